@@ -1,0 +1,20 @@
+import Foundation
+
+/// A value guarded by a lock. The library's shared state lives in these, so that the library itself is
+/// clean under ThreadSanitizer: only lesson code races, and only where a page teaches it.
+public final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    public init(_ value: Value) { self.value = value }
+
+    /// Reads or changes the value while holding the lock.
+    @discardableResult
+    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+
+    public var current: Value { withLock { $0 } }
+}

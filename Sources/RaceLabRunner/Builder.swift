@@ -1,0 +1,60 @@
+import Foundation
+
+/// Builds products with ThreadSanitizer in their own scratch folder, so the normal `.build` stays as
+/// it is. One product at a time: an attendee's exercise that does not compile breaks only itself.
+public struct Builder {
+    public let root: String
+    public let scratch: String
+
+    public init(root: String, scratch: String = ".build-tsan") {
+        self.root = root
+        self.scratch = "\(root)/\(scratch)"
+    }
+
+    public struct Outcome {
+        public var succeeded: Bool
+        public var seconds: Double
+        /// The compiler's errors, each with the lines it printed under it.
+        public var errors: [String]
+        public var log: String
+    }
+
+    private var swiftArguments: [String] { ["--sanitize=thread", "--scratch-path", scratch] }
+
+    public func build(_ product: String) -> Outcome {
+        let result = runProcess(
+            "/usr/bin/env", arguments: ["swift", "build", "--product", product] + swiftArguments, directory: root,
+            timeout: 1800, outputCap: 32 << 20)
+        let log = result.stdout + result.stderr
+        return Outcome(succeeded: result.succeeded, seconds: result.seconds, errors: Self.errors(in: log), log: log)
+    }
+
+    /// Where the built programs are.
+    public func binPath() -> String? {
+        let result = runProcess(
+            "/usr/bin/env", arguments: ["swift", "build", "--show-bin-path"] + swiftArguments, directory: root,
+            timeout: 120, outputCap: 1 << 20)
+        let path = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        return result.succeeded && !path.isEmpty ? path.split(separator: "\n").last.map(String.init) : nil
+    }
+
+    /// "file:line:col: error: …" lines with the source excerpt the compiler prints below each.
+    static func errors(in log: String) -> [String] {
+        var errors: [String] = []
+        var current: [String]?
+        for line in log.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.contains(": error: ") {
+                if let current { errors.append(current.joined(separator: "\n")) }
+                current = [line]
+            } else if current != nil, line.contains("|"), current!.count < 8 {
+                current!.append(line)
+            } else if let done = current {
+                errors.append(done.joined(separator: "\n"))
+                current = nil
+            }
+        }
+        if let current { errors.append(current.joined(separator: "\n")) }
+        var seen = Set<String>()
+        return errors.filter { seen.insert($0).inserted }
+    }
+}

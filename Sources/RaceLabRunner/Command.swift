@@ -1,0 +1,69 @@
+import Foundation
+
+/// Parses `racelab`'s command line and runs the command; returns the exit status.
+public func racelabMain(_ arguments: [String], directory: String = FileManager.default.currentDirectoryPath) -> Int32 {
+    var words = arguments
+    var speed = 4.0
+    var confirmed = false
+    if let index = words.firstIndex(of: "--speed") {
+        guard index + 1 < words.count, let value = Double(words[index + 1]), value >= 0.1, value <= 100 else {
+            return usageError("--speed needs a number from 0.1 to 100")
+        }
+        speed = value
+        words.removeSubrange(index...index + 1)
+    }
+    if let index = words.firstIndex(of: "--yes") {
+        confirmed = true
+        words.remove(at: index)
+    }
+    guard let command = words.first else {
+        Swift.print(usage)
+        return 2
+    }
+    let numbers = words.dropFirst().map { Int($0) }
+    guard !numbers.contains(nil) else { return usageError("'\(words.dropFirst().joined(separator: " "))': lesson numbers are whole numbers, e.g. 3") }
+    let lessons = numbers.compactMap { $0 }
+    do {
+        let runner = Runner(workspace: try Workspace.find(from: directory), speed: speed)
+        switch command {
+        case "check": return try runner.check(lessons) ? 0 : 1
+        case "verify": return try runner.verify() ? 0 : 1
+        case "list":
+            runner.list()
+            return 0
+        case "exercise", "hint", "reset":
+            guard lessons.count == 1 else { return usageError("\(command) takes one exercise number, e.g. racelab \(command) 3") }
+            switch command {
+            case "exercise": return try runner.exercise(lessons[0]) ? 0 : 1
+            case "hint":
+                try runner.hint(lessons[0])
+                return 0
+            default: return try runner.reset(lessons[0], confirmed: confirmed, ask: { readLine() }) ? 0 : 1
+            }
+        case "help", "--help", "-h":
+            Swift.print(usage)
+            return 0
+        default:
+            return usageError("unknown command '\(command)'")
+        }
+    } catch {
+        FileHandle.standardError.write(Data("racelab: \(error)\n".utf8))
+        return 2
+    }
+}
+
+private func usageError(_ message: String) -> Int32 {
+    FileHandle.standardError.write(Data("racelab: \(message)\n\n\(usage)\n".utf8))
+    return 2
+}
+
+let usage = """
+    usage: swift run racelab <command> [--speed N]
+      check [N …]    build the lessons with ThreadSanitizer and check every page against its transcript
+      exercise N     check your exercise N and say what is still wrong
+      hint N         the hints for exercise N
+      reset N        put exercise N's starter back (asks first; keeps your version as a backup)
+      verify         for CI: every page passes, every starter fails as documented, every solution passes
+      list           the lessons and their exercises
+    Pages run at --speed 4 unless told otherwise; times in transcripts are lesson seconds.
+    """

@@ -1,0 +1,102 @@
+import Foundation
+
+/// One expected line of a transcript: literal text with `{{…}}` placeholders.
+///
+/// - `{{regex}}`: a regular expression (NSRegularExpression syntax), e.g. `{{\w+ \w+}}`.
+/// - `{{time}}`: any time in seconds as the lessons print them, e.g. ` 1.02s`.
+/// - `{{~1.5s}}`: a time within the transcript's tolerance of 1.5 lesson seconds;
+///   `{{~1.5s±0.5}}` gives the tolerance itself.
+/// - `{{4s..6s}}`: a time from 4 to 6 seconds.
+///
+/// Leading spaces before a time's digits belong to the time, so `[{{~1s}}]` matches `[ 1.02s]`.
+/// Trailing whitespace is ignored on both sides.
+public struct LinePattern: CustomStringConvertible {
+    public let source: String
+    private let regex: NSRegularExpression
+    /// For each time placeholder: the capture group that holds its number, and its allowed range.
+    private let times: [(group: Int, range: ClosedRange<Double>)]
+
+    public var description: String { source }
+
+    public struct Problem: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    private static let number = #"\s*(\d+(?:\.\d+)?)s"#
+
+    public init(_ source: String, tolerance: Double) throws {
+        self.source = source
+        var pattern = "^"
+        var times: [(Int, ClosedRange<Double>)] = []
+        var groups = 0
+        var rest = Substring(trimmedTrailing(source))
+        while let open = rest.range(of: "{{") {
+            pattern += NSRegularExpression.escapedPattern(for: String(rest[..<open.lowerBound]))
+            guard let close = rest.range(of: "}}", range: open.upperBound..<rest.endIndex) else {
+                throw Problem(description: "'{{' without a closing '}}'")
+            }
+            let inside = String(rest[open.upperBound..<close.lowerBound])
+            rest = rest[close.upperBound...]
+            if let range = try Self.timeRange(inside, tolerance: tolerance) {
+                groups += 1
+                times.append((groups, range))
+                pattern += Self.number
+            } else if inside == "time" {
+                groups += 1
+                pattern += Self.number
+            } else {
+                let inner: NSRegularExpression
+                do {
+                    inner = try NSRegularExpression(pattern: inside)
+                } catch {
+                    throw Problem(description: "'{{\(inside)}}' is not a valid regular expression")
+                }
+                groups += inner.numberOfCaptureGroups
+                pattern += "(?:\(inside))"
+            }
+        }
+        pattern += NSRegularExpression.escapedPattern(for: String(rest)) + "$"
+        self.regex = try NSRegularExpression(pattern: pattern)
+        self.times = times
+    }
+
+    /// `~1.5s`, `~1.5s±0.5` (or `+-0.5`), `4s..6s`; nil when `text` is no time placeholder.
+    private static func timeRange(_ text: String, tolerance: Double) throws -> ClosedRange<Double>? {
+        let text = text.replacingOccurrences(of: " ", with: "")
+        if text.hasPrefix("~") {
+            let parts = text.dropFirst().replacingOccurrences(of: "+-", with: "±").split(separator: "±")
+            guard parts.count <= 2, parts[0].hasSuffix("s"), let centre = Double(parts[0].dropLast()),
+                let slack = parts.count == 2 ? Double(parts[1].hasSuffix("s") ? parts[1].dropLast() : parts[1]) : tolerance
+            else {
+                throw Problem(description: "'{{\(text)}}' is not a time; write {{~1.5s}} or {{~1.5s±0.3}}")
+            }
+            return max(0, centre - slack)...(centre + slack)
+        }
+        let bounds = text.components(separatedBy: "..")
+        if bounds.count == 2, bounds.allSatisfy({ $0.hasSuffix("s") }),
+            let low = Double(bounds[0].dropLast()), let high = Double(bounds[1].dropLast())
+        {
+            guard low <= high else { throw Problem(description: "'{{\(text)}}' is an empty range") }
+            return low...high
+        }
+        return nil
+    }
+
+    public func matches(_ line: String) -> Bool {
+        let line = trimmedTrailing(line)
+        let whole = NSRange(line.startIndex..., in: line)
+        guard let match = regex.firstMatch(in: line, range: whole) else { return false }
+        for time in times {
+            guard let range = Range(match.range(at: time.group), in: line), let value = Double(line[range]),
+                time.range.contains(value)
+            else { return false }
+        }
+        return true
+    }
+}
+
+func trimmedTrailing(_ text: String) -> String {
+    var text = Substring(text)
+    while let last = text.last, last.isWhitespace { text = text.dropLast() }
+    return String(text)
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+/// `racelab`'s commands. The executable only hands over its arguments; everything here is testable.
+public final class Runner {
+    let workspace: Workspace
+    let builder: Builder
+    let speed: Double
+    let limits: PageLimits
+    let print: (String) -> Void
+
+    public init(workspace: Workspace, speed: Double = 4, limits: PageLimits = PageLimits(), print: @escaping (String) -> Void = { Swift.print($0) }) {
+        self.workspace = workspace
+        self.builder = Builder(root: workspace.root)
+        self.speed = speed
+        self.limits = limits
+        self.print = print
+    }
+
+    // MARK: check
+
+    /// Checks the pages of the given lessons (all when empty). True when every page passed.
+    public func check(_ numbers: [Int]) throws -> Bool {
+        let lessons = numbers.isEmpty ? workspace.lessons : try numbers.map(workspace.lesson)
+        print("Checking \(lessons.count == 1 ? "lesson \(lessons[0].number)" : "\(lessons.count) lessons") under ThreadSanitizer at \(speedText) speed: every page in its own process.")
+        guard let bin = try buildAll(lessons.map(\.product)) else { return false }
+        var passed = 0
+        var total = 0
+        let started = Date()
+        for lesson in lessons {
+            for (label, outcome) in checkLesson(lesson, bin: bin) {
+                total += 1
+                if outcome.passed { passed += 1 }
+                report(label, outcome)
+            }
+        }
+        print("\(passed) of \(total) pages passed in \(String(format: "%.1f", Date().timeIntervalSince(started))) s.")
+        return passed == total
+    }
+
+    private var speedText: String { speed == speed.rounded() ? "\(Int(speed))x" : "\(speed)x" }
+
+    /// Builds `products` with TSan; returns the folder of the programs, or nil after saying what failed.
+    func buildAll(_ products: [String]) throws -> String? {
+        let started = Date()
+        print("Building \(products.joined(separator: ", ")) with ThreadSanitizer in .build-tsan …")
+        for product in products {
+            let outcome = builder.build(product)
+            guard outcome.succeeded else {
+                print("Building \(product) failed:")
+                let shown = outcome.errors.isEmpty ? [String(outcome.log.suffix(3000))] : Array(outcome.errors.prefix(10))
+                for error in shown { print(indent(error)) }
+                return nil
+            }
+        }
+        guard let bin = builder.binPath() else {
+            print("swift build --show-bin-path failed: cannot find the built programs")
+            return nil
+        }
+        print("Built in \(String(format: "%.1f", Date().timeIntervalSince(started))) s.")
+        return bin
+    }
+
+    /// Runs every page of `lesson`: one entry per page (and one for any page without a transcript).
+    func checkLesson(_ lesson: LessonInfo, bin: String) -> [(String, PageOutcome)] {
+        let program = "\(bin)/\(lesson.product)"
+        let listing = runProcess(program, arguments: ["--list"], timeout: 30, outputCap: 1 << 16)
+        var titles: [Int: String] = [:]
+        for line in listing.stdout.split(separator: "\n") {
+            let parts = line.split(separator: "\t", maxSplits: 1)
+            if parts.count == 2, let number = Int(parts[0]) { titles[number] = String(parts[1]) }
+        }
+        var results: [(String, PageOutcome)] = []
+        for page in Set(titles.keys).union(lesson.transcripts.keys).sorted() {
+            let label = "lesson \(lesson.number) page \(page)"
+            let named = titles[page].map { "\(label)  \($0)" } ?? label
+            guard let path = lesson.transcripts[page] else {
+                results.append((named, failure("page \(page) has no transcript: write \(lesson.folder)/transcripts/page\(page).txt")))
+                continue
+            }
+            guard titles[page] != nil else {
+                results.append((named, failure("\(path) is for page \(page), but \(lesson.product) has pages 1–\(titles.count)")))
+                continue
+            }
+            results.append((named, run(program, arguments: [String(page)], transcriptPath: path)))
+        }
+        return results
+    }
+
+    func run(_ program: String, arguments: [String], transcriptPath: String) -> PageOutcome {
+        do {
+            let transcript = try loadTranscript(transcriptPath)
+            return checkPage(
+                program, arguments: arguments + ["--speed", String(speed)], transcript: transcript,
+                root: workspace.root, limits: limits)
+        } catch {
+            return failure("\(transcriptPath): \(error)")
+        }
+    }
+
+    func loadTranscript(_ path: String) throws -> Transcript {
+        let text = try String(contentsOfFile: "\(workspace.root)/\(path)", encoding: .utf8)
+        return try Transcript(parsing: text)
+    }
+
+    private func failure(_ message: String) -> PageOutcome {
+        PageOutcome(problems: [.message(message)], races: [], seconds: 0, stdout: "")
+    }
+
+    /// One line per page: PASS/FAIL, the TSan verdict, the time; below a failure, what to act on.
+    func report(_ label: String, _ outcome: PageOutcome) {
+        let status = outcome.passed ? "PASS" : "FAIL"
+        print("\(status)  \(label)  [\(outcome.verdict), \(String(format: "%.1f", outcome.seconds)) s]")
+        for problem in outcome.problems { print(indent(explain(problem))) }
+    }
+
+    /// A problem, with the source line of each side of a race quoted.
+    func explain(_ problem: PageProblem) -> String {
+        guard case let .unexpectedRace(race, _) = problem else { return problem.description }
+        var lines = [problem.description]
+        for side in Set(race.sides.compactMap { side in side.file.map { "\($0):\(side.line ?? 0)" } }).sorted() {
+            let parts = side.split(separator: ":")
+            if let text = sourceLine(String(parts[0]), Int(parts[1]) ?? 0) {
+                lines.append("  \(side):  \(text)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func sourceLine(_ file: String, _ line: Int) -> String? {
+        guard line > 0, let text = try? String(contentsOfFile: "\(workspace.root)/\(file)", encoding: .utf8) else { return nil }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return line <= lines.count ? lines[line - 1].trimmingCharacters(in: .whitespaces) : nil
+    }
+}
+
+func indent(_ text: String, by prefix: String = "    ") -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }.joined(separator: "\n")
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+/// What a page (or an exercise) is expected to do: its output, as a pattern, and its verdicts.
+/// The format is documented in docs/transcripts.md.
+public struct Transcript {
+    public enum Step {
+        /// One line, matched by a pattern.
+        case line(LinePattern, sourceLine: Int)
+        /// `any order:` — the next lines of output are exactly these, in any order.
+        case anyOrder([(LinePattern, sourceLine: Int)])
+        /// `...` — any number of lines, none included.
+        case skip(sourceLine: Int)
+    }
+
+    public var steps: [Step] = []
+    public var verdict: ExpectedVerdict = .clean
+    public var exitStatus: Int32 = 0
+    /// Real seconds the page may run before the runner stops it.
+    public var timeout: Double = 60
+    /// Default tolerance of `{{~Ns}}` placeholders, in lesson seconds.
+    public var tolerance: Double = 0.3
+    /// For an exercise: how its starter must fail (`starter fails: race Person.changeName`).
+    public var starterFailures: [StarterFailure] = []
+
+    public struct Problem: Error, CustomStringConvertible {
+        public let line: Int
+        public let message: String
+        public var description: String { "line \(line): \(message)" }
+    }
+
+    public init() {}
+
+    public init(parsing text: String) throws {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let separator = lines.firstIndex(of: "---") else {
+            throw Problem(line: 1, message: "no '---' line: the header (verdict, exit, …) comes first, then '---', then the expected output")
+        }
+        for (index, line) in lines[..<separator].enumerated() {
+            try readHeader(line, number: index + 1)
+        }
+        var body = Array(lines[(separator + 1)...].enumerated().map { ($0.offset + separator + 2, $0.element) })
+        while let last = body.last, trimmedTrailing(last.1).isEmpty { body.removeLast() }  // trailing blank lines
+        var index = 0
+        while index < body.count {
+            let (number, line) = body[index]
+            index += 1
+            if line == "#" || line.hasPrefix("# ") { continue }
+            if line == "..." {
+                steps.append(.skip(sourceLine: number))
+            } else if trimmedTrailing(line) == "any order:" {
+                var members: [(LinePattern, sourceLine: Int)] = []
+                while index < body.count, body[index].1.hasPrefix("  ") {
+                    members.append((try pattern(String(body[index].1.dropFirst(2)), number: body[index].0), body[index].0))
+                    index += 1
+                }
+                guard !members.isEmpty else {
+                    throw Problem(line: number, message: "'any order:' needs the lines that follow it indented by two spaces")
+                }
+                steps.append(.anyOrder(members))
+            } else {
+                steps.append(.line(try pattern(line, number: number), sourceLine: number))
+            }
+        }
+    }
+
+    private func pattern(_ text: String, number: Int) throws -> LinePattern {
+        do {
+            return try LinePattern(text, tolerance: tolerance)
+        } catch {
+            throw Problem(line: number, message: "\(error)")
+        }
+    }
+
+    private mutating func readHeader(_ line: String, number lineNumber: Int) throws {
+        let line = trimmedTrailing(line)
+        if line.isEmpty || line.hasPrefix("#") { return }
+        guard let colon = line.firstIndex(of: ":") else {
+            throw Problem(line: lineNumber, message: "'\(line)' is not 'key: value'")
+        }
+        let key = line[..<colon].trimmingCharacters(in: .whitespaces)
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        func parsed<T: LosslessStringConvertible>(_: T.Type) throws -> T {
+            guard let parsed = T(value) else { throw Problem(line: lineNumber, message: "\(key) needs a number, not '\(value)'") }
+            return parsed
+        }
+        switch key {
+        case "verdict":
+            verdict = try ExpectedVerdict(parsing: value).orThrow(Problem(line: lineNumber, message: "verdict is 'clean' or 'race Type.function[, race …]', not '\(value)'"))
+        case "exit": exitStatus = try parsed(Int32.self)
+        case "timeout": timeout = try parsed(Double.self)
+        case "tolerance": tolerance = try parsed(Double.self)
+        case "starter fails":
+            for item in value.split(separator: ",") {
+                guard let failure = StarterFailure(parsing: item.trimmingCharacters(in: .whitespaces)) else {
+                    throw Problem(line: lineNumber, message: "'starter fails' takes: race F, output, timeout, crash, exit")
+                }
+                starterFailures.append(failure)
+            }
+        default:
+            throw Problem(line: lineNumber, message: "unknown header '\(key)'; known: verdict, exit, timeout, tolerance, starter fails")
+        }
+    }
+}
+
+/// The TSan verdict a transcript expects.
+public enum ExpectedVerdict: Equatable, CustomStringConvertible {
+    case clean
+    /// Data races, each reported in the named function (e.g. `Person.changeName`) on at least one side.
+    case races([String])
+
+    init?(parsing text: String) {
+        if text == "clean" {
+            self = .clean
+            return
+        }
+        var functions: [String] = []
+        for item in text.split(separator: ",") {
+            let words = item.split(separator: " ")
+            guard words.count == 2, words[0] == "race" else { return nil }
+            functions.append(String(words[1]))
+        }
+        guard !functions.isEmpty else { return nil }
+        self = .races(functions)
+    }
+
+    public var description: String {
+        switch self {
+        case .clean: return "clean"
+        case .races(let functions): return functions.map { "race in \($0)" }.joined(separator: ", ")
+        }
+    }
+}
+
+/// A documented reason an exercise's starter fails.
+public enum StarterFailure: Equatable, CustomStringConvertible {
+    case race(String), output, timeout, crash, exit
+
+    init?(parsing text: String) {
+        let words = text.split(separator: " ").map(String.init)
+        switch (words.first, words.count) {
+        case ("race", 2): self = .race(words[1])
+        case ("output", 1): self = .output
+        case ("timeout", 1): self = .timeout
+        case ("crash", 1): self = .crash
+        case ("exit", 1): self = .exit
+        default: return nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .race(let function): return "race \(function)"
+        case .output: return "output"
+        case .timeout: return "timeout"
+        case .crash: return "crash"
+        case .exit: return "exit"
+        }
+    }
+}
+
+extension Optional {
+    func orThrow(_ error: Error) throws -> Wrapped {
+        guard let value = self else { throw error }
+        return value
+    }
+}
