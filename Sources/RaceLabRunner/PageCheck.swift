@@ -115,7 +115,7 @@ public func judge(_ result: ProcessResult, transcript: Transcript, root: String,
     } else {
         switch result.ending {
         case .signalled(let signal):
-            problems.append(.crashed(signal: signal, stderrTail: stderrTail(result.stderr)))
+            problems.append(.crashed(signal: signal, stderrTail: crashSummary(result.stderr, root: root)))
         case .exited(let status):
             if status == 66 && races.isEmpty && transcript.exitStatus != 66 {
                 problems.append(.tsanExitWithoutReport)
@@ -143,13 +143,24 @@ public func judge(_ result: ProcessResult, transcript: Transcript, root: String,
     return PageOutcome(problems: problems, races: races, seconds: result.seconds, stdout: result.stdout)
 }
 
-/// The last lines of stderr that are not part of a TSan report: where Swift says why it crashed.
-private func stderrTail(_ stderr: String) -> [String] {
+/// Why it crashed, from stderr: Swift's "Fatal error" line, the crash line, and the frames of the
+/// backtrace that are the project's own (a TSan report's lines are left out).
+func crashSummary(_ stderr: String, root: String) -> [String] {
     var lines: [String] = []
     var inReport = false
+    var ownFrames = 0
     for line in stderr.split(separator: "\n").map(String.init) {
         if line.hasPrefix("==================") { inReport.toggle(); continue }
-        if !inReport && !line.hasPrefix("ThreadSanitizer: reported") { lines.append(line) }
+        if inReport { continue }
+        if line.contains("Fatal error") || line.contains("Program crashed") || line.contains("Precondition failed") {
+            lines.append(line.trimmingCharacters(in: CharacterSet(charactersIn: "* ")))
+        } else if line.contains(" at \(root)/"), ownFrames < 3 {
+            ownFrames += 1
+            lines.append(line.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\(root)/", with: ""))
+        }
     }
-    return Array(lines.suffix(6))
+    if lines.isEmpty {
+        lines = stderr.split(separator: "\n").suffix(4).map(String.init)
+    }
+    return lines
 }

@@ -103,5 +103,5 @@ private final class Collector: @unchecked Sendable {
         }
     }
 
-    var text: String { String(decoding: data.current, as: UTF8.self) }
+    var text: String { String(decoding: data.current.prefix(cap), as: UTF8.self) }
 }

@@ -68,6 +68,8 @@ private func parseAccessHeading(_ line: String) -> TSanReport.Access? {
     else { return nil }
     var operation = line[..<sizeRange.lowerBound].trimmingCharacters(in: .whitespaces).lowercased()
     if operation.hasPrefix("previous ") { operation = String(operation.dropFirst("previous ".count)) }
+    // Only the two accesses; "Location is heap block of size …" has the same shape and is no access.
+    guard ["read", "write", "atomic read", "atomic write"].contains(operation) else { return nil }
     var thread = line[byRange.upperBound...]
     if thread.hasPrefix("main thread") {
         thread = "main thread"

@@ -85,7 +85,7 @@ public struct Transcript {
         }
         switch key {
         case "verdict":
-            verdict = try ExpectedVerdict(parsing: value).orThrow(Problem(line: lineNumber, message: "verdict is 'clean' or 'race Type.function[, race …]', not '\(value)'"))
+            verdict = try ExpectedVerdict(parsing: value).orThrow(Problem(line: lineNumber, message: "verdict is 'clean' or 'race Type.function[, race Type.function …]', not '\(value)'"))
         case "exit": exitStatus = try parsed(Int32.self)
         case "timeout": timeout = try parsed(Double.self)
         case "tolerance": tolerance = try parsed(Double.self)
@@ -116,7 +116,8 @@ public enum ExpectedVerdict: Equatable, CustomStringConvertible {
         var functions: [String] = []
         for item in text.split(separator: ",") {
             let words = item.split(separator: " ")
-            guard words.count == 2, words[0] == "race" else { return nil }
+            // A function is named with its type (Person.changeName), so it cannot match by accident.
+            guard words.count == 2, words[0] == "race", words[1].contains(".") else { return nil }
             functions.append(String(words[1]))
         }
         guard !functions.isEmpty else { return nil }

@@ -1,0 +1,45 @@
+// A program that misbehaves on request, for the runner's end-to-end tests: each mode is one way a
+// page can go wrong, so the tests can prove the runner rejects it.
+import Foundation
+
+setvbuf(stdout, nil, _IOLBF, 0)
+
+/// Racy on purpose (the `race` mode): two threads increment without synchronisation.
+final class RacyCounter {
+    var value = 0
+    func increment() { value += 1 }
+}
+
+let mode = CommandLine.arguments.dropFirst().first ?? "clean"
+switch mode {
+case "clean":
+    print("hello")
+    print("world")
+case "race":
+    let counter = RacyCounter()
+    let group = DispatchGroup()
+    for _ in 0..<2 {
+        DispatchQueue.global().async(group: group) {
+            for _ in 0..<1000 { counter.increment() }
+        }
+    }
+    group.wait()
+    print("hello")
+    print("world")
+case "hang":
+    print("hello")
+    while true { sleep(1) }
+case "crash":
+    print("hello")
+    let values: [Int] = []
+    print(values[1])
+case "flood":
+    while true { print(String(repeating: "flood ", count: 20)) }
+case "exit":
+    print("hello")
+    print("world")
+    exit(3)
+default:
+    FileHandle.standardError.write(Data("unknown mode \(mode)\n".utf8))
+    exit(2)
+}

@@ -1,0 +1,97 @@
+import Foundation
+import XCTest
+
+@testable import RaceLabRunner
+
+/// The runner against a real program (Tests/Fixtures/racelab-fixture): every way a page can go wrong
+/// is rejected, for the reason it went wrong. The race cases need the fixture built with TSan, as
+/// `scripts/test` does (`swift test --sanitize=thread`).
+final class EndToEndTests: XCTestCase {
+    var fixture: String {
+        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [folder] + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+        for candidate in candidates {
+            let path = candidate.appendingPathComponent("racelab-fixture").path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        XCTFail("racelab-fixture was not built next to the tests")
+        return "/nonexistent"
+    }
+
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    func check(_ mode: String, _ header: String = "verdict: clean", body: String = "hello\nworld", timeout: Double = 20)
+        -> PageOutcome
+    {
+        var limits = PageLimits()
+        limits.outputCap = 64 * 1024
+        let transcript = try! Transcript(parsing: "\(header)\ntimeout: \(timeout)\n---\n\(body)")
+        return checkPage(fixture, arguments: [mode], transcript: transcript, root: root, limits: limits)
+    }
+
+    var fixtureHasTSan: Bool {
+        let result = runProcess(fixture, arguments: ["race"], environment: pageEnvironment(), timeout: 30, outputCap: 1 << 20)
+        return result.stderr.contains("WARNING: ThreadSanitizer")
+    }
+
+    func testCleanPagePasses() {
+        let outcome = check("clean")
+        XCTAssertTrue(outcome.passed, "\(outcome.problems)")
+    }
+
+    func testWrongOutputIsRejected() {
+        let outcome = check("clean", body: "hello\nmoon")
+        guard case .output(let mismatch)? = outcome.problems.first, outcome.problems.count == 1 else {
+            return XCTFail("\(outcome.problems)")
+        }
+        XCTAssertEqual(mismatch.actual, "world")
+        XCTAssertEqual(mismatch.expected, "moon")
+    }
+
+    func testHangIsStoppedAndReported() {
+        let started = Date()
+        let outcome = check("hang", timeout: 1)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10)
+        XCTAssertTrue(outcome.problems.contains { $0.isCase(.timeout) }, "\(outcome.problems)")
+    }
+
+    func testCrashIsReported() {
+        let outcome = check("crash")
+        XCTAssertTrue(outcome.problems.contains { $0.isCase(.crash) }, "\(outcome.problems)")
+        XCTAssertTrue(outcome.problems.description.contains("Index out of range"), "says why: \(outcome.problems)")
+    }
+
+    func testFloodIsStoppedAndReported() {
+        let outcome = check("flood")
+        XCTAssertTrue(outcome.problems.contains { if case .flooded = $0 { return true } else { return false } }, "\(outcome.problems)")
+        XCTAssertLessThanOrEqual(outcome.stdout.utf8.count, 64 * 1024)
+    }
+
+    func testWrongExitStatusIsRejected() {
+        XCTAssertTrue(check("exit").problems.contains { $0.isCase(.exit) })
+        XCTAssertTrue(check("exit", "exit: 3").passed)
+    }
+
+    func testUnexpectedRaceIsRejectedAndExpectedRaceAccepted() throws {
+        try XCTSkipUnless(fixtureHasTSan, "the fixture is not built with ThreadSanitizer: run scripts/test")
+        let unexpected = check("race")
+        XCTAssertTrue(unexpected.problems.contains { $0.isCase(.race("RacyCounter.increment")) }, "\(unexpected.problems)")
+        XCTAssertTrue(unexpected.problems.description.contains("Tests/Fixtures/racelab-fixture/main.swift:"))
+        let expected = check("race", "verdict: race RacyCounter.increment")
+        XCTAssertTrue(expected.passed, "\(expected.problems)")
+    }
+
+    func testMissingRaceIsRejected() throws {
+        try XCTSkipUnless(fixtureHasTSan, "the fixture is not built with ThreadSanitizer: run scripts/test")
+        let outcome = check("clean", "verdict: race RacyCounter.increment")
+        XCTAssertEqual(outcome.problems.map(\.description), ["expected a data race in RacyCounter.increment, but ThreadSanitizer reported none there"])
+    }
+
+    func testUsersTSanOptionsCannotHideARace() throws {
+        try XCTSkipUnless(fixtureHasTSan, "the fixture is not built with ThreadSanitizer: run scripts/test")
+        setenv("TSAN_OPTIONS", "report_bugs=0", 1)
+        defer { unsetenv("TSAN_OPTIONS") }
+        XCTAssertFalse(check("race").passed)
+    }
+}

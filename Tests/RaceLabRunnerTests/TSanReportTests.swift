@@ -1,0 +1,129 @@
+import XCTest
+
+@testable import RaceLabRunner
+
+/// The parser and the verdict logic on reports ThreadSanitizer really printed (captured from lesson 3
+/// page 2 and exercise 3's starter; the project lived in /work/main then).
+final class TSanReportTests: XCTestCase {
+    static let capturedRoot = "/work/main"
+
+    func captured(_ name: String) throws -> String {
+        let url = try XCTUnwrap(Bundle.module.url(forResource: "TSanReports/\(name)", withExtension: "txt"))
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+
+    func testParsesEveryWarningWithBothAccesses() throws {
+        let reports = parseTSanReports(try captured("lesson3-page2.stderr"))
+        XCTAssertEqual(reports.count, 8)
+        for report in reports {
+            XCTAssertEqual(report.kind, "data race")
+            XCTAssertEqual(report.accesses.count, 2, "the access and the previous access, nothing from other sections")
+            XCTAssertTrue(report.summary.hasPrefix("data race /work/main/Lessons/03-thread-safety/Person.swift:"))
+        }
+        let first = reports[0]
+        XCTAssertEqual(first.accesses[0].operation, "read")
+        XCTAssertEqual(first.accesses[0].thread, "T3")
+        XCTAssertEqual(first.accesses[1].operation, "write")
+        XCTAssertEqual(first.accesses[1].thread, "T4")
+        let top = first.accesses[0].frames[0]
+        XCTAssertEqual(top.symbol, "$s7lesson36PersonC10changeName05firstD004lastD0ySS_SStF")
+        XCTAssertEqual(top.file, "/work/main/Lessons/03-thread-safety/Person.swift")
+        XCTAssertEqual(top.line, 17)
+        XCTAssertEqual(top.module, "lesson3")
+    }
+
+    func testFramesWithoutSourceLocations() {
+        let frame = parseFrame("    #5 _dispatch_continuation_pop crtstuff.c (libdispatch.so+0x2c087) (BuildId: cb8d2d)")
+        XCTAssertEqual(frame?.symbol, "_dispatch_continuation_pop")
+        XCTAssertNil(frame?.file)
+        XCTAssertEqual(frame?.module, "libdispatch.so")
+        XCTAssertNil(parseFrame("    #2 $s1ayyYbcfU_TA /<compiler-generated> (a+0xfd9c5)")?.file)
+    }
+
+    func testDescribesRacesWithDemangledProjectFunctions() throws {
+        let races = describe(parseTSanReports(try captured("lesson3-page2.stderr")), root: Self.capturedRoot)
+        XCTAssertEqual(races.count, 8)
+        for race in races {
+            XCTAssertEqual(race.sides.map(\.function), ["Person.changeName", "Person.changeName"])
+            XCTAssertEqual(race.sides[0].file, "Lessons/03-thread-safety/Person.swift")
+            XCTAssertTrue(race.involves("Person.changeName"))
+            XCTAssertFalse(race.involves("Person.name.getter"))
+        }
+        XCTAssertEqual(
+            races[0].description,
+            "data race: Person.changeName reads (Lessons/03-thread-safety/Person.swift:17) while Person.changeName writes (Lessons/03-thread-safety/Person.swift:17) on another thread"
+        )
+    }
+
+    func testFunctionNames() {
+        XCTAssertEqual(functionName("Person.changeName(firstName:lastName:)"), "Person.changeName")
+        XCTAssertEqual(functionName("closure #1 in Person.changeName(firstName:lastName:)"), "Person.changeName")
+        XCTAssertEqual(functionName("partial apply for closure #2 in ThreadSafePerson.name.getter"), "ThreadSafePerson.name.getter")
+        XCTAssertEqual(functionName("Locked.withLock<A>(_:)"), "Locked.withLock")
+    }
+
+    // MARK: verdicts
+
+    let output = "hello\nworld\n"
+
+    func result(stderr: String = "", ending: ProcessResult.Ending = .exited(0), timedOut: Bool = false) -> ProcessResult {
+        ProcessResult(ending: ending, stdout: output, stderr: stderr, timedOut: timedOut, seconds: 1)
+    }
+
+    func judged(_ result: ProcessResult, _ header: String) -> PageOutcome {
+        judge(result, transcript: try! Transcript(parsing: "\(header)\n---\nhello\nworld"), root: Self.capturedRoot, cap: 1024)
+    }
+
+    func testExpectedRaceThatHappenedPasses() throws {
+        let racy = result(stderr: try captured("lesson3-page2.stderr"), ending: .exited(66))
+        let outcome = judged(racy, "verdict: race Person.changeName")
+        XCTAssertTrue(outcome.passed, "\(outcome.problems)")
+        XCTAssertEqual(outcome.verdict, "races: Person.changeName ×8")
+    }
+
+    func testUnexpectedRaceFailsAndIsSummarisedOnce() throws {
+        let racy = result(stderr: try captured("lesson3-page2.stderr"), ending: .exited(66))
+        let outcome = judged(racy, "verdict: clean")
+        XCTAssertFalse(outcome.passed)
+        let unexpected = outcome.problems.compactMap { problem -> Int? in
+            if case .unexpectedRace(_, let count) = problem { return count }
+            return nil
+        }
+        XCTAssertEqual(unexpected.reduce(0, +), 8, "every report is counted")
+        XCTAssertLessThan(unexpected.count, 8, "identical reports are grouped")
+        XCTAssertFalse(outcome.problems.contains { if case .exitStatus = $0 { return true } else { return false } })
+    }
+
+    func testRaceInAnotherFunctionIsNotTheExpectedOne() throws {
+        let racy = result(stderr: try captured("lesson3-page2.stderr"), ending: .exited(66))
+        let outcome = judged(racy, "verdict: race Person.name.getter")
+        XCTAssertTrue(outcome.problems.contains { if case .missingRace("Person.name.getter") = $0 { return true } else { return false } })
+        XCTAssertTrue(outcome.problems.contains { if case .unexpectedRace = $0 { return true } else { return false } })
+    }
+
+    func testExpectedRaceThatDidNotHappenFails() {
+        let outcome = judged(result(), "verdict: race Person.changeName")
+        XCTAssertEqual(outcome.problems.count, 1)
+        XCTAssertEqual(outcome.problems.first?.description, "expected a data race in Person.changeName, but ThreadSanitizer reported none there")
+    }
+
+    func testEndings() {
+        XCTAssertTrue(judged(result(), "verdict: clean").passed)
+        XCTAssertEqual(judged(result(ending: .exited(3)), "verdict: clean").problems.first?.description, "exit status 3, expected 0")
+        XCTAssertTrue(judged(result(ending: .exited(3)), "exit: 3").passed)
+        XCTAssertEqual(judged(result(ending: .exited(66)), "verdict: clean").problems.first?.description, "exit status 66 (ThreadSanitizer's) but no report could be read on stderr")
+        XCTAssertTrue(judged(result(ending: .signalled(4)), "verdict: clean").problems.first!.description.hasPrefix("crashed with signal 4"))
+        let stopped = judged(result(timedOut: true), "verdict: race Person.changeName")
+        XCTAssertEqual(stopped.problems.count, 1, "a page stopped early is not also blamed for a race it never reached")
+        XCTAssertTrue(stopped.problems[0].description.hasPrefix("did not finish within 60 s"))
+    }
+
+    func testStarterFailureKinds() throws {
+        let racy = result(stderr: try captured("exercise3-starter.stderr"), ending: .exited(66))
+        let outcome = judged(racy, "verdict: clean")
+        XCTAssertTrue(outcome.problems.contains { $0.isCase(.race("Person.changeName")) })
+        XCTAssertFalse(outcome.problems.contains { $0.isCase(.race("Person.name.getter")) })
+        XCTAssertFalse(outcome.problems.contains { $0.isCase(.output) })
+        XCTAssertFalse(outcome.problems.contains { $0.isCase(.timeout) })
+    }
+}

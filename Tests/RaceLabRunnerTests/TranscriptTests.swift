@@ -1,0 +1,113 @@
+import XCTest
+
+@testable import RaceLabRunner
+
+final class TranscriptTests: XCTestCase {
+    func transcript(_ text: String) -> Transcript { try! Transcript(parsing: text) }
+
+    func testHeaderIsRead() throws {
+        let parsed = transcript(
+            """
+            # a comment
+            verdict: race Person.changeName, race Person.name.getter
+            exit: 3
+            timeout: 12
+            tolerance: 0.5
+            starter fails: race Person.changeName, output
+            ---
+            hello
+            """)
+        XCTAssertEqual(parsed.verdict, .races(["Person.changeName", "Person.name.getter"]))
+        XCTAssertEqual(parsed.exitStatus, 3)
+        XCTAssertEqual(parsed.timeout, 12)
+        XCTAssertEqual(parsed.tolerance, 0.5)
+        XCTAssertEqual(parsed.starterFailures, [.race("Person.changeName"), .output])
+        XCTAssertEqual(transcript("---\nx").verdict, .clean, "clean is the default")
+    }
+
+    func testBrokenTranscriptsSayWhere() {
+        XCTAssertThrowsError(try Transcript(parsing: "verdict: clean\nhello")) {
+            XCTAssertTrue("\($0)".contains("no '---' line"))
+        }
+        XCTAssertThrowsError(try Transcript(parsing: "verdict: dirty\n---\n")) {
+            XCTAssertTrue("\($0)".hasPrefix("line 1:"))
+        }
+        XCTAssertThrowsError(try Transcript(parsing: "verdict: race changeName\n---\n"), "a function needs its type")
+        XCTAssertThrowsError(try Transcript(parsing: "colour: red\n---\n"))
+        XCTAssertThrowsError(try Transcript(parsing: "exit: zero\n---\n"))
+        XCTAssertThrowsError(try Transcript(parsing: "---\nany order:\nnot indented"))
+        XCTAssertThrowsError(try Transcript(parsing: "---\nok\n{{[}}")) { XCTAssertTrue("\($0)".hasPrefix("line 3:")) }
+    }
+
+    func testExactLinesInOrder() {
+        let expected = transcript("---\nhello\nworld")
+        XCTAssertNil(expected.mismatch(in: "hello\nworld\n"))
+        let mismatch = expected.mismatch(in: "hello\nWorld\n")
+        XCTAssertEqual(mismatch?.outputLine, 2)
+        XCTAssertEqual(mismatch?.actual, "World")
+        XCTAssertEqual(mismatch?.transcriptLine, 3)
+        XCTAssertEqual(mismatch?.expected, "world")
+    }
+
+    func testExtraAndMissingOutputFail() {
+        let expected = transcript("---\nhello\nworld")
+        let extra = expected.mismatch(in: "hello\nworld\nagain\n")
+        XCTAssertEqual(extra?.outputLine, 3)
+        XCTAssertNil(extra?.expected)
+        let short = expected.mismatch(in: "hello\n")
+        XCTAssertNil(short?.actual)
+        XCTAssertEqual(short?.expected, "world")
+    }
+
+    func testSkipTakesAnyNumberOfLines() {
+        let expected = transcript("---\nstart\n...\nend")
+        XCTAssertNil(expected.mismatch(in: "start\nend"))
+        XCTAssertNil(expected.mismatch(in: "start\na\nb\nc\nend"))
+        XCTAssertNotNil(expected.mismatch(in: "start\na\nb"))
+        XCTAssertNotNil(expected.mismatch(in: "begin\nend"))
+        XCTAssertNil(transcript("---\nstart\n...").mismatch(in: "start\nmore\nmore"))
+    }
+
+    func testSkipBacktracks() {
+        // The first "x" after "..." is not the one that leads to a match.
+        let expected = transcript("---\n...\nx\ny")
+        XCTAssertNil(expected.mismatch(in: "x\nx\ny"))
+        XCTAssertNotNil(expected.mismatch(in: "x\ny\nz"))
+    }
+
+    func testAnyOrderAcceptsEveryPermutationAndNothingElse() {
+        let expected = transcript(
+            """
+            ---
+            begin
+            any order:
+              a
+              b
+              {{c|d}}
+            end
+            """)
+        for order in [["a", "b", "c"], ["c", "b", "a"], ["b", "d", "a"]] {
+            XCTAssertNil(expected.mismatch(in: (["begin"] + order + ["end"]).joined(separator: "\n")), "\(order)")
+        }
+        XCTAssertNotNil(expected.mismatch(in: "begin\na\na\nc\nend"), "a member cannot match twice")
+        XCTAssertNotNil(expected.mismatch(in: "begin\na\nb\nend"), "a member is missing")
+        XCTAssertNotNil(expected.mismatch(in: "begin\na\nb\nc\nd\nend"), "one line too many")
+        let torn = expected.mismatch(in: "begin\na\nb\ne\nend")
+        XCTAssertEqual(torn?.outputLine, 4)
+        XCTAssertEqual(torn?.actual, "e")
+        XCTAssertTrue(torn?.expected?.contains("{{c|d}}") == true)
+    }
+
+    func testAnyOrderAssignsLinesToTheRightMembers() {
+        // "x1" matches both members; a greedy choice would leave "x" for nothing.
+        let expected = transcript("---\nany order:\n  {{x\\d?}}\n  x1")
+        XCTAssertNil(expected.mismatch(in: "x1\nx"))
+        XCTAssertNil(expected.mismatch(in: "x\nx1"))
+    }
+
+    func testCommentsAndTrailingBlankLines() {
+        let expected = transcript("---\n# not output\nhello\n\n\n")
+        XCTAssertNil(expected.mismatch(in: "hello\n\n"))
+        XCTAssertNotNil(expected.mismatch(in: "# not output\nhello"))
+    }
+}
