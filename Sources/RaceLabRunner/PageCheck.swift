@@ -129,14 +129,14 @@ public func judge(_ result: ProcessResult, transcript: Transcript, root: String,
     if case .races(let functions) = transcript.verdict { expected = functions } else { expected = [] }
     var unexpected: [RaceDescription: Int] = [:]
     var order: [RaceDescription] = []
-    for race in races where !(race.kind == "data race" && expected.contains(where: race.involves)) {
+    for race in races where !(race.isRace && expected.contains(where: race.involves)) {
         if unexpected[race] == nil { order.append(race) }
         unexpected[race, default: 0] += 1
     }
     problems += order.map { .unexpectedRace($0, count: unexpected[$0]!) }
     // A page that was stopped early may not have reached its race: report only what it did.
     if !result.timedOut && !result.flooded {
-        for function in expected where !races.contains(where: { $0.kind == "data race" && $0.involves(function) }) {
+        for function in expected where !races.contains(where: { $0.isRace && $0.involves(function) }) {
             problems.append(.missingRace(function))
         }
     }

@@ -17,11 +17,11 @@ public struct RaceDescription: Hashable, CustomStringConvertible {
     public var sides: [Side]
 
     public var description: String {
-        guard kind == "data race", sides.count == 2 else {
+        guard isRace, sides.count == 2 else {
             return kind + (sides.first.map { " in \($0.function) (\($0.place))" } ?? "")
         }
         let (now, before) = (sides[0], sides[1])
-        return "data race: \(now.function) \(verb(now.operation)) (\(now.place)) while \(before.function) "
+        return "\(kind): \(now.function) \(verb(now.operation)) (\(now.place)) while \(before.function) "
             + "\(verb(before.operation)) (\(before.place)) on another thread"
     }
 
@@ -32,6 +32,10 @@ public struct RaceDescription: Hashable, CustomStringConvertible {
         default: return operation
         }
     }
+
+    /// "data race" and "Swift access race" (an exclusivity violation such as two `+=` at once) are
+    /// both races between two threads; "thread leak", "heap-use-after-free" and the like are not.
+    public var isRace: Bool { kind.contains("race") && sides.count == 2 }
 
     /// True when one side of the race is in `function` (`Person.changeName` matches the demangled
     /// `Person.changeName` and `lesson3.Person.changeName`).

@@ -61,13 +61,16 @@ public func parseTSanReports(_ stderr: String) -> [TSanReport] {
     return reports
 }
 
-/// "  Write of size 8 at 0x7b0c… by thread T3:" or "  Previous read of size 8 at … by main thread:"
+/// "  Write of size 8 at 0x7b0c… by thread T3:", "  Previous read of size 8 at … by main thread:", or
+/// for an exclusivity violation "  Modifying access of Swift variable at 0x… by thread T2:".
 private func parseAccessHeading(_ line: String) -> TSanReport.Access? {
-    guard line.hasPrefix("  "), !line.hasPrefix("   "), let sizeRange = line.range(of: " of size "),
-        let byRange = line.range(of: " by ", range: sizeRange.upperBound..<line.endIndex)
+    guard line.hasPrefix("  "), !line.hasPrefix("   "), line.hasSuffix(":"),
+        let what = line.range(of: " of size ") ?? line.range(of: " access of Swift variable at "),
+        let byRange = line.range(of: " by ", range: what.upperBound..<line.endIndex)
     else { return nil }
-    var operation = line[..<sizeRange.lowerBound].trimmingCharacters(in: .whitespaces).lowercased()
+    var operation = line[..<what.lowerBound].trimmingCharacters(in: .whitespaces).lowercased()
     if operation.hasPrefix("previous ") { operation = String(operation.dropFirst("previous ".count)) }
+    if operation == "modifying" { operation = "write" }
     // Only the two accesses; "Location is heap block of size …" has the same shape and is no access.
     guard ["read", "write", "atomic read", "atomic write"].contains(operation) else { return nil }
     var thread = line[byRange.upperBound...]
