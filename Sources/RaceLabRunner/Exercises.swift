@@ -8,6 +8,7 @@ extension Runner {
         let exercise = try workspace.exercise(number)
         let files = exercise.attendeeFiles.map { "\(exercise.folder)/\($0)" }.joined(separator: ", ")
         print("Exercise \(number): checking \(files) under ThreadSanitizer.")
+        print("Building \(exercise.product) with ThreadSanitizer in .build-tsan …")
         let build = builder.build(exercise.product)
         guard build.succeeded else {
             print("Your exercise does not compile yet (lesson \(number) itself still runs: swift run lesson\(number)):")
