@@ -16,7 +16,7 @@ var targets: [Target] = [
     .testTarget(name: "RaceLabTests", dependencies: ["RaceLab"]),
     .testTarget(
         name: "RaceLabRunnerTests", dependencies: ["RaceLabRunner", "racelab-fixture"],
-        resources: [.copy("TSanReports")]),
+        resources: [.copy("TSanReports"), .copy("BrokenTranscripts")]),
 ]
 
 /// A lesson is `Lessons/NN-name/`: its executable `lessonN` and, when it has one, its exercise

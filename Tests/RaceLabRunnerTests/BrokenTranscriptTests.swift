@@ -1,0 +1,52 @@
+import Foundation
+import XCTest
+
+@testable import RaceLabRunner
+
+/// Real lesson pages against transcripts that are wrong on purpose (BrokenTranscripts/): each must be
+/// rejected, for the reason it is wrong. The lessons are built next to the tests by `swift test`;
+/// the race cases need `--sanitize=thread`, as `scripts/test` runs it.
+final class BrokenTranscriptTests: XCTestCase {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    func outcome(_ lesson: String, page: Int, _ transcript: String) throws -> PageOutcome {
+        let bin = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let program = bin.appendingPathComponent(lesson).path
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: program), "\(lesson) is not built next to the tests")
+        let url = try XCTUnwrap(Bundle.module.url(forResource: "BrokenTranscripts/\(transcript)", withExtension: "txt"))
+        let text = try String(contentsOf: url, encoding: .utf8)
+        return checkPage(program, arguments: [String(page), "--speed", "4"], transcript: try Transcript(parsing: text), root: root)
+    }
+
+    func requireTSan(_ lesson: String) throws {
+        let bin = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let banner = runProcess(bin.appendingPathComponent(lesson).path, arguments: ["1", "--speed", "100"], timeout: 60, outputCap: 1 << 16)
+        try XCTSkipUnless(banner.stdout.contains("ThreadSanitizer is on"), "lessons are not built with ThreadSanitizer: run scripts/test")
+    }
+
+    func testRacyPageClaimedCleanIsRejectedForTheRace() throws {
+        try requireTSan("lesson3")
+        let result = try outcome("lesson3", page: 2, "lesson3-page2-claims-clean")
+        XCTAssertFalse(result.passed)
+        XCTAssertTrue(result.problems.allSatisfy { $0.isCase(.race("Person.changeName")) }, "\(result.problems)")
+    }
+
+    func testCleanPageClaimedRacyIsRejectedForTheMissingRace() throws {
+        try requireTSan("lesson3")
+        let result = try outcome("lesson3", page: 3, "lesson3-page3-claims-race")
+        XCTAssertEqual(result.problems.map(\.description), ["expected a data race in Person.changeName, but ThreadSanitizer reported none there"])
+    }
+
+    func testWholeNamesDoNotPassForTornOnes() throws {
+        let result = try outcome("lesson3", page: 3, "lesson3-page3-expects-torn-name")
+        XCTAssertEqual(result.problems.count, 1)
+        XCTAssertTrue(result.problems.first?.isCase(.output) == true, "\(result.problems)")
+    }
+
+    func testTheLabelTimeIsChecked() throws {
+        let result = try outcome("lesson2", page: 2, "lesson2-page2-label-at-6s")
+        guard case .output(let mismatch)? = result.problems.first else { return XCTFail("\(result.problems)") }
+        XCTAssertTrue(mismatch.description.contains("label \"All done\" appears"), mismatch.description)
+    }
+}
