@@ -1,0 +1,113 @@
+import Foundation
+import XCTest
+
+@testable import RaceLabRunner
+
+/// The runner's commands on a workspace made up in a temporary folder: discovery, bad input, reset.
+final class RunnerTests: XCTestCase {
+    var root = ""
+    var printed: [String] = []
+
+    override func setUpWithError() throws {
+        root = NSTemporaryDirectory() + "racelab-\(UUID().uuidString)"
+        let exercise = "\(root)/Lessons/03-thread-safety/Exercise"
+        try FileManager.default.createDirectory(atPath: "\(exercise)/Starter", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: "\(root)/Lessons/02-dispatch-groups/transcripts", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: "\(root)/Lessons/notes", withIntermediateDirectories: true)
+        try write("// swift-tools-version:5.9", to: "Package.swift")
+        try write("---\n", to: "Lessons/02-dispatch-groups/transcripts/page1.txt")
+        try write("---\n", to: "Lessons/02-dispatch-groups/transcripts/page2.txt")
+        try write("verdict: clean\n---\n", to: "Lessons/03-thread-safety/Exercise/expected.txt")
+        try write("1. a hint", to: "Lessons/03-thread-safety/Exercise/hint.md")
+        try write("starter", to: "Lessons/03-thread-safety/Exercise/Starter/Person.swift")
+        try write("driver", to: "Lessons/03-thread-safety/Exercise/Starter/main.swift")
+        try write("starter", to: "Lessons/03-thread-safety/Exercise/Person.swift")
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    func write(_ text: String, to path: String) throws {
+        try text.write(toFile: "\(root)/\(path)", atomically: true, encoding: .utf8)
+    }
+
+    func read(_ path: String) -> String? { try? String(contentsOfFile: "\(root)/\(path)", encoding: .utf8) }
+
+    func runner() throws -> Runner {
+        Runner(workspace: try Workspace(root: root), print: { self.printed.append($0) })
+    }
+
+    func testDiscoversLessonsTranscriptsAndExercises() throws {
+        let workspace = try Workspace.find(from: "\(root)/Lessons/02-dispatch-groups")
+        XCTAssertEqual(URL(fileURLWithPath: workspace.root).standardizedFileURL.path, URL(fileURLWithPath: root).standardizedFileURL.path)
+        XCTAssertEqual(workspace.lessons.map(\.number), [2, 3], "a folder without a number is not a lesson")
+        XCTAssertEqual(workspace.lessons[0].transcripts.keys.sorted(), [1, 2])
+        XCTAssertNil(workspace.lessons[0].exercise)
+        let exercise = try workspace.exercise(3)
+        XCTAssertEqual(exercise.attendeeFiles, ["Person.swift"], "main.swift is the driver, not the attendee's")
+        XCTAssertEqual(exercise.product, "exercise3")
+        XCTAssertEqual(exercise.starterProduct, "exercise3-starter")
+    }
+
+    func testUnknownNumbersGetAClearError() throws {
+        let workspace = try Workspace(root: root)
+        XCTAssertThrowsError(try workspace.lesson(7)) { XCTAssertEqual("\($0)", "there is no lesson 7; lessons here: 2, 3") }
+        XCTAssertThrowsError(try workspace.exercise(2)) { XCTAssertEqual("\($0)", "lesson 2 has no exercise; exercises here: 3") }
+        XCTAssertThrowsError(try Workspace.find(from: NSTemporaryDirectory()))
+    }
+
+    func testCommandLineMistakesExitWithTwo() {
+        XCTAssertEqual(racelabMain(["check", "three"], directory: root), 2)
+        XCTAssertEqual(racelabMain(["exercise"], directory: root), 2)
+        XCTAssertEqual(racelabMain(["exercise", "9"], directory: root), 2)
+        XCTAssertEqual(racelabMain(["frobnicate"], directory: root), 2)
+        XCTAssertEqual(racelabMain(["check", "--speed", "0"], directory: root), 2)
+        XCTAssertEqual(racelabMain([], directory: root), 2)
+    }
+
+    func testResetOfAnUneditedExerciseChangesNothing() throws {
+        XCTAssertTrue(try runner().reset(3, confirmed: false, ask: { XCTFail("nothing to ask"); return nil }))
+        XCTAssertEqual(read("Lessons/03-thread-safety/Exercise/Person.swift"), "starter")
+    }
+
+    func testResetAsksAndChangesNothingWithoutAYes() throws {
+        try write("my work", to: "Lessons/03-thread-safety/Exercise/Person.swift")
+        XCTAssertFalse(try runner().reset(3, confirmed: false, ask: { "n" }))
+        XCTAssertFalse(try runner().reset(3, confirmed: false, ask: { nil }), "no answer (no terminal) is a no")
+        XCTAssertEqual(read("Lessons/03-thread-safety/Exercise/Person.swift"), "my work")
+        let files = try FileManager.default.contentsOfDirectory(atPath: "\(root)/Lessons/03-thread-safety/Exercise")
+        XCTAssertFalse(files.contains { $0.contains("backup") })
+    }
+
+    func testResetKeepsABackupOfTheAttendeesWork() throws {
+        try write("my work", to: "Lessons/03-thread-safety/Exercise/Person.swift")
+        XCTAssertTrue(try runner().reset(3, confirmed: false, ask: { "y" }))
+        XCTAssertEqual(read("Lessons/03-thread-safety/Exercise/Person.swift"), "starter")
+        let files = try FileManager.default.contentsOfDirectory(atPath: "\(root)/Lessons/03-thread-safety/Exercise")
+        let backups = files.filter { $0.hasPrefix("Person.swift.backup-") }
+        XCTAssertEqual(backups.count, 1)
+        XCTAssertEqual(read("Lessons/03-thread-safety/Exercise/\(backups[0])"), "my work")
+    }
+
+    func testMissingTranscriptIsAFailureNotASkip() throws {
+        let outcome = try runner().run("/bin/true", arguments: [], transcriptPath: "Lessons/02-dispatch-groups/transcripts/page9.txt")
+        XCTAssertFalse(outcome.passed)
+    }
+
+    func testCompilerErrorsAreExtractedWithTheirSource() {
+        let log = """
+            [3/9] Compiling exercise3 Person.swift
+            /work/Lessons/03/Exercise/Person.swift:12:9: error: cannot find 'lock' in scope
+             10 |     func changeName() {
+             12 |         lock.lock()
+                |         `- error: cannot find 'lock' in scope
+            [4/9] Compiling exercise3 main.swift
+            error: fatalError
+            """
+        let errors = Builder.errors(in: log)
+        XCTAssertEqual(errors.count, 1)
+        XCTAssertTrue(errors[0].hasPrefix("/work/Lessons/03/Exercise/Person.swift:12:9: error: cannot find 'lock' in scope"))
+        XCTAssertTrue(errors[0].contains("12 |         lock.lock()"))
+    }
+}
