@@ -12,7 +12,7 @@ extension Runner {
         let build = builder.build(exercise.product)
         guard build.succeeded else {
             print("Your exercise does not compile yet (lesson \(number) itself still runs: swift run lesson\(number)):")
-            for error in build.errors.prefix(10) { print(indent(error)) }
+            for error in build.errors.prefix(10) { print(indent(error.replacingOccurrences(of: workspace.root + "/", with: ""))) }
             if build.errors.isEmpty { print(indent(String(build.log.suffix(3000)))) }
             return false
         }

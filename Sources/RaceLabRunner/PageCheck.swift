@@ -91,6 +91,10 @@ func pageEnvironment() -> [String: String] {
     var environment = ProcessInfo.processInfo.environment
     environment["TSAN_OPTIONS"] = "exitcode=66:halt_on_error=0:history_size=4"
     environment.removeValue(forKey: "RACELAB_SPEED")  // the runner passes --speed itself
+    // Swift's crash backtracer forks a helper, which can crash or hang in a TSan-built process and
+    // holds the page's pipes while it runs: a crash must end the page at once. Swift still prints
+    // its "Fatal error" line.
+    environment["SWIFT_BACKTRACE"] = "enable=no"
     return environment
 }
 
@@ -115,7 +119,7 @@ public func judge(_ result: ProcessResult, transcript: Transcript, root: String,
     } else {
         switch result.ending {
         case .signalled(let signal):
-            problems.append(.crashed(signal: signal, stderrTail: crashSummary(result.stderr, root: root)))
+            problems.append(.crashed(signal: signal, stderrTail: crashSummary(result.stderr)))
         case .exited(let status):
             if status == 66 && races.isEmpty && transcript.exitStatus != 66 {
                 problems.append(.tsanExitWithoutReport)
@@ -143,24 +147,22 @@ public func judge(_ result: ProcessResult, transcript: Transcript, root: String,
     return PageOutcome(problems: problems, races: races, seconds: result.seconds, stdout: result.stdout)
 }
 
-/// Why it crashed, from stderr: Swift's "Fatal error" line, the crash line, and the frames of the
-/// backtrace that are the project's own (a TSan report's lines are left out).
-func crashSummary(_ stderr: String, root: String) -> [String] {
+/// Why it crashed, from stderr: Swift's "Fatal error" line and whatever else was printed outside
+/// the TSan reports.
+func crashSummary(_ stderr: String) -> [String] {
     var lines: [String] = []
     var inReport = false
-    var ownFrames = 0
     for line in stderr.split(separator: "\n").map(String.init) {
-        if line.hasPrefix("==================") { inReport.toggle(); continue }
-        if inReport { continue }
-        if line.contains("Fatal error") || line.contains("Program crashed") || line.contains("Precondition failed") {
-            lines.append(line.trimmingCharacters(in: CharacterSet(charactersIn: "* ")))
-        } else if line.contains(" at \(root)/"), ownFrames < 3 {
-            ownFrames += 1
-            lines.append(line.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\(root)/", with: ""))
+        if line.hasPrefix("WARNING: ThreadSanitizer") { inReport = true }
+        if !inReport && !line.hasPrefix("==================") && !line.hasPrefix("ThreadSanitizer: reported") {
+            lines.append(line)
         }
+        if line.hasPrefix("SUMMARY: ThreadSanitizer") { inReport = false }
     }
+    let fatal = lines.filter { $0.contains("Fatal error") || $0.contains("Precondition failed") }
+    if !fatal.isEmpty { return fatal }
     if lines.isEmpty {
-        lines = stderr.split(separator: "\n").suffix(4).map(String.init)
+        return ["(nothing on stderr: Dispatch traps this way too, e.g. on a `sync` onto the serial queue the code already runs on)"]
     }
-    return lines
+    return Array(lines.suffix(4))
 }

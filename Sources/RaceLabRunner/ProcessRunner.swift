@@ -70,20 +70,24 @@ public func runProcess(
     try? inPipe.fileHandleForWriting.close()
 
     var timedOut = false
+    var ending: ProcessResult.Ending?
     if ended.wait(timeout: .now() + timeout) == .timedOut {
         timedOut = true
         process.terminate()  // SIGTERM first, then SIGKILL if it ignores that
         if ended.wait(timeout: .now() + 2) == .timedOut {
             kill(process.processIdentifier, SIGKILL)
-            ended.wait()
+            // Foundation notices the end only once every holder of the child's pipes is gone (a
+            // grandchild can keep them): do not wait for that forever.
+            if ended.wait(timeout: .now() + 5) == .timedOut { ending = .signalled(SIGKILL) }
         }
     }
     _ = readers.wait(timeout: .now() + 5)  // the pipes close when the process is gone
-    let ending: ProcessResult.Ending =
-        process.terminationReason == .uncaughtSignal
-        ? .signalled(process.terminationStatus) : .exited(process.terminationStatus)
+    let finalEnding =
+        ending
+        ?? (process.terminationReason == .uncaughtSignal
+            ? .signalled(process.terminationStatus) : .exited(process.terminationStatus))
     return ProcessResult(
-        ending: ending, stdout: stdout.text, stderr: stderr.text, timedOut: timedOut,
+        ending: finalEnding, stdout: stdout.text, stderr: stderr.text, timedOut: timedOut,
         flooded: flooded.current, seconds: Date().timeIntervalSince(started))
 }
 

@@ -48,7 +48,7 @@ public final class Runner {
             guard outcome.succeeded else {
                 print("Building \(product) failed:")
                 let shown = outcome.errors.isEmpty ? [String(outcome.log.suffix(3000))] : Array(outcome.errors.prefix(10))
-                for error in shown { print(indent(error)) }
+                for error in shown { print(indent(error.replacingOccurrences(of: workspace.root + "/", with: ""))) }
                 return nil
             }
         }

@@ -59,7 +59,7 @@ final class EndToEndTests: XCTestCase {
     func testCrashIsReported() {
         let outcome = check("crash")
         XCTAssertTrue(outcome.problems.contains { $0.isCase(.crash) }, "\(outcome.problems)")
-        XCTAssertTrue(outcome.problems.description.contains("Index out of range"), "says why: \(outcome.problems)")
+        XCTAssertTrue(outcome.problems.description.contains("Fatal error: Index out of range"), "says why: \(outcome.problems)")
     }
 
     func testFloodIsStoppedAndReported() {
