@@ -31,10 +31,11 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
         case "list":
             runner.list()
             return 0
-        case "exercise", "hint", "reset":
+        case "exercise", "hint", "reset", "watch":
             guard lessons.count == 1 else { return usageError("\(command) takes one exercise number, e.g. racelab \(command) 3") }
             switch command {
             case "exercise": return try runner.exercise(lessons[0]) ? 0 : 1
+            case "watch": try runner.watch(lessons[0])
             case "hint":
                 try runner.hint(lessons[0])
                 return 0
@@ -61,6 +62,7 @@ let usage = """
     usage: swift run racelab <command> [--speed N]
       check [N …]    build the lessons with ThreadSanitizer and check every page against its transcript
       exercise N     check your exercise N and say what is still wrong
+      watch N        check exercise N, then again every time you save it (Ctrl-C to stop)
       hint N         the hints for exercise N
       reset N        put exercise N's starter back (asks first; keeps your version as a backup)
       verify         for CI: every page passes, every starter fails as documented, every solution passes

@@ -99,19 +99,21 @@ extension Runner {
         }
         if !confirmed {
             print("This puts the starter back in \(edited.map { "\(exercise.folder)/\($0)" }.joined(separator: ", ")).")
-            print("Your version is kept as a backup next to it. Go ahead? [y/N]")
+            print("Your version is kept as a backup in Backups/. Go ahead? [y/N]")
             guard let answer = ask(), ["y", "yes"].contains(answer.lowercased()) else {
                 print("Nothing changed.")
                 return false
             }
         }
+        // Backups live outside the package's targets, so they never confuse a build.
         let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
+        let backups = "Backups/exercise\(number)-\(stamp)"
+        try FileManager.default.createDirectory(atPath: "\(workspace.root)/\(backups)", withIntermediateDirectories: true)
         for file in edited {
-            let backup = "\(folder)/\(file).backup-\(stamp)"
-            try FileManager.default.copyItem(atPath: "\(folder)/\(file)", toPath: backup)
+            try FileManager.default.copyItem(atPath: "\(folder)/\(file)", toPath: "\(workspace.root)/\(backups)/\(file)")
             let starter = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/Starter/\(file)"))
             try starter.write(to: URL(fileURLWithPath: "\(folder)/\(file)"))
-            print("Reset \(exercise.folder)/\(file); your version is in \(exercise.folder)/\(file).backup-\(stamp)")
+            print("Reset \(exercise.folder)/\(file); your version is in \(backups)/\(file)")
         }
         return true
     }

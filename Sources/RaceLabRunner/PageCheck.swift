@@ -86,7 +86,7 @@ public struct PageLimits {
 }
 
 /// The environment a page runs in: ThreadSanitizer's exit status and history fixed here, so that a
-/// user's TSAN_OPTIONS (suppressions included) cannot change a verdict.
+/// user's own TSAN_OPTIONS cannot change a verdict.
 func pageEnvironment() -> [String: String] {
     var environment = ProcessInfo.processInfo.environment
     environment["TSAN_OPTIONS"] = "exitcode=66:halt_on_error=0:history_size=4"

@@ -76,18 +76,17 @@ final class RunnerTests: XCTestCase {
         XCTAssertFalse(try runner().reset(3, confirmed: false, ask: { "n" }))
         XCTAssertFalse(try runner().reset(3, confirmed: false, ask: { nil }), "no answer (no terminal) is a no")
         XCTAssertEqual(read("Lessons/03-thread-safety/Exercise/Person.swift"), "my work")
-        let files = try FileManager.default.contentsOfDirectory(atPath: "\(root)/Lessons/03-thread-safety/Exercise")
-        XCTAssertFalse(files.contains { $0.contains("backup") })
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(root)/Backups"))
     }
 
     func testResetKeepsABackupOfTheAttendeesWork() throws {
         try write("my work", to: "Lessons/03-thread-safety/Exercise/Person.swift")
         XCTAssertTrue(try runner().reset(3, confirmed: false, ask: { "y" }))
         XCTAssertEqual(read("Lessons/03-thread-safety/Exercise/Person.swift"), "starter")
-        let files = try FileManager.default.contentsOfDirectory(atPath: "\(root)/Lessons/03-thread-safety/Exercise")
-        let backups = files.filter { $0.hasPrefix("Person.swift.backup-") }
+        let backups = try FileManager.default.contentsOfDirectory(atPath: "\(root)/Backups")
         XCTAssertEqual(backups.count, 1)
-        XCTAssertEqual(read("Lessons/03-thread-safety/Exercise/\(backups[0])"), "my work")
+        XCTAssertTrue(backups[0].hasPrefix("exercise3-"))
+        XCTAssertEqual(read("Backups/\(backups[0])/Person.swift"), "my work")
     }
 
     func testMissingTranscriptIsAFailureNotASkip() throws {
@@ -109,5 +108,20 @@ final class RunnerTests: XCTestCase {
         XCTAssertEqual(errors.count, 1)
         XCTAssertTrue(errors[0].hasPrefix("/work/Lessons/03/Exercise/Person.swift:12:9: error: cannot find 'lock' in scope"))
         XCTAssertTrue(errors[0].contains("12 |         lock.lock()"))
+    }
+}
+
+final class FileWatcherTests: XCTestCase {
+    func testNoticesASaveAndNothingElse() throws {
+        let path = NSTemporaryDirectory() + "watch-\(UUID().uuidString).swift"
+        try "one".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var watcher = FileWatcher(paths: [path])
+        XCTAssertFalse(watcher.changed())
+        try "two, longer".write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertTrue(watcher.changed())
+        XCTAssertFalse(watcher.changed(), "a change is reported once")
+        try FileManager.default.removeItem(atPath: path)
+        XCTAssertTrue(watcher.changed(), "a deleted file is a change too")
     }
 }
