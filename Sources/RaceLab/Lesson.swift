@@ -24,11 +24,6 @@ public final class Page: @unchecked Sendable {
         }
         if first { DispatchQueue.main.async(execute: onEnd) }
     }
-
-    /// Ends the page when every task in `group` has left it.
-    public func done(when group: DispatchGroup) {
-        group.notify(queue: .main) { self.done() }
-    }
 }
 
 /// A numbered lesson: its pages play in order on a real main queue (Linux only serves the main queue

@@ -80,7 +80,6 @@ public struct PageOutcome {
 /// How the runner runs page processes.
 public struct PageLimits {
     public var outputCap = 256 * 1024
-    public var timeoutScale = 1.0
 
     public init() {}
 }
@@ -104,7 +103,7 @@ public func checkPage(
 ) -> PageOutcome {
     let result = runProcess(
         executable, arguments: arguments, environment: pageEnvironment(), directory: root,
-        timeout: transcript.timeout * limits.timeoutScale, outputCap: limits.outputCap)
+        timeout: transcript.timeout, outputCap: limits.outputCap)
     return judge(result, transcript: transcript, root: root, cap: limits.outputCap)
 }
 

@@ -28,8 +28,6 @@ public struct Transcript {
         public var description: String { "line \(line): \(message)" }
     }
 
-    public init() {}
-
     public init(parsing text: String) throws {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let separator = lines.firstIndex(of: "---") else {
