@@ -22,7 +22,7 @@ public struct LinePattern: CustomStringConvertible {
         public let description: String
     }
 
-    private static let number = #"\s*(\d+(?:\.\d+)?)s"#
+    private static let number = #"\s*(\d+(?:\.\d+)?) ?s"#  // "1.02s" as stamped, "1.0 s" in prose
 
     public init(_ source: String, tolerance: Double) throws {
         self.source = source

@@ -10,7 +10,7 @@ public struct RaceDescription: Hashable, CustomStringConvertible {
         public var file: String?
         public var line: Int?
 
-        var place: String { file.map { "\($0):\(line ?? 0)" } ?? "outside the project" }
+        var place: String { file.map { path in line.map { "\(path):\($0)" } ?? path } ?? "outside the project" }
     }
 
     public var kind: String

@@ -103,9 +103,9 @@ func parseFrame(_ line: String) -> TSanReport.Frame? {
     var file: String?
     var lineNumber: Int?
     let parts = location.split(separator: ":")
-    if location.hasPrefix("/"), !location.hasPrefix("/<"), parts.count >= 2, let number = Int(parts[1]) {
-        file = String(parts[0])
-        lineNumber = number
+    if location.hasPrefix("/"), !location.hasPrefix("/<") {
+        file = String(parts[0])  // a file without a line is still the project's (an accessor, say)
+        lineNumber = parts.count >= 2 ? Int(parts[1]) : nil
     }
     return TSanReport.Frame(symbol: symbol, file: file, line: lineNumber, module: module)
 }

@@ -46,6 +46,8 @@ final class LinePatternTests: XCTestCase {
         XCTAssertTrue(pattern("took {{4s..6s}}").matches("took 5.2s"))
         XCTAssertFalse(pattern("took {{4s..6s}}").matches("took 6.2s"))
         XCTAssertTrue(pattern("[{{time}}] x").matches("[12.34s] x"))
+        XCTAssertTrue(pattern("in {{1s..2s}}").matches("in 1.6 s"), "prose writes a space before the unit")
+        XCTAssertFalse(pattern("in {{1s..2s}}").matches("in 1.6  s"))
         XCTAssertFalse(pattern("[{{time}}] x").matches("[soon] x"))
     }
 

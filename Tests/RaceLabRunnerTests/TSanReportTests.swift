@@ -38,6 +38,9 @@ final class TSanReportTests: XCTestCase {
         XCTAssertNil(frame?.file)
         XCTAssertEqual(frame?.module, "libdispatch.so")
         XCTAssertNil(parseFrame("    #2 $s1ayyYbcfU_TA /<compiler-generated> (a+0xfd9c5)")?.file)
+        let accessor = parseFrame("    #0 $s7lesson623CanonicalAsyncOperationC5stateAC5StateOvs /work/main/Lessons/06-async-operations/CanonicalAsyncOperation.swift (lesson6+0x1)")
+        XCTAssertEqual(accessor?.file, "/work/main/Lessons/06-async-operations/CanonicalAsyncOperation.swift")
+        XCTAssertNil(accessor?.line)
     }
 
     func testDescribesRacesWithDemangledProjectFunctions() throws {

@@ -1,0 +1,66 @@
+import Foundation
+import RaceLab
+
+/// The AsyncOperation of the RWDevCon tutorial and the article (DEMOS E1), as they teach it. Racy
+/// on purpose (DEMOS E5, page 5): the callback sets `state` on one thread while the queue reads
+/// `isFinished` on another, unsynchronised; and `start()` calls `main()` before it sets
+/// `.executing`, so a callback that comes back at once can be overwritten.
+// Foundation declares Operation `@unchecked Sendable`, and a subclass must say so again. Here it is
+// exactly the promise this class does not keep: that is the lesson.
+class CanonicalAsyncOperation: Operation, @unchecked Sendable {
+    enum State: String {
+        case ready, executing, finished
+
+        fileprivate var keyPath: String { "is" + rawValue.capitalized }
+    }
+
+    var state = State.ready {  // racy on purpose
+        willSet {
+            willChangeValue(forKey: newValue.keyPath)
+            willChangeValue(forKey: state.keyPath)
+        }
+        didSet {
+            didChangeValue(forKey: oldValue.keyPath)
+            didChangeValue(forKey: state.keyPath)
+        }
+    }
+
+    override var isReady: Bool { super.isReady && state == .ready }
+    override var isExecuting: Bool { state == .executing }
+    override var isFinished: Bool { state == .finished }
+    override var isAsynchronous: Bool { true }
+
+    override func start() {
+        if isCancelled {
+            state = .finished
+            return
+        }
+        main()
+        state = .executing
+    }
+
+    override func cancel() {
+        super.cancel()
+        state = .finished
+    }
+}
+
+/// SlowAdd on the canonical base class: the same code as `SlowAddOperation`, another parent.
+final class CanonicalSlowAddOperation: CanonicalAsyncOperation, @unchecked Sendable {
+    let lhs: Int
+    let rhs: Int
+    var result: Int?
+
+    init(lhs: Int, rhs: Int) {
+        self.lhs = lhs
+        self.rhs = rhs
+        super.init()
+    }
+
+    override func main() {
+        asyncAdd(lhs, rhs) { sum in
+            self.result = sum
+            self.state = .finished
+        }
+    }
+}

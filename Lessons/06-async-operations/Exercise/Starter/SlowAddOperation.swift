@@ -1,0 +1,29 @@
+import Foundation
+import RaceLab
+
+// Exercise 6: finish SlowAddOperation.
+//
+// The driver (main.swift) adds 42 + 24 with this operation on an OperationQueue and waits for it.
+// As written, the operation computes the sum but never finishes: the queue waits forever (the driver's
+// watchdog gives up after 5 s). Make it finish, with its result, and keep it asynchronous: `main()`
+// must still return before the sum is ready.
+//
+// Check your work:  swift run racelab exercise 6      A hint:  swift run racelab hint 6
+
+final class SlowAddOperation: AsyncOperation, @unchecked Sendable {
+    let lhs: Int
+    let rhs: Int
+    var result: Int?
+
+    init(lhs: Int, rhs: Int) {
+        self.lhs = lhs
+        self.rhs = rhs
+        super.init()
+    }
+
+    override func main() {
+        asyncAdd(lhs, rhs) { sum in
+            self.result = sum
+        }
+    }
+}

@@ -1,0 +1,103 @@
+// Lesson 6 — Asynchronous operations and SlowAdd (DEMOS E1–E3, E5).
+// Read top to bottom. SlowAddOperation.swift holds the operations built on RaceLab's AsyncOperation;
+// CanonicalAsyncOperation.swift holds the classic version, racy on purpose (page 5).
+import Foundation
+import RaceLab
+
+let lesson = Lesson("RaceLab lesson 6: asynchronous operations and SlowAdd")
+
+/// What the queue sees of an operation.
+func describe(_ operation: Operation) -> String {
+    "isReady \(operation.isReady), isExecuting \(operation.isExecuting), isFinished \(operation.isFinished)"
+}
+
+lesson.page("AsyncOperation: ready, executing, finished") { page in
+    note("An asynchronous operation's main() returns at once; the queue knows it is done only when")
+    note("its state says so: ready -> executing (start) -> finished (the callback).")
+    let add = SlowAddOperation(lhs: 42, rhs: 24)
+    say("before the queue has it: \(describe(add))")
+    let queue = OperationQueue()
+    queue.addOperation(add)
+    sleep(lessonSeconds: 0.5)
+    say("while slowAdd works:     \(describe(add))")
+    add.waitUntilFinished()
+    say("after the callback:      \(describe(add)); result \(add.result ?? -1)")
+    page.done()
+}
+
+lesson.page("SlowAdd: 42 + 24 with waitUntilFinished: true") { page in
+    let queue = OperationQueue()
+    let add = SlowAddOperation(lhs: 42, rhs: 24)
+    say("queue.addOperations([add], waitUntilFinished: true)")
+    queue.addOperations([add], waitUntilFinished: true)  // fine in a lesson; never on an app's main queue
+    say("result: \(add.result ?? -1)")
+    page.done()
+}
+
+lesson.page("Forget state = .finished: it never finishes") { page in
+    note("The same operation without `self.state = .finished` in the callback. The playground in the")
+    note("original demo spun forever; here a watchdog gives it 3 s, then the lesson moves on.")
+    let queue = OperationQueue()
+    let add = ForgetfulSlowAddOperation(lhs: 42, rhs: 24)
+    say("queue.addOperations([add], waitUntilFinished: true)")
+    Watchdog.run(upTo: 3, "queue.addOperations(waitUntilFinished: true)") {
+        queue.addOperations([add], waitUntilFinished: true)
+    }
+    say("the queue still sees: \(describe(add))")
+    note("The work is done, but nobody told the queue: its thread waits, and anything that depends")
+    note("on this operation never starts.")
+    page.done()
+}
+
+let pairs = [(1, 5), (5, 8), (6, 1), (3, 9), (6, 12), (1, 0)]
+
+/// Runs one sum operation per pair at once with `waitUntilFinished: true`, as the seed does, and
+/// prints each sum from its operation's completion block.
+func addPairs<Sum: Operation>(_ make: (Int, Int) -> Sum, result: @escaping (Sum) -> Int?) {
+    let queue = OperationQueue()
+    let completions = DispatchGroup()
+    let start = LessonClock.shared.now
+    let sums = pairs.map { lhs, rhs -> Sum in
+        let sum = make(lhs, rhs)
+        completions.enter()
+        sum.completionBlock = { [unowned sum] in
+            say("\(lhs) + \(rhs) = \(result(sum) ?? -1)")
+            completions.leave()
+        }
+        return sum
+    }
+    // The waiting thread reads each operation's isFinished while the callbacks set it.
+    Watchdog.run(upTo: 20, "queue.addOperations(waitUntilFinished: true)") {
+        queue.addOperations(sums, waitUntilFinished: true)
+    }
+    // On Linux completion blocks run after isFinished, so the wait can end before they print.
+    Watchdog.wait(for: completions, upTo: 5, "the completion blocks")
+    say("all six sums in \(seconds(LessonClock.shared.now - start))")
+}
+
+lesson.page("Six sums at once finish in their own order") { page in
+    note("Input order: \(pairs.map { "(\($0), \($1))" }.joined(separator: " ")). Each sum takes 1 s.")
+    addPairs(SlowAddOperation.init) { $0.result }
+    note("All six run at once and finish after about 1 s, in an order of their own: not the input")
+    note("order, and not the same from run to run.")
+    page.done()
+}
+
+lesson.page("The canonical AsyncOperation races on its state (racy on purpose)") { page in
+    note("The same six sums on the AsyncOperation of the tutorial. The callback writes `state` on")
+    note("its own thread while the thread in waitUntilFinished reads isFinished, with nothing between.")
+    addPairs(CanonicalSlowAddOperation.init) { $0.result }
+    note("Under ThreadSanitizer, stderr reports a data race in CanonicalAsyncOperation.state.setter.")
+    note("And start() calls main() before it sets .executing: a callback that came back at once")
+    note("would be overwritten, finished -> executing, and the operation would never finish.")
+    page.done()
+}
+
+lesson.page("RaceLab's AsyncOperation: state under a lock") { page in
+    note("Again with RaceLab's AsyncOperation: state behind a lock, .executing set before main().")
+    addPairs(SlowAddOperation.init) { $0.result }
+    note("Same sums; ThreadSanitizer is silent. Every later lesson builds on this AsyncOperation.")
+    page.done()
+}
+
+lesson.run()
