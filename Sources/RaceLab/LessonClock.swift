@@ -23,7 +23,8 @@ public final class LessonClock: @unchecked Sendable {
     }
 
     func setSpeed(_ speed: Double) { state.withLock { $0.speed = speed } }
-    func restart() { state.withLock { $0.start = .now() } }
+    /// Starts lesson time again from zero, as a new page does (or a page that runs its demo twice).
+    public func restart() { state.withLock { $0.start = .now() } }
 
     /// The real-time interval that lasts `lessonSeconds` at the current speed.
     public func realSeconds(_ lessonSeconds: Double) -> Double { lessonSeconds / speed }
@@ -48,5 +49,15 @@ extension DispatchQueue {
     /// `asyncAfter` in lesson seconds.
     public func asyncAfter(lessonSeconds: Double, execute work: @escaping @Sendable () -> Void) {
         asyncAfter(deadline: LessonClock.shared.deadline(after: lessonSeconds), execute: work)
+    }
+}
+
+/// Runs `work` after `lessonSeconds` on a thread of its own: for a cancel or a tap that must come
+/// on time even while slow work blocks Dispatch's worker threads (on Linux the pool grows only
+/// about once a second, so an `asyncAfter` on a global queue can fire late).
+public func onOwnThread(after lessonSeconds: Double, _ work: @escaping @Sendable () -> Void) {
+    Thread.detachNewThread {
+        sleep(lessonSeconds: lessonSeconds)
+        work()
     }
 }

@@ -32,8 +32,12 @@ public struct LinePattern: CustomStringConvertible {
         var rest = Substring(trimmedTrailing(source))
         while let open = rest.range(of: "{{") {
             pattern += NSRegularExpression.escapedPattern(for: String(rest[..<open.lowerBound]))
-            guard let close = rest.range(of: "}}", range: open.upperBound..<rest.endIndex) else {
+            guard var close = rest.range(of: "}}", range: open.upperBound..<rest.endIndex) else {
                 throw Problem(description: "'{{' without a closing '}}'")
+            }
+            // A regex may end in a brace of its own ({{a{2}}}): the placeholder ends at the last '}'.
+            while close.upperBound < rest.endIndex, rest[close.upperBound] == "}" {
+                close = rest.index(after: close.lowerBound)..<rest.index(after: close.upperBound)
             }
             let inside = String(rest[open.upperBound..<close.lowerBound])
             rest = rest[close.upperBound...]

@@ -29,6 +29,12 @@ final class LinePatternTests: XCTestCase {
         XCTAssertFalse(line.matches("Current name: Delia Dingle   <- torn!"))
     }
 
+    func testRegexEndingInABrace() {
+        let line = pattern("sums: {{\\d{2}}} and {{x{1,2}}}!")
+        XCTAssertTrue(line.matches("sums: 12 and xx!"))
+        XCTAssertFalse(line.matches("sums: 123 and xx!"))
+    }
+
     func testTimeWithinTolerance() {
         let line = pattern("[{{~3s}}] label appears")
         XCTAssertTrue(line.matches("[ 3.00s] label appears"))

@@ -1,0 +1,22 @@
+import Foundation
+import RaceLab
+
+// Exercise 8, a solution: look at isCancelled before each pair. A pair that has started still
+// finishes (slowAdd cannot be interrupted), so a cancel at 1.5 s stops after the second pair.
+
+final class ArraySumOperation: Operation, @unchecked Sendable {
+    let inputArray: [(Int, Int)]
+    var outputArray: [Int] = []
+
+    init(input: [(Int, Int)]) {
+        inputArray = input
+        super.init()
+    }
+
+    override func main() {
+        for (lhs, rhs) in inputArray {
+            if isCancelled { return }
+            outputArray.append(slowAdd(lhs, rhs))
+        }
+    }
+}
