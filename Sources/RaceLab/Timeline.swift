@@ -31,7 +31,11 @@ public final class Timeline: @unchecked Sendable {
         let start = LessonClock.shared.now
         work()
         let end = LessonClock.shared.now
-        entries.withLock { $0.append(Entry(name: name, start: start, end: end, thread: thread)) }
+        append(Entry(name: name, start: start, end: end, thread: thread))
+    }
+
+    func append(_ entry: Entry) {
+        entries.withLock { $0.append(entry) }
     }
 
     /// By start time to the half second, then by name: rows that start together keep one order.
