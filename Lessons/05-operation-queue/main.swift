@@ -63,4 +63,67 @@ lesson.page("Printer queue, maxConcurrentOperationCount = 1") { page in
     page.done()
 }
 
+lesson.page("BlockOperation: start() runs it here and now") { page in
+    note("A BlockOperation with three execution blocks of 1 s each and a completionBlock, started by")
+    note("calling start() ourselves on the main thread instead of adding it to a queue.")
+    let timeline = Timeline()
+    _ = timeline.threadNumber()  // the main thread is T1
+    let completed = DispatchSemaphore(value: 0)
+    let operation = BlockOperation()
+    for block in 1...3 {
+        operation.addExecutionBlock {
+            timeline.record("block \(block)") {
+                say("block \(block) runs on T\(timeline.threadNumber())")
+                sleep(lessonSeconds: 1)
+            }
+        }
+    }
+    operation.completionBlock = {
+        say("completionBlock runs on T\(timeline.threadNumber())")
+        completed.signal()
+    }
+    say("operation.start()")
+    operation.start()
+    say("start() returned: it ran synchronously, on the caller's thread")
+    completed.wait()
+    show(timeline)
+    note("On Apple's platforms the execution blocks of one BlockOperation run concurrently (about 1 s).")
+    note("Foundation on Linux runs them one after another (3 s), and the completion block afterwards on a")
+    note("thread of its own. An operation runs once: start() it or add it to one queue, never both.")
+    page.done()
+}
+
+lesson.page("Readiness decides, then priority") { page in
+    note("A serial queue gets A, B and C, which depend on a login operation on another queue, then D,")
+    note("which depends on nothing. Login takes 1 s.")
+    let serialQueue = OperationQueue()
+    serialQueue.maxConcurrentOperationCount = 1
+    let login = BlockOperation {
+        sleep(lessonSeconds: 1)
+        say("login finished")
+    }
+    var operations: [Operation] = ["A", "B", "C"].map { name in
+        let operation = BlockOperation { say("\(name) runs") }
+        operation.addDependency(login)
+        return operation
+    }
+    operations.append(BlockOperation { say("D runs") })
+    serialQueue.addOperations(operations, waitUntilFinished: false)
+    OperationQueue().addOperation(login)
+    serialQueue.waitUntilAllOperationsAreFinished()
+    note("D, added fourth, ran first: it was the first to be ready. A, B and C became ready together;")
+    note("between operations ready at once, Foundation on Linux keeps no order unless priority says so.")
+    note("Now two operations ready at once on a suspended serial queue: .low added first, .veryHigh second.")
+    serialQueue.isSuspended = true
+    let low = BlockOperation { say(".low runs") }
+    low.queuePriority = .low
+    let high = BlockOperation { say(".veryHigh runs") }
+    high.queuePriority = .veryHigh
+    serialQueue.addOperations([low, high], waitUntilFinished: false)
+    serialQueue.isSuspended = false
+    serialQueue.waitUntilAllOperationsAreFinished()
+    note("Between two ready operations, the higher priority goes first.")
+    page.done()
+}
+
 lesson.run()
