@@ -15,7 +15,7 @@ func runPrinterQueue(width: Int?) -> Timeline {
     let printerQueue = OperationQueue()
     if let width { printerQueue.maxConcurrentOperationCount = width }
     let timeline = Timeline()
-    func printing(_ name: String, _ text: String) -> () -> Void {
+    func printing(_ name: String, _ text: String) -> @Sendable () -> Void {
         {
             timeline.record(name) {
                 say("\(name) starts on T\(timeline.threadNumber())")
@@ -123,6 +123,41 @@ lesson.page("Readiness decides, then priority") { page in
     serialQueue.isSuspended = false
     serialQueue.waitUntilAllOperationsAreFinished()
     note("Between two ready operations, the higher priority goes first.")
+    page.done()
+}
+
+lesson.page("Filters appending to one array: safely, and waiting for all of them") { page in
+    note("Six filter operations blur six images; each completion block makes a thumbnail (0.2 s), then")
+    note("appends the result to one shared array. Appends come from several threads at once, so they go")
+    note("through a serial queue.")
+    let images = (1...6).map { Image.generated($0) }
+    let appendQueue = DispatchQueue(label: "racelab.filter.append")
+    let filtered = FilteredImages()  // touched only on appendQueue
+    let appended = DispatchGroup()
+    let queue = OperationQueue()
+    for image in images {
+        let filter = FilterOperation(image)
+        appended.enter()
+        filter.completionBlock = { [unowned filter] in
+            let output = filter.outputImage!
+            sleep(lessonSeconds: 0.2)  // say, a thumbnail is made first
+            appendQueue.async {
+                filtered.images.append(output)
+                appended.leave()
+            }
+        }
+        queue.addOperation(filter)
+    }
+    queue.waitUntilAllOperationsAreFinished()
+    let early = appendQueue.sync { filtered.images.count }
+    say("right after waitUntilAllOperationsAreFinished: \(early) of 6 results")
+    note("On Linux, completion blocks run after an operation is finished, on a queue of their own: the")
+    note("wait can return before they ran (on this run, \(6 - early) were still missing). Wait for the appends:")
+    appended.wait()
+    let results = appendQueue.sync { filtered.images }
+    say("after the appends' group: \(results.count) of 6 results")
+    let checksums = results.sorted { $0.name < $1.name }.map { "\($0.name): \($0.checksum)" }
+    for line in checksums { note("  \(line)") }
     page.done()
 }
 

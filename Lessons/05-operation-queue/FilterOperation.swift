@@ -1,0 +1,23 @@
+import Foundation
+import RaceLab
+
+/// DEMOS C6: an operation that blurs one image. Its output is read by its completion block.
+final class FilterOperation: Operation, @unchecked Sendable {
+    let inputImage: Image
+    var outputImage: Image?
+
+    init(_ image: Image) {
+        inputImage = image
+        super.init()
+    }
+
+    override func main() {
+        outputImage = inputImage.blurred()
+    }
+}
+
+/// The shared results of page 6. Not thread-safe by itself: the page touches it only on its serial
+/// append queue.
+final class FilteredImages {
+    var images: [Image] = []
+}

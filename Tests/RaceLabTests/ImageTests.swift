@@ -1,0 +1,23 @@
+import XCTest
+
+@testable import RaceLab
+
+final class ImageTests: XCTestCase {
+    func testGeneratedImagesAreDeterministicAndDistinct() {
+        XCTAssertEqual(Image.generated(3), Image.generated(3))
+        XCTAssertNotEqual(Image.generated(3).checksum, Image.generated(4).checksum)
+        XCTAssertEqual(Image.generated(2, size: 8).pixels.count, 64)
+    }
+
+    func testBlurAveragesNeighbours() {
+        let image = Image(name: "dot", width: 3, height: 3, pixels: [0, 0, 0, 0, 90, 0, 0, 0, 0])
+        let blurred = image.blurred()
+        XCTAssertEqual(blurred.pixels[4], 10, "the centre: 90 / 9")
+        XCTAssertEqual(blurred.pixels[0], 22, "a corner: 90 / 4")
+        XCTAssertNotEqual(blurred.checksum, image.checksum)
+    }
+
+    func testChecksumIsEightHexDigits() {
+        XCTAssertEqual(Image(name: "empty", width: 0, height: 0, pixels: []).checksum, "811c9dc5")
+    }
+}
