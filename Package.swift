@@ -39,7 +39,7 @@ func lesson(_ number: Int, _ folder: String, exercise: Bool = false) {
 
 lesson(2, "02-dispatch-groups")
 lesson(3, "03-thread-safety", exercise: true)
-lesson(5, "05-operation-queue")
+lesson(5, "05-operation-queue", exercise: true)
 lesson(6, "06-async-operations", exercise: true)
 lesson(8, "08-cancellation", exercise: true)
 

@@ -1,0 +1,24 @@
+import Foundation
+import RaceLab
+
+// Exercise 5: collect the filters' results safely, and all of them.
+//
+// The driver (main.swift) runs eight filter operations. Each completion block makes a thumbnail and
+// then calls `add` with its image: from several threads at once, and after the queue already says
+// every operation is finished (on Linux, completion blocks run later). Then the driver calls
+// `all(count: 8)` and expects all eight images. As written, `add` races (ThreadSanitizer reports it)
+// and `all` returns whatever has arrived so far. Fix both in this file.
+//
+// Check your work:  swift run racelab exercise 5      A hint:  swift run racelab hint 5
+
+final class FilterResults {
+    private var images: [Image] = []
+
+    func add(_ image: Image) {
+        images.append(image)
+    }
+
+    func all(count: Int) -> [Image] {
+        images
+    }
+}
