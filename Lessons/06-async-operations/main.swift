@@ -100,4 +100,21 @@ lesson.page("RaceLab's AsyncOperation: state under a lock") { page in
     page.done()
 }
 
+lesson.page("ImageLoadOperation: an image through the network") { page in
+    note("The network is a real URLSession; a URLProtocol of RaceLab's serves train_night.jpg (a")
+    note("generated grey-scale picture, sent as PGM) after 1 s. The operation finishes in the callback.")
+    Network.serve(.generated(7, size: 96), as: "train_night.jpg", latency: 1)
+    let load = ImageLoadOperation(imageName: "train_night.jpg") { _ in say("Image loaded") }
+    OperationQueue().addOperations([load], waitUntilFinished: true)
+    guard let image = load.outputImage else {
+        say("no image: the download failed")
+        return page.done()
+    }
+    say("outputImage: \(image.width) x \(image.height) pixels, checksum \(image.checksum)")
+    if let path = try? image.write(to: "lesson6", as: "train_night") {
+        note("Written to \(path): open it with any image viewer.")
+    }
+    page.done()
+}
+
 lesson.run()

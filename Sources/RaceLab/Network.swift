@@ -1,0 +1,69 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The lessons' network: a real `URLSession` whose requests for `racelab://images/<name>` are
+/// served from memory by `LessonImageProtocol`, each image after its scripted latency. Nothing
+/// leaves the machine, cancellation works as on a real network, and the timing is the same on every
+/// run.
+public enum Network {
+    public static let session: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.protocolClasses = [LessonImageProtocol.self]
+        return URLSession(configuration: configuration)
+    }()
+
+    /// Puts `image` on the network under `name`, served after `latency` lesson seconds.
+    public static func serve(_ image: Image, as name: String, latency: Double) {
+        LessonImageProtocol.catalogue.withLock { $0[name] = (latency, image) }
+    }
+
+    public static func url(for name: String) -> URL {
+        URL(string: "racelab://images/\(name)")!
+    }
+
+    /// Downloads the image `name`; `completion` gets nil on an error or a cancel (on the session's
+    /// queue, as URLSession calls back). Returns the task, already resumed, for cancelling.
+    @discardableResult
+    public static func downloadImage(named name: String, completion: @escaping @Sendable (Image?) -> Void) -> URLSessionDataTask {
+        let task = session.dataTask(with: url(for: name)) { data, _, error in
+            guard error == nil, let data else { return completion(nil) }
+            completion(Image(name: name, pgm: data))
+        }
+        task.resume()
+        return task
+    }
+}
+
+/// Serves the catalogue's images as PGM after their latency; `stopLoading` (a cancel) drops the
+/// pending delivery.
+public final class LessonImageProtocol: URLProtocol {
+    static let catalogue = Locked<[String: (latency: Double, image: Image)]>([:])
+    private let pending = Locked<DispatchWorkItem?>(nil)
+
+    public override class func canInit(with request: URLRequest) -> Bool { request.url?.scheme == "racelab" }
+    public override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+    public override func startLoading() {
+        guard let url = request.url, let entry = Self.catalogue.current[url.lastPathComponent] else {
+            client?.urlProtocol(self, didFailWithError: URLError(.fileDoesNotExist))
+            return
+        }
+        let delivery = DispatchWorkItem { [weak self] in
+            guard let self else { return }
+            let response = HTTPURLResponse(
+                url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": "image/x-portable-graymap"])!
+            self.client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+            self.client?.urlProtocol(self, didLoad: entry.image.pgmData)
+            self.client?.urlProtocolDidFinishLoading(self)
+        }
+        pending.withLock { $0 = delivery }
+        DispatchQueue.global().asyncAfter(deadline: LessonClock.shared.deadline(after: entry.latency), execute: delivery)
+    }
+
+    public override func stopLoading() {
+        pending.withLock { $0?.cancel() }
+    }
+}
