@@ -57,3 +57,33 @@ public struct Image: Equatable, Sendable {
         return String(repeating: "0", count: 8 - hex.count) + hex
     }
 }
+
+extension Image {
+    /// An "aged photo": lower contrast, lifted blacks, and a fixed grain.
+    public func aged() -> Image {
+        var output = pixels
+        for y in 0..<height {
+            for x in 0..<width {
+                let grain = (x * 7 + y * 13) % 9 - 4
+                let value = 40 + Int(pixels[y * width + x]) * 7 / 10 + grain
+                output[y * width + x] = UInt8(max(0, min(255, value)))
+            }
+        }
+        return Image(name: name + " (aged)", width: width, height: height, pixels: output)
+    }
+
+    /// Darkens the image towards its corners.
+    public func vignette() -> Image {
+        var output = pixels
+        let (cx, cy) = (Double(width - 1) / 2, Double(height - 1) / 2)
+        let reach = (cx * cx + cy * cy).squareRoot()
+        for y in 0..<height {
+            for x in 0..<width {
+                let distance = ((Double(x) - cx) * (Double(x) - cx) + (Double(y) - cy) * (Double(y) - cy)).squareRoot()
+                let keep = 1 - 0.6 * (distance / max(reach, 1)) * (distance / max(reach, 1))
+                output[y * width + x] = UInt8(Double(pixels[y * width + x]) * keep)
+            }
+        }
+        return Image(name: name + " (vignette)", width: width, height: height, pixels: output)
+    }
+}

@@ -20,4 +20,12 @@ final class ImageTests: XCTestCase {
     func testChecksumIsEightHexDigits() {
         XCTAssertEqual(Image(name: "empty", width: 0, height: 0, pixels: []).checksum, "811c9dc5")
     }
+
+    func testAgedAndVignetteByHand() {
+        let flat = Image(name: "flat", width: 3, height: 3, pixels: [UInt8](repeating: 100, count: 9))
+        XCTAssertEqual(flat.aged().pixels[0], 106, "40 + 100 * 0.7, grain -4 at (0, 0)")
+        let vignetted = flat.vignette()
+        XCTAssertEqual(vignetted.pixels[4], 100, "the centre keeps its value")
+        XCTAssertEqual(vignetted.pixels[0], 40, "a corner keeps 40 %")
+    }
 }
