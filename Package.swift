@@ -42,7 +42,7 @@ lesson(3, "03-thread-safety", exercise: true)
 lesson(5, "05-operation-queue", exercise: true)
 lesson(6, "06-async-operations", exercise: true)
 lesson(8, "08-cancellation", exercise: true)
-lesson(9, "09-image-provider")
+lesson(9, "09-image-provider", exercise: true)
 
 let package = Package(
     name: "RaceLab",

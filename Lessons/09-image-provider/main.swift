@@ -1,5 +1,6 @@
-// Lesson 9 — The four-image provider (DEMOS G4).
-// Read top to bottom; ImageProvider.swift holds the pipeline: load -> aged -> vignette -> output.
+// Lesson 9 — The four-image provider and the scrolling table (DEMOS G4, G5).
+// Read top to bottom. The pipeline, load -> aged -> vignette -> output, is RaceLab's ImageProvider
+// (Sources/RaceLab/ImageProvider.swift; exercise 9 builds on it too), the table RaceLab's TableView.
 // The network (RaceLab's Network) serves each picture after a scripted latency, Venice much slower.
 import Foundation
 import RaceLab
@@ -53,8 +54,46 @@ lesson.page("Cancel everything at 6 s") { page in
     note("The same four providers, all cancelled at 6 s. Venice is still downloading then.")
     provideAll(cancelAt: 6) { arrived in
         say("arrived: \(arrived.joined(separator: ", ")); image 2 (Venice) never did")
-        note("Cancelling the load cancels the download (URLSession error -999); the filters and the")
-        note("output, cancelled too, never run.")
+        note("Cancelling the provider cancels the download (URLSession error -999); the filters and the")
+        note("output see the cancel and skip their work.")
+        page.done()
+    }
+}
+
+/// DEMOS G5: eight rows; the same picture may appear in several rows.
+let tableRows: [(title: String, file: String)] = [
+    ("Eiffel Tower", "eiffel_tower.jpg"), ("Venice", "venice.jpg"), ("Scottish castle", "scottish_castle.jpg"),
+    ("Arctic-02", "arctic_02.jpg"), ("Eiffel Tower", "eiffel_tower.jpg"), ("Arctic-16", "arctic_16.jpg"),
+    ("Arctic-15", "arctic_15.jpg"), ("Arctic-12", "arctic_12.jpg"),
+]
+for (number, file) in ["arctic_16.jpg", "arctic_15.jpg", "arctic_12.jpg"].enumerated() {
+    Network.serve(.generated(number + 6), as: file, latency: 2)
+}
+
+lesson.page("A scrolling table: rows that leave cancel their providers") { page in
+    note("Eight rows, three on screen. At 0 s rows 0-2 show; at 3.5 s the table scrolls to rows 3-5, at")
+    note("7 s to rows 5-7. willDisplay starts a provider for the row's picture; didEndDisplaying cancels")
+    note("the providers of that picture and forgets them.")
+    let table = TableView(rows: tableRows.map(\.title))
+    var providers: [String: [ImageProvider]] = [:]  // by picture, as the article keeps them; main queue only
+    table.willDisplay = { row in
+        let file = tableRows[row].file
+        let provider = ImageProvider(imageName: file) { image in table.show(image, in: row) }
+        providers[file, default: []].append(provider)
+        provider.start()
+    }
+    table.didEndDisplaying = { row in
+        let file = tableRows[row].file
+        for provider in providers[file] ?? [] { provider.cancel() }
+        providers[file] = nil
+    }
+    table.scroll(to: 0..<3)
+    DispatchQueue.main.asyncAfter(lessonSeconds: 3.5) { table.scroll(to: 3..<6) }
+    DispatchQueue.main.asyncAfter(lessonSeconds: 7) { table.scroll(to: 5..<8) }
+    DispatchQueue.main.asyncAfter(lessonSeconds: 11) {
+        note("What each cell ends up showing:")
+        for line in table.summary { note("  \(line)") }
+        note("Venice, the castle and Arctic-02 left before their images came: cancelled, never delivered.")
         page.done()
     }
 }

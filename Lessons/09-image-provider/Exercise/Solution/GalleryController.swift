@@ -1,0 +1,32 @@
+import Foundation
+import RaceLab
+
+// Exercise 9, a solution: when a row leaves, cancel its provider (the download stops, the filters
+// skip their work, nothing is delivered) and forget it.
+
+final class GalleryController {
+    let table: TableView
+    let files: [String]
+    private var providers: [Int: ImageProvider] = [:]  // by row; main queue only
+
+    init(table: TableView, files: [String]) {
+        self.table = table
+        self.files = files
+        table.willDisplay = { [unowned self] row in self.willDisplay(row) }
+        table.didEndDisplaying = { [unowned self] row in self.didEndDisplaying(row) }
+    }
+
+    func willDisplay(_ row: Int) {
+        let table = self.table
+        let provider = ImageProvider(imageName: files[row]) { image in
+            table.show(image, in: row)
+        }
+        providers[row] = provider
+        provider.start()
+    }
+
+    func didEndDisplaying(_ row: Int) {
+        providers[row]?.cancel()
+        providers[row] = nil
+    }
+}

@@ -1,0 +1,49 @@
+import Dispatch
+
+/// A stand-in for `UITableView` on Linux: rows scroll through a window, and the table tells its
+/// delegate when a row is about to appear (`willDisplay`) and when it has left (`didEndDisplaying`),
+/// on the main queue, as UIKit does. Each row's cell shows an image once one is set.
+public final class TableView {
+    public let rows: [String]
+    public private(set) var visible: Range<Int> = 0..<0
+    /// What each row's cell shows; main queue only.
+    public private(set) var images: [Image?]
+    public var willDisplay: (Int) -> Void = { _ in }
+    public var didEndDisplaying: (Int) -> Void = { _ in }
+
+    public init(rows: [String]) {
+        self.rows = rows
+        images = Array(repeating: nil, count: rows.count)
+    }
+
+    /// Scrolls so that `window` is on screen: rows that leave end displaying, rows that come appear.
+    public func scroll(to window: Range<Int>) {
+        dispatchPrecondition(condition: .onQueue(.main))
+        let old = visible
+        visible = window.clamped(to: 0..<rows.count)
+        for row in old where !visible.contains(row) {
+            say("row \(row) (\(rows[row])) scrolls away")
+            didEndDisplaying(row)
+        }
+        for row in visible where !old.contains(row) {
+            say("row \(row) (\(rows[row])) appears")
+            willDisplay(row)
+        }
+    }
+
+    /// Puts `image` into `row`'s cell, as a cell's image view would show it.
+    public func show(_ image: Image, in row: Int) {
+        dispatchPrecondition(condition: .onQueue(.main))
+        images[row] = image
+        let onScreen = visible.contains(row) ? "" : "   <- off screen: nobody sees it"
+        say("row \(row) (\(rows[row])) shows its image\(onScreen)")
+    }
+
+    /// One line per row: what its cell ends up showing.
+    public var summary: [String] {
+        rows.indices.map { row in
+            "row \(row) \(rows[row].padding(toLength: 16, withPad: " ", startingAt: 0)) "
+                + (images[row].map { "image, checksum \($0.checksum)" } ?? "placeholder")
+        }
+    }
+}
