@@ -3,7 +3,7 @@ import RaceLab
 
 /// DEMOS E2: `asyncAdd` wrapped in an operation. `main()` starts the asynchronous call and returns at
 /// once; the operation is finished only when the callback says so.
-final class SlowAddOperation: AsyncOperation, @unchecked Sendable {
+class SlowAddOperation: AsyncOperation, @unchecked Sendable {
     let lhs: Int
     let rhs: Int
     var result: Int?
@@ -23,16 +23,7 @@ final class SlowAddOperation: AsyncOperation, @unchecked Sendable {
 }
 
 /// Page 3's operation: the same, with the last line forgotten.
-final class ForgetfulSlowAddOperation: AsyncOperation, @unchecked Sendable {
-    let lhs: Int
-    let rhs: Int
-
-    init(lhs: Int, rhs: Int) {
-        self.lhs = lhs
-        self.rhs = rhs
-        super.init()
-    }
-
+final class ForgetfulSlowAddOperation: SlowAddOperation, @unchecked Sendable {
     override func main() {
         asyncAdd(lhs, rhs) { sum in
             say("the callback has the sum, \(self.lhs) + \(self.rhs) = \(sum)... and never says finished")

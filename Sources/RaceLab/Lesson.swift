@@ -110,7 +110,8 @@ extension Page {
     var isEnded: Bool { ended.current }
 }
 
-func speedText(_ speed: Double) -> String {
+/// "real speed", "4x", "2.5x": how lessons and the runner name a speed.
+public func speedText(_ speed: Double) -> String {
     if speed == 1 { return "real speed" }
     return speed == speed.rounded() ? "\(Int(speed))x" : "\(speed)x"
 }

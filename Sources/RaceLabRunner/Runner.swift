@@ -1,4 +1,5 @@
 import Foundation
+import RaceLab
 
 /// `racelab`'s commands. The executable only hands over its arguments; everything here is testable.
 public final class Runner {
@@ -21,7 +22,7 @@ public final class Runner {
     /// Checks the pages of the given lessons (all when empty). True when every page passed.
     public func check(_ numbers: [Int]) throws -> Bool {
         let lessons = numbers.isEmpty ? workspace.lessons : try numbers.map(workspace.lesson)
-        print("Checking \(lessons.count == 1 ? "lesson \(lessons[0].number)" : "\(lessons.count) lessons") under ThreadSanitizer at \(speedText) speed: every page in its own process.")
+        print("Checking \(lessons.count == 1 ? "lesson \(lessons[0].number)" : "\(lessons.count) lessons") under ThreadSanitizer at \(speedText(speed)): every page in its own process.")
         guard let bin = try buildAll(lessons.map(\.product)) else { return false }
         var passed = 0
         var total = 0
@@ -36,8 +37,6 @@ public final class Runner {
         print("\(passed) of \(total) pages passed in \(String(format: "%.1f", Date().timeIntervalSince(started))) s.")
         return passed == total
     }
-
-    private var speedText: String { speed == speed.rounded() ? "\(Int(speed))x" : "\(speed)x" }
 
     /// Builds `products` with TSan; returns the folder of the programs, or nil after saying what failed.
     func buildAll(_ products: [String]) throws -> String? {
@@ -117,11 +116,12 @@ public final class Runner {
     func explain(_ problem: PageProblem) -> String {
         guard case let .unexpectedRace(race, _) = problem else { return problem.description }
         var lines = [problem.description]
-        for side in Set(race.sides.compactMap { side in side.file.map { "\($0):\(side.line ?? 0)" } }).sorted() {
-            let parts = side.split(separator: ":")
-            if let text = sourceLine(String(parts[0]), Int(parts[1]) ?? 0) {
-                lines.append("  \(side):  \(text)")
-            }
+        var quoted = Set<String>()
+        for side in race.sides {
+            guard let file = side.file, let line = side.line, quoted.insert(side.place).inserted,
+                let text = sourceLine(file, line)
+            else { continue }
+            lines.append("  \(side.place):  \(text)")
         }
         return lines.joined(separator: "\n")
     }

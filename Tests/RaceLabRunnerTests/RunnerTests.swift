@@ -94,6 +94,15 @@ final class RunnerTests: XCTestCase {
         XCTAssertFalse(outcome.passed)
     }
 
+    func testARaceIsExplainedWithItsSourceLineQuotedOnce() throws {
+        try write("class Person {\n    func f() {\n        self.name = name\n    }\n}\n", to: "Lessons/03-thread-safety/Person.swift")
+        let side = RaceDescription.Side(function: "Person.f", operation: "write", file: "Lessons/03-thread-safety/Person.swift", line: 3)
+        let race = RaceDescription(kind: "data race", sides: [side, side])
+        let lines = try runner().explain(.unexpectedRace(race, count: 2)).split(separator: "\n")
+        XCTAssertEqual(lines.count, 2, "the same place is quoted once: \(lines)")
+        XCTAssertEqual(lines[1], "  Lessons/03-thread-safety/Person.swift:3:  self.name = name")
+    }
+
     func testCompilerErrorsAreExtractedWithTheirSource() {
         let log = """
             [3/9] Compiling exercise3 Person.swift
