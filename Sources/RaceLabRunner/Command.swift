@@ -20,6 +20,23 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
         Swift.print(usage)
         return 2
     }
+    if command == "stress" {
+        var rest = Array(words.dropFirst())
+        var runs = 20
+        if let first = rest.first, let number = Int(first) {
+            guard number >= 1, number <= 10_000 else { return usageError("stress: the number of runs is from 1 to 10000") }
+            runs = number
+            rest.removeFirst()
+        }
+        do {
+            let targets = try StressTarget.parse(rest)
+            let runner = Runner(workspace: try Workspace.find(from: directory), speed: speed)
+            return try runner.stress(runs, targets) ? 0 : 1
+        } catch {
+            FileHandle.standardError.write(Data("racelab: \(error)\n".utf8))
+            return 2
+        }
+    }
     let numbers = words.dropFirst().map { Int($0) }
     guard !numbers.contains(nil) else { return usageError("'\(words.dropFirst().joined(separator: " "))': lesson numbers are whole numbers, e.g. 3") }
     let lessons = numbers.compactMap { $0 }
@@ -66,6 +83,8 @@ let usage = """
       hint N         the hints for exercise N
       reset N        put exercise N's starter back (asks first; keeps your version as a backup)
       verify         for CI: every page passes, every starter fails as documented, every solution passes
+      stress [N] [T …]  run each page N times (20) and count outcomes, failures and TSan's detections;
+                     T: a lesson (3), a page (3:2) or an exercise (exercise 3); none: everything
       list           the lessons and their exercises
     Pages run at --speed 4 unless told otherwise; times in transcripts are lesson seconds.
     """

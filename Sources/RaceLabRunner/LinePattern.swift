@@ -86,17 +86,59 @@ public struct LinePattern: CustomStringConvertible {
         return nil
     }
 
-    public func matches(_ line: String) -> Bool {
+    /// How times are compared: `slack` lesson seconds added to both ends of every time's range (the
+    /// runner's allowance for a busy machine, see `TimingModel`), or `relaxed`: any time at all.
+    public struct TimeCheck: Equatable {
+        public var slack: Double = 0
+        public var relaxed = false
+
+        public init(slack: Double = 0, relaxed: Bool = false) {
+            self.slack = slack
+            self.relaxed = relaxed
+        }
+
+        public static let exact = TimeCheck()
+        public static let anyTime = TimeCheck(relaxed: true)
+    }
+
+    /// A time that came at the wrong moment: the printed value and the range it had to be in.
+    public struct TimeMiss: Equatable {
+        public var actual: Double
+        /// The range as the transcript states it, before any slack.
+        public var expected: ClosedRange<Double>
+        /// The range after the runner's slack.
+        public var allowed: ClosedRange<Double>
+
+        /// Lesson seconds outside `allowed`: positive when late, negative when early.
+        public var offBy: Double { actual > allowed.upperBound ? actual - allowed.upperBound : actual - allowed.lowerBound }
+        /// Lesson seconds from the stated range: positive when late, negative when early.
+        public var fromExpected: Double {
+            actual > expected.upperBound ? actual - expected.upperBound : actual - expected.lowerBound
+        }
+    }
+
+    public func matches(_ line: String, times check: TimeCheck = .exact) -> Bool {
+        timeMisses(line, times: check).map(\.isEmpty) ?? false
+    }
+
+    /// nil when `line` does not have this pattern's shape at all; else the times outside their range
+    /// (empty when the line matches).
+    public func timeMisses(_ line: String, times check: TimeCheck = .exact) -> [TimeMiss]? {
         let line = trimmedTrailing(line)
         let whole = NSRange(line.startIndex..., in: line)
-        guard let match = regex.firstMatch(in: line, range: whole) else { return false }
+        guard let match = regex.firstMatch(in: line, range: whole) else { return nil }
+        var misses: [TimeMiss] = []
         for time in times {
-            guard let range = Range(match.range(at: time.group), in: line), let value = Double(line[range]),
-                time.range.contains(value)
-            else { return false }
+            guard let range = Range(match.range(at: time.group), in: line), let value = Double(line[range]) else { return nil }
+            if check.relaxed { continue }
+            let allowed = max(0, time.range.lowerBound - check.slack)...(time.range.upperBound + check.slack)
+            if !allowed.contains(value) { misses.append(TimeMiss(actual: value, expected: time.range, allowed: allowed)) }
         }
-        return true
+        return misses
     }
+
+    /// True when the pattern checks a time (`{{~1s}}`, `{{1s..2s}}`), not just its shape.
+    public var checksTime: Bool { !times.isEmpty }
 }
 
 func trimmedTrailing(_ text: String) -> String {

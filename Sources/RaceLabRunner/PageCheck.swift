@@ -3,6 +3,10 @@ import Foundation
 /// Something a page did that its transcript did not expect.
 public enum PageProblem: CustomStringConvertible {
     case output(OutputMismatch)
+    /// The output has the transcript's shape, but a time is off even with the runner's allowance.
+    case timing(OutputMismatch)
+    /// The output matched an outcome the transcript names as forbidden.
+    case forbiddenOutcome(String)
     case unexpectedRace(RaceDescription, count: Int)
     case missingRace(String)
     case exitStatus(expected: Int32, actual: Int32)
@@ -19,6 +23,10 @@ public enum PageProblem: CustomStringConvertible {
             return text
         case .output(let mismatch):
             return "output differs from the transcript at \(mismatch)"
+        case .timing(let mismatch):
+            return "a time is off at \(mismatch)"
+        case .forbiddenOutcome(let name):
+            return "forbidden outcome: \(name)"
         case let .unexpectedRace(race, count):
             return "unexpected \(race)\(count > 1 ? " (×\(count))" : "")"
         case .missingRace(let function):
@@ -36,10 +44,27 @@ public enum PageProblem: CustomStringConvertible {
         }
     }
 
+    /// What kind of failure this is, for `racelab stress`'s table.
+    public var kind: FailureKind {
+        switch self {
+        case .output: return .content
+        case .timing: return .time
+        case .forbiddenOutcome: return .forbidden
+        case .unexpectedRace, .missingRace: return .race
+        case .exitStatus, .tsanExitWithoutReport: return .exit
+        case .crashed: return .crash
+        case .timedOut: return .hang
+        case .flooded: return .flood
+        case .message: return .error
+        }
+    }
+
     /// Which documented starter failure this is, if any (see `StarterFailure`).
     func isCase(_ failure: StarterFailure) -> Bool {
         switch (self, failure) {
-        case (.output, .output), (.timedOut, .timeout), (.crashed, .crash), (.exitStatus, .exit): return true
+        case (.output, .output), (.timing, .output), (.forbiddenOutcome, .output), (.timedOut, .timeout), (.crashed, .crash),
+            (.exitStatus, .exit):
+            return true
         case let (.unexpectedRace(race, _), .race(function)): return race.involves(function)
         default: return false
         }
@@ -58,14 +83,31 @@ private func signalName(_ signal: Int32) -> String {
     }
 }
 
+/// The kinds of failure `racelab stress` counts.
+public enum FailureKind: String, CaseIterable, Comparable {
+    case time, content, forbidden = "forbidden outcome", race = "race verdict", hang, crash, flood, exit, error
+
+    public static func < (lhs: FailureKind, rhs: FailureKind) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
 /// The outcome of running one page (or exercise) against its transcript.
 public struct PageOutcome {
     public var problems: [PageProblem]
     public var races: [RaceDescription]
     public var seconds: Double
     public var stdout: String
+    /// The outcome block the output went through, when the transcript declares outcomes.
+    public var outcome: Transcript.Outcome?
+    /// Every race the transcript expects was reported (true for a page that expects none).
+    public var expectedRacesReported = true
+    /// When the run at the check speed failed on time only and the page was run again at real speed:
+    /// what that first run found. The rest of this outcome is the rerun's.
+    public var firstRun: [PageProblem]?
 
     public var passed: Bool { problems.isEmpty }
+    public var failureKinds: Set<FailureKind> { Set(problems.map(\.kind)) }
 
     /// "clean", or "races: Person.changeName ×6".
     public var verdict: String {
@@ -84,11 +126,44 @@ public struct PageLimits {
     public init() {}
 }
 
+/// How the runner compares times (docs/transcripts.md, "Timing"). A transcript states its times in
+/// lesson seconds; a ThreadSanitizer process on a busy 2-core laptop runs late by a real-time amount
+/// that does not shrink with the speed. So every time range is widened by `realSlack` real seconds
+/// each way (0.4 lesson seconds at 4x), and a page that fails on time alone is run once more at real
+/// speed, where the same jitter is a quarter as large in lesson seconds: only if it is off there too
+/// is the failure real.
+public struct TimingModel: Equatable {
+    /// The speed pages are checked at.
+    public var speed: Double
+    /// Real seconds of lateness (or earliness) allowed on every time, on top of the transcript's own.
+    public var realSlack: Double
+    /// The speed of the confirming rerun; nil: no rerun.
+    public var confirmSpeed: Double?
+
+    public init(speed: Double = 4, realSlack: Double = 0.1, confirmSpeed: Double? = 1) {
+        self.speed = speed
+        self.realSlack = realSlack
+        self.confirmSpeed = confirmSpeed
+    }
+
+    /// The allowance in lesson seconds at this speed.
+    public var slack: Double { realSlack * speed }
+    public var timeCheck: LinePattern.TimeCheck { LinePattern.TimeCheck(slack: slack) }
+
+    /// The same model at the confirming speed (no further rerun).
+    var confirming: TimingModel? {
+        guard let confirmSpeed, confirmSpeed < speed else { return nil }
+        return TimingModel(speed: confirmSpeed, realSlack: realSlack, confirmSpeed: nil)
+    }
+}
+
 /// The environment a page runs in: ThreadSanitizer's exit status and history fixed here, so that a
-/// user's own TSAN_OPTIONS cannot change a verdict.
+/// user's own TSAN_OPTIONS cannot change a verdict. `atexit_sleep_ms=0`: TSan otherwise sleeps a
+/// second before every exit, which is a second of every page; the pages' races happen while they
+/// run, and `racelab stress` shows them reported on every run without it.
 func pageEnvironment() -> [String: String] {
     var environment = ProcessInfo.processInfo.environment
-    environment["TSAN_OPTIONS"] = "exitcode=66:halt_on_error=0:history_size=4"
+    environment["TSAN_OPTIONS"] = "exitcode=66:halt_on_error=0:history_size=4:atexit_sleep_ms=0"
     environment.removeValue(forKey: "RACELAB_SPEED")  // the runner passes --speed itself
     // Swift's crash backtracer forks a helper, which can crash or hang in a TSan-built process and
     // holds the page's pipes while it runs: a crash must end the page at once. Swift still prints
@@ -97,19 +172,33 @@ func pageEnvironment() -> [String: String] {
     return environment
 }
 
-/// Runs `executable` with `arguments` and judges it against `transcript`.
+/// Runs `executable` with `arguments` and `--speed`, and judges it against `transcript`. A run that
+/// fails on time alone is run again at the timing model's confirming speed, and that run decides.
 public func checkPage(
-    _ executable: String, arguments: [String], transcript: Transcript, root: String, limits: PageLimits = PageLimits()
+    _ executable: String, arguments: [String], transcript: Transcript, root: String, limits: PageLimits = PageLimits(),
+    timing: TimingModel = TimingModel()
 ) -> PageOutcome {
-    let result = runProcess(
-        executable, arguments: arguments, environment: pageEnvironment(), directory: root,
-        timeout: transcript.timeout, outputCap: limits.outputCap)
-    return judge(result, transcript: transcript, root: root, cap: limits.outputCap)
+    func attempt(_ timing: TimingModel, timeout: Double) -> PageOutcome {
+        let result = runProcess(
+            executable, arguments: arguments + ["--speed", String(timing.speed)], environment: pageEnvironment(),
+            directory: root, timeout: timeout, outputCap: limits.outputCap)
+        return judge(result, transcript: transcript, root: root, cap: limits.outputCap, timing: timing)
+    }
+    let first = attempt(timing, timeout: transcript.timeout)
+    guard !first.passed, first.problems.allSatisfy({ $0.kind == .time }), let confirming = timing.confirming else { return first }
+    var rerun = attempt(confirming, timeout: transcript.timeout * timing.speed / confirming.speed)
+    rerun.firstRun = first.problems
+    rerun.seconds += first.seconds
+    return rerun
 }
 
 /// The verdict logic, apart from running anything: output, races (expected and not), the ending.
-public func judge(_ result: ProcessResult, transcript: Transcript, root: String, cap: Int, demangler: Demangler = Demangler()) -> PageOutcome {
+public func judge(
+    _ result: ProcessResult, transcript: Transcript, root: String, cap: Int, timing: TimingModel = TimingModel(),
+    demangler: Demangler = Demangler()
+) -> PageOutcome {
     var problems: [PageProblem] = []
+    var outcome: Transcript.Outcome?
     let races = describe(parseTSanReports(result.stderr), root: root, demangler: demangler)
     if result.timedOut {
         problems.append(.timedOut(seconds: transcript.timeout))
@@ -126,7 +215,17 @@ public func judge(_ result: ProcessResult, transcript: Transcript, root: String,
                 problems.append(.exitStatus(expected: transcript.exitStatus, actual: status))
             }
         }
-        if let mismatch = transcript.mismatch(in: result.stdout) { problems.append(.output(mismatch)) }
+        let match = transcript.match(result.stdout, times: timing.timeCheck)
+        outcome = match.outcome
+        if var mismatch = match.mismatch {
+            mismatch.speed = timing.speed
+            // Off on time alone when the output matches with any times at all (and not by a forbidden ending).
+            let shape = transcript.match(result.stdout, times: .anyTime)
+            let timeOnly = shape.matched && !shape.outcomes.contains { $0.kind == .forbidden }
+            problems.append(timeOnly ? .timing(mismatch) : .output(mismatch))
+        } else if let forbidden = match.outcomes.last(where: { $0.kind == .forbidden }) {
+            problems.append(.forbiddenOutcome(forbidden.name))
+        }
     }
     let expected: [String]
     if case .races(let functions) = transcript.verdict { expected = functions } else { expected = [] }
@@ -137,13 +236,14 @@ public func judge(_ result: ProcessResult, transcript: Transcript, root: String,
         unexpected[race, default: 0] += 1
     }
     problems += order.map { .unexpectedRace($0, count: unexpected[$0]!) }
+    let missing = expected.filter { function in !races.contains { $0.isRace && $0.involves(function) } }
     // A page that was stopped early may not have reached its race: report only what it did.
     if !result.timedOut && !result.flooded {
-        for function in expected where !races.contains(where: { $0.isRace && $0.involves(function) }) {
-            problems.append(.missingRace(function))
-        }
+        problems += missing.map { .missingRace($0) }
     }
-    return PageOutcome(problems: problems, races: races, seconds: result.seconds, stdout: result.stdout)
+    return PageOutcome(
+        problems: problems, races: races, seconds: result.seconds, stdout: result.stdout, outcome: outcome,
+        expectedRacesReported: missing.isEmpty)
 }
 
 /// Why it crashed, from stderr: Swift's "Fatal error" line and whatever else was printed outside

@@ -5,14 +5,19 @@ import RaceLab
 public final class Runner {
     let workspace: Workspace
     let builder: Builder
-    let speed: Double
+    let timing: TimingModel
     let limits: PageLimits
     let print: (String) -> Void
 
-    public init(workspace: Workspace, speed: Double = 4, limits: PageLimits = PageLimits(), print: @escaping (String) -> Void = { Swift.print($0) }) {
+    var speed: Double { timing.speed }
+
+    public init(
+        workspace: Workspace, speed: Double = 4, limits: PageLimits = PageLimits(),
+        print: @escaping (String) -> Void = { Swift.print($0); fflush(stdout) }  // line by line, even into a pipe
+    ) {
         self.workspace = workspace
         self.builder = Builder(root: workspace.root)
-        self.speed = speed
+        self.timing = TimingModel(speed: speed)
         self.limits = limits
         self.print = print
     }
@@ -89,8 +94,7 @@ public final class Runner {
         do {
             let transcript = try loadTranscript(transcriptPath)
             return checkPage(
-                program, arguments: arguments + ["--speed", String(speed)], transcript: transcript,
-                root: workspace.root, limits: limits)
+                program, arguments: arguments, transcript: transcript, root: workspace.root, limits: limits, timing: timing)
         } catch {
             return failure("\(transcriptPath): \(error)")
         }
@@ -105,10 +109,23 @@ public final class Runner {
         PageOutcome(problems: [.message(message)], races: [], seconds: 0, stdout: "")
     }
 
-    /// One line per page: PASS/FAIL, the TSan verdict, the time; below a failure, what to act on.
+    /// One line per page: PASS/FAIL, the TSan verdict, the outcome, the time; below a failure, what
+    /// to act on; below a page that was run again at real speed, why and what that showed.
     func report(_ label: String, _ outcome: PageOutcome) {
         let status = outcome.passed ? "PASS" : "FAIL"
-        print("\(status)  \(label)  [\(outcome.verdict), \(String(format: "%.1f", outcome.seconds)) s]")
+        let ending = outcome.outcome.map { ", outcome: \($0.label)" } ?? ""
+        print("\(status)  \(label)  [\(outcome.verdict)\(ending), \(String(format: "%.1f", outcome.seconds)) s]")
+        if let firstRun = outcome.firstRun {
+            let verdict = outcome.passed
+                ? "every time was right: the machine was busy, the page is fine"
+                : (outcome.failureKinds == [.time] ? "timing confirmed at real speed: off there too" : "it failed as below")
+            print(indent("at \(speedText(speed)) a time was off, so it ran again at real speed: \(verdict)"))
+            if !outcome.passed {
+                print(indent("at \(speedText(speed)):"))
+                for problem in firstRun { print(indent(explain(problem), by: "      ")) }
+                print(indent("at real speed:"))
+            }
+        }
         for problem in outcome.problems { print(indent(explain(problem))) }
     }
 

@@ -10,17 +10,49 @@ public struct Transcript {
         case anyOrder([(LinePattern, sourceLine: Int)])
         /// `...` — any number of lines, none included.
         case skip(sourceLine: Int)
+        /// Consecutive `outcome NAME (class):` blocks: the output goes on with exactly one of them.
+        case outcomes([Outcome])
+    }
+
+    /// One legal (or named illegal) ending of a racy page, in the spirit of jcstress's outcomes.
+    public struct Outcome {
+        public enum Kind: String, CaseIterable {
+            /// A legal ending.
+            case expected
+            /// A legal ending, and the one the page wants people to see (a torn name, a lost finish).
+            case interesting
+            /// Named so that a person sees what went wrong: matching it fails the page.
+            case forbidden
+        }
+
+        public var name: String
+        public var kind: Kind
+        public var steps: [Step]
+        public var sourceLine: Int
+
+        public var label: String { "\(name) (\(kind.rawValue))" }
     }
 
     public var steps: [Step] = []
     public var verdict: ExpectedVerdict = .clean
     public var exitStatus: Int32 = 0
-    /// Real seconds the page may run before the runner stops it.
+    /// Real seconds the page may run at the check speed before the runner stops it.
     public var timeout: Double = 60
     /// Default tolerance of `{{~Ns}}` placeholders, in lesson seconds.
     public var tolerance: Double = 0.3
     /// For an exercise: how its starter must fail (`starter fails: race Person.changeName`).
     public var starterFailures: [StarterFailure] = []
+
+    /// Every outcome block, in the order written.
+    public var outcomes: [Outcome] {
+        func collect(_ steps: [Step]) -> [Outcome] {
+            steps.flatMap { step -> [Outcome] in
+                guard case .outcomes(let list) = step else { return [] }
+                return list.flatMap { [$0] + collect($0.steps) }
+            }
+        }
+        return collect(steps)
+    }
 
     public struct Problem: Error, CustomStringConvertible {
         public let line: Int
@@ -39,26 +71,89 @@ public struct Transcript {
         var body = Array(lines[(separator + 1)...].enumerated().map { ($0.offset + separator + 2, $0.element) })
         while let last = body.last, trimmedTrailing(last.1).isEmpty { body.removeLast() }  // trailing blank lines
         var index = 0
-        while index < body.count {
-            let (number, line) = body[index]
+        steps = try block(body, from: &index, indent: "")
+        let count = alternatives.count
+        guard count <= Self.maximumAlternatives else {
+            throw Problem(line: 1, message: "the outcome blocks combine into \(count) endings; at most \(Self.maximumAlternatives)")
+        }
+    }
+
+    static let maximumAlternatives = 256
+
+    /// Reads the lines that start with `indent` from `index` on: at the top level every line; inside
+    /// an `outcome` block the lines indented under it. (Leading spaces after the indent are output.)
+    private func block(_ body: [(Int, String)], from index: inout Int, indent: String) throws -> [Step] {
+        var steps: [Step] = []
+        while index < body.count, body[index].1.hasPrefix(indent), indent.isEmpty || !trimmedTrailing(body[index].1).isEmpty {
+            let (number, raw) = body[index]
+            let line = String(raw.dropFirst(indent.count))
             index += 1
             if line == "#" || line.hasPrefix("# ") { continue }
             if line == "..." {
                 steps.append(.skip(sourceLine: number))
             } else if trimmedTrailing(line) == "any order:" {
                 var members: [(LinePattern, sourceLine: Int)] = []
-                while index < body.count, body[index].1.hasPrefix("  ") {
-                    members.append((try pattern(String(body[index].1.dropFirst(2)), number: body[index].0), body[index].0))
+                let inner = indent + "  "
+                while index < body.count, body[index].1.hasPrefix(inner) {
+                    members.append((try pattern(String(body[index].1.dropFirst(inner.count)), number: body[index].0), body[index].0))
                     index += 1
                 }
                 guard !members.isEmpty else {
-                    throw Problem(line: number, message: "'any order:' needs the lines that follow it indented by two spaces")
+                    throw Problem(line: number, message: "'any order:' needs the lines that follow it indented by two more spaces")
                 }
                 steps.append(.anyOrder(members))
+            } else if line.hasPrefix("outcome ") {
+                let outcome = try outcomeHeader(line, number: number)
+                let body = try block(body, from: &index, indent: indent + "  ")
+                guard !body.isEmpty else {
+                    throw Problem(line: number, message: "'\(trimmedTrailing(line))' needs the lines it expects, indented by two more spaces")
+                }
+                let full = Outcome(name: outcome.name, kind: outcome.kind, steps: body, sourceLine: number)
+                if case .outcomes(let list)? = steps.last {
+                    steps[steps.count - 1] = .outcomes(list + [full])
+                } else {
+                    steps.append(.outcomes([full]))
+                }
             } else {
                 steps.append(.line(try pattern(line, number: number), sourceLine: number))
             }
         }
+        return steps
+    }
+
+    /// `outcome a finish was lost (interesting):`
+    private func outcomeHeader(_ line: String, number: Int) throws -> (name: String, kind: Outcome.Kind) {
+        let text = trimmedTrailing(line).dropFirst("outcome ".count)
+        let kinds = Outcome.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+        guard text.hasSuffix("):"), let open = text.range(of: " (", options: .backwards),
+            let kind = Outcome.Kind(rawValue: String(text[open.upperBound..<text.index(text.endIndex, offsetBy: -2)]))
+        else {
+            throw Problem(line: number, message: "an outcome is 'outcome NAME (CLASS):' with CLASS one of \(kinds)")
+        }
+        let name = text[..<open.lowerBound].trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty else { throw Problem(line: number, message: "the outcome needs a name") }
+        return (name, kind)
+    }
+
+    /// The transcript as plain step lists, one per combination of outcomes (a transcript without
+    /// outcome blocks has one), legal endings first.
+    var alternatives: [(steps: [Step], outcomes: [Outcome])] {
+        func expand(_ steps: ArraySlice<Step>) -> [([Step], [Outcome])] {
+            guard let first = steps.first else { return [([], [])] }
+            let rest = expand(steps.dropFirst())
+            guard case .outcomes(let list) = first else { return rest.map { ([first] + $0.0, $0.1) } }
+            var result: [([Step], [Outcome])] = []
+            for outcome in list {
+                for inner in expand(outcome.steps[...]) {
+                    for tail in rest where result.count <= Self.maximumAlternatives {
+                        result.append((inner.0 + tail.0, [outcome] + inner.1 + tail.1))
+                    }
+                }
+            }
+            return result
+        }
+        let all = expand(steps[...])
+        return all.filter { !$0.1.contains { $0.kind == .forbidden } } + all.filter { $0.1.contains { $0.kind == .forbidden } }
     }
 
     private func pattern(_ text: String, number: Int) throws -> LinePattern {

@@ -1,3 +1,5 @@
+import RaceLab
+
 /// Where output and transcript part ways: enough for a person to act on.
 public struct OutputMismatch: Equatable, CustomStringConvertible {
     /// 1-based output line, or nil when the output ended too early.
@@ -6,11 +8,16 @@ public struct OutputMismatch: Equatable, CustomStringConvertible {
     /// 1-based transcript line of the expectation, or nil when the transcript had ended.
     public var transcriptLine: Int?
     public var expected: String?
+    /// When the line has the expected shape but a time came too early or too late: which.
+    public var timeMisses: [LinePattern.TimeMiss] = []
+    /// The speed the page ran at, to say what a miss was in real time.
+    public var speed: Double = 1
 
     public var description: String {
         switch (actual, expected) {
         case let (actual?, expected?):
             return "output line \(outputLine!): \(quoted(actual))\n  expected (transcript line \(transcriptLine!)): \(quoted(expected))"
+                + timeMisses.map { "\n  " + describe($0) }.joined()
         case let (nil, expected?):
             return "output ended early\n  expected (transcript line \(transcriptLine!)): \(quoted(expected))"
         case let (actual?, nil):
@@ -19,17 +26,60 @@ public struct OutputMismatch: Equatable, CustomStringConvertible {
             return "output differs"
         }
     }
+
+    /// "the time 2.28 s is 0.98 s late: expected 0.70–1.30 s (0.25 s of real time at 4x beyond the …)"
+    private func describe(_ miss: LinePattern.TimeMiss) -> String {
+        let late = miss.fromExpected > 0
+        let stated = miss.expected.lowerBound == miss.expected.upperBound
+            ? secondsText(miss.expected.lowerBound) : "\(secondsText(miss.expected.lowerBound))–\(secondsText(miss.expected.upperBound))"
+        var text = "the time \(secondsText(miss.actual)) is \(secondsText(abs(miss.fromExpected))) \(late ? "late" : "early"): expected \(stated)"
+        let slack = miss.allowed.upperBound - miss.expected.upperBound
+        if slack > 0 {
+            text += "; even with the runner's \(secondsText(slack)) allowance for a busy machine it is "
+                + "\(secondsText(abs(miss.offBy))) out (\(secondsText(abs(miss.offBy) / speed)) of real time at \(speedText(speed)))"
+        }
+        return text
+    }
+
+    /// True when the line had the expected shape and only its times were off.
+    public var isTimeOnly: Bool { !timeMisses.isEmpty }
 }
+
+func secondsText(_ value: Double) -> String { String(format: "%.2f s", value) }
 
 func quoted(_ text: String) -> String { "\"\(text)\"" }
 
+/// How output met a transcript: the outcome blocks it went through, or where it parted ways.
+public struct OutputMatch {
+    /// The outcomes of the ending that matched (none when the transcript declares none, or nothing matched).
+    public var outcomes: [Transcript.Outcome] = []
+    public var mismatch: OutputMismatch?
+
+    public var matched: Bool { mismatch == nil }
+    /// The outcome that counts for statistics: the innermost interesting or forbidden one, else the last.
+    public var outcome: Transcript.Outcome? {
+        outcomes.last { $0.kind == .forbidden } ?? outcomes.last { $0.kind == .interesting } ?? outcomes.last
+    }
+}
+
 extension Transcript {
     /// Matches `output` (stdout, split in lines) against the steps; nil when it matches.
-    public func mismatch(in output: String) -> OutputMismatch? {
+    public func mismatch(in output: String, times: LinePattern.TimeCheck = .exact) -> OutputMismatch? {
+        match(output, times: times).mismatch
+    }
+
+    /// Tries each ending the outcome blocks allow, legal ones first; the first that matches wins.
+    /// When none does, the mismatch is the one that got furthest through the output.
+    public func match(_ output: String, times: LinePattern.TimeCheck = .exact) -> OutputMatch {
         var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         while let last = lines.last, trimmedTrailing(last).isEmpty { lines.removeLast() }
-        var search = Search(steps: steps, lines: lines)
-        return search.match(0, 0) ? nil : search.deepest
+        var best: (line: Int, mismatch: OutputMismatch)?
+        for alternative in alternatives {
+            var search = Search(steps: alternative.steps, lines: lines, times: times)
+            if search.match(0, 0) { return OutputMatch(outcomes: alternative.outcomes) }
+            if best == nil || search.deepestLine > best!.line { best = (search.deepestLine, search.deepest) }
+        }
+        return OutputMatch(mismatch: best?.mismatch ?? OutputMismatch())
     }
 }
 
@@ -38,13 +88,15 @@ extension Transcript {
 private struct Search {
     let steps: [Transcript.Step]
     let lines: [String]
+    let times: LinePattern.TimeCheck
     var failed = Set<Int>()
     var deepest = OutputMismatch()
     var deepestLine = -1
 
-    init(steps: [Transcript.Step], lines: [String]) {
+    init(steps: [Transcript.Step], lines: [String], times: LinePattern.TimeCheck) {
         self.steps = steps
         self.lines = lines
+        self.times = times
     }
 
     mutating func match(_ step: Int, _ line: Int) -> Bool {
@@ -65,25 +117,28 @@ private struct Search {
         case .skip:
             return match(step + 1, line) || (line < lines.count && match(step, line + 1))
         case let .line(pattern, source):
-            guard line < lines.count, pattern.matches(lines[line]) else {
+            guard line < lines.count, pattern.matches(lines[line], times: times) else {
                 note(line, mismatch(line, pattern, source))
                 return false
             }
             return match(step + 1, line + 1)
         case let .anyOrder(members):
-            if let (offset, member) = Self.unmatched(members, Array(lines[line..<min(lines.count, line + members.count)])) {
+            if let (offset, member) = Self.unmatched(members, Array(lines[line..<min(lines.count, line + members.count)]), times) {
                 note(line + offset, mismatch(line + offset, member.0, member.sourceLine, anyOrder: true))
                 return false
             }
             return match(step + 1, line + members.count)
+        case .outcomes:
+            preconditionFailure("outcome blocks are expanded into alternatives before matching")
         }
     }
 
     private func mismatch(_ line: Int, _ pattern: LinePattern, _ source: Int, anyOrder: Bool = false) -> OutputMismatch {
         let expected = anyOrder ? "\(pattern.source)  (one of the 'any order' lines)" : pattern.source
+        let actual = line < lines.count ? lines[line] : nil
         return OutputMismatch(
-            outputLine: line < lines.count ? line + 1 : nil, actual: line < lines.count ? lines[line] : nil,
-            transcriptLine: source, expected: expected)
+            outputLine: actual == nil ? nil : line + 1, actual: actual, transcriptLine: source, expected: expected,
+            timeMisses: actual.flatMap { pattern.timeMisses($0, times: times) } ?? [])
     }
 
     private mutating func note(_ line: Int, _ mismatch: OutputMismatch) {
@@ -97,11 +152,11 @@ private struct Search {
     /// member has a line, else the first line left without a member (or, if the block is short, the
     /// position after it) and a member nobody matched.
     static func unmatched(
-        _ members: [(LinePattern, sourceLine: Int)], _ block: [String]
+        _ members: [(LinePattern, sourceLine: Int)], _ block: [String], _ times: LinePattern.TimeCheck
     ) -> (Int, (LinePattern, sourceLine: Int))? {
         var owner = [Int?](repeating: nil, count: members.count)  // member -> line
         func place(_ line: Int, _ seen: inout Set<Int>) -> Bool {
-            for member in members.indices where !seen.contains(member) && members[member].0.matches(block[line]) {
+            for member in members.indices where !seen.contains(member) && members[member].0.matches(block[line], times: times) {
                 seen.insert(member)
                 if owner[member] == nil || place(owner[member]!, &seen) {
                     owner[member] = line
@@ -113,8 +168,9 @@ private struct Search {
         for line in block.indices {
             var seen = Set<Int>()
             if !place(line, &seen) {
-                let free = owner.firstIndex(where: { $0 == nil }) ?? 0
-                return (line, members[free])
+                // Prefer a free member of the same shape: then the report can say which time was off.
+                let sameShape = owner.indices.first { owner[$0] == nil && members[$0].0.timeMisses(block[line], times: times) != nil }
+                return (line, members[sameShape ?? owner.firstIndex(where: { $0 == nil }) ?? 0])
             }
         }
         if block.count < members.count, let free = owner.firstIndex(where: { $0 == nil }) {

@@ -1,0 +1,235 @@
+import Foundation
+import RaceLab
+
+/// What `racelab stress` runs: a lesson (every page), one page, or an exercise (its solution, which
+/// must pass, and its starter, which must fail as documented).
+public enum StressTarget: Equatable, CustomStringConvertible {
+    case lesson(Int, page: Int?)
+    case exercise(Int)
+
+    /// `3`, `3:2`, `exercise 3`: the words after the run count.
+    public static func parse(_ words: [String]) throws -> [StressTarget] {
+        var targets: [StressTarget] = []
+        var rest = words[...]
+        while let word = rest.popFirst() {
+            if word == "exercise" {
+                guard let next = rest.popFirst(), let number = Int(next) else {
+                    throw Workspace.Problem(description: "'exercise' needs its number, e.g. racelab stress 20 exercise 3")
+                }
+                targets.append(.exercise(number))
+                continue
+            }
+            let parts = word.split(separator: ":", omittingEmptySubsequences: false)
+            guard (1...2).contains(parts.count), let lesson = Int(parts[0]) else {
+                throw Workspace.Problem(description: "'\(word)' is not a target: a lesson (3), a page (3:2) or an exercise (exercise 3)")
+            }
+            if parts.count == 2 {
+                guard let page = Int(parts[1]) else { throw Workspace.Problem(description: "'\(word)': a page is a number, e.g. 3:2") }
+                targets.append(.lesson(lesson, page: page))
+            } else {
+                targets.append(.lesson(lesson, page: nil))
+            }
+        }
+        return targets
+    }
+
+    public var description: String {
+        switch self {
+        case .lesson(let lesson, nil): return "lesson \(lesson)"
+        case .lesson(let lesson, let page?): return "lesson \(lesson) page \(page)"
+        case .exercise(let number): return "exercise \(number)"
+        }
+    }
+}
+
+/// The counts for one page (or exercise variant) over many runs: the table a lesson author reads
+/// before committing a transcript, and the one a teacher puts on the screen.
+public struct StressTally {
+    public let label: String
+    /// A starter: a run "passes" when it fails for its documented reasons.
+    public let isStarter: Bool
+    /// The transcript expects races (a racy page, or a starter documented to race).
+    public let expectsRace: Bool
+    public private(set) var runs = 0
+    public private(set) var passed = 0
+    /// Passes that needed the real-speed rerun (the run at the check speed was off on time alone).
+    public private(set) var rerun = 0
+    public private(set) var failures: [FailureKind: Int] = [:]
+    public private(set) var outcomes: [String: Int] = [:]
+    public private(set) var interesting = 0
+    public private(set) var raceReported = 0
+    /// The first failure of each kind, to show what went wrong.
+    public private(set) var firstFailure: [FailureKind: (run: Int, problems: [PageProblem])] = [:]
+    public private(set) var seconds = 0.0
+
+    public init(label: String, isStarter: Bool, expectsRace: Bool) {
+        self.label = label
+        self.isStarter = isStarter
+        self.expectsRace = expectsRace
+    }
+
+    /// Adds one run; returns the progress mark for it.
+    mutating func add(_ outcome: PageOutcome, passed ok: Bool) -> Character {
+        runs += 1
+        seconds += outcome.seconds
+        if let ending = outcome.outcome {
+            outcomes[ending.label, default: 0] += 1
+            if ending.kind == .interesting { interesting += 1 }
+        }
+        if expectsRace && outcome.expectedRacesReported && outcome.races.contains(where: \.isRace) { raceReported += 1 }
+        if ok {
+            passed += 1
+            if outcome.firstRun != nil { rerun += 1 }
+            return outcome.firstRun != nil ? "r" : "."
+        }
+        let kinds = isStarter ? [FailureKind.content] : outcome.failureKinds.sorted()
+        for kind in kinds {
+            failures[kind, default: 0] += 1
+            if firstFailure[kind] == nil { firstFailure[kind] = (runs, outcome.problems) }
+        }
+        return isStarter ? "!" : (kinds.first.map(Self.mark) ?? "?")
+    }
+
+    static func mark(_ kind: FailureKind) -> Character {
+        switch kind {
+        case .time: return "t"
+        case .content: return "c"
+        case .forbidden: return "F"
+        case .race: return "R"
+        case .hang: return "h"
+        case .crash: return "x"
+        case .flood: return "f"
+        case .exit: return "e"
+        case .error: return "E"
+        }
+    }
+
+    public var failed: Int { runs - passed }
+}
+
+extension Runner {
+    /// Runs each target `runs` times and prints, per page, the passes, the failures by kind, the
+    /// outcomes seen and, for racy pages, how often TSan reported the race and how often the
+    /// interesting outcome showed. True when every run passed (every starter run failed as documented).
+    public func stress(_ runs: Int, _ targets: [StressTarget], progress: (String) -> Void = writeProgress) throws -> Bool {
+        let items = try stressItems(targets.isEmpty ? workspace.lessons.map { .lesson($0.number, page: nil) } + workspace.lessons.compactMap { $0.exercise.map { .exercise($0.number) } } : targets)
+        print("Stress: \(items.count) page(s) and exercise variant(s), \(runs) runs each, under ThreadSanitizer at \(speedText(speed)).")
+        print("Marks: . passed  r passed after a real-speed rerun  t time  c content  F forbidden outcome  R race verdict")
+        print("       h hang  x crash  f flood  e exit status  E could not check  ! a starter that did not fail as documented")
+        guard let bin = try buildAll(Array(Set(items.map(\.product))).sorted()) else { return false }
+        let started = Date()
+        var tallies: [StressTally] = []
+        for item in items {
+            var tally = StressTally(label: item.label, isStarter: item.starterFailures != nil, expectsRace: item.expectsRace)
+            progress(item.label.padding(toLength: 30, withPad: " ", startingAt: 0) + " ")
+            for _ in 0..<runs {
+                let outcome = run("\(bin)/\(item.product)", arguments: item.arguments, transcriptPath: item.transcript)
+                let ok = item.starterFailures.map { documented in !documented.isEmpty && documented.allSatisfy { reason in outcome.problems.contains { $0.isCase(reason) } } } ?? outcome.passed
+                progress(String(tally.add(outcome, passed: ok)))
+            }
+            progress("  \(tally.passed)/\(tally.runs)\n")
+            tallies.append(tally)
+        }
+        print("")
+        for line in stressTable(tallies) { print(line) }
+        let failed = tallies.reduce(0) { $0 + $1.failed }
+        let total = tallies.reduce(0) { $0 + $1.runs }
+        print("")
+        print("\(total - failed) of \(total) runs as expected in \(String(format: "%.0f", Date().timeIntervalSince(started))) s.")
+        return failed == 0
+    }
+
+    struct StressItem {
+        var label: String
+        var product: String
+        var arguments: [String]
+        var transcript: String
+        /// For a starter: the failures it must show.
+        var starterFailures: [StarterFailure]?
+        var expectsRace: Bool
+    }
+
+    func stressItems(_ targets: [StressTarget]) throws -> [StressItem] {
+        var items: [StressItem] = []
+        func expectsRace(_ path: String, starter: Bool) -> Bool {
+            guard let transcript = try? loadTranscript(path) else { return false }
+            if starter { return transcript.starterFailures.contains { if case .race = $0 { return true } else { return false } } }
+            if case .races = transcript.verdict { return true }
+            return false
+        }
+        for target in targets {
+            switch target {
+            case let .lesson(number, page):
+                let lesson = try workspace.lesson(number)
+                let pages = try page.map { page -> [Int] in
+                    guard lesson.transcripts[page] != nil else {
+                        throw Workspace.Problem(description: "lesson \(number) has no page \(page) with a transcript; pages: \(lesson.transcripts.keys.sorted().map(String.init).joined(separator: ", "))")
+                    }
+                    return [page]
+                } ?? lesson.transcripts.keys.sorted()
+                for page in pages {
+                    let path = lesson.transcripts[page]!
+                    items.append(StressItem(
+                        label: "lesson \(number) page \(page)", product: lesson.product, arguments: [String(page)],
+                        transcript: path, expectsRace: expectsRace(path, starter: false)))
+                }
+            case .exercise(let number):
+                let exercise = try workspace.exercise(number)
+                let documented = (try? loadTranscript(exercise.transcript))?.starterFailures ?? []
+                items.append(StressItem(
+                    label: "exercise \(number) solution", product: exercise.solutionProduct, arguments: [],
+                    transcript: exercise.transcript, expectsRace: expectsRace(exercise.transcript, starter: false)))
+                items.append(StressItem(
+                    label: "exercise \(number) starter", product: exercise.starterProduct, arguments: [],
+                    transcript: exercise.transcript, starterFailures: documented, expectsRace: expectsRace(exercise.transcript, starter: true)))
+            }
+        }
+        return items
+    }
+
+    /// One row per page: runs, passes, reruns, failures by kind, TSan detection and the interesting
+    /// outcome's rate; then the outcomes seen and the first failure of each kind.
+    func stressTable(_ tallies: [StressTally]) -> [String] {
+        let kinds = FailureKind.allCases
+        let width = max(26, tallies.map(\.label.count).max() ?? 0)
+        let short: [FailureKind: String] = [
+            .time: "time", .content: "content", .forbidden: "forbid", .race: "race", .hang: "hang", .crash: "crash",
+            .flood: "flood", .exit: "exit", .error: "error",
+        ]
+        func cell(_ text: String, _ size: Int) -> String { String(repeating: " ", count: max(0, size - text.count)) + text }
+        var lines = [
+            "page".padding(toLength: width, withPad: " ", startingAt: 0) + cell("runs", 6) + cell("pass", 6) + cell("rerun", 7)
+                + kinds.map { cell(short[$0]!, 1 + max(5, short[$0]!.count)) }.joined() + cell("TSan", 8) + cell("shown", 8)
+        ]
+        for tally in tallies {
+            var row = tally.label.padding(toLength: width, withPad: " ", startingAt: 0) + cell("\(tally.runs)", 6)
+            row += cell("\(tally.passed)", 6) + cell("\(tally.rerun)", 7)
+            row += kinds.map { cell("\(tally.failures[$0] ?? 0)", 1 + max(5, short[$0]!.count)) }.joined()
+            row += cell(tally.expectsRace ? "\(tally.raceReported)/\(tally.runs)" : "-", 8)
+            row += cell(tally.outcomes.isEmpty ? "-" : "\(tally.interesting)/\(tally.runs)", 8)
+            lines.append(row)
+        }
+        lines.append("(pass: as expected; a starter passes when it fails as documented. TSan: runs in which it reported the")
+        lines.append(" expected race. shown: runs that ended in the page's interesting outcome.)")
+        for tally in tallies where !tally.outcomes.isEmpty || !tally.firstFailure.isEmpty {
+            lines.append("")
+            lines.append("\(tally.label):")
+            for (name, count) in tally.outcomes.sorted(by: { $0.value > $1.value }) {
+                lines.append("  outcome \(name): \(count) of \(tally.runs)")
+            }
+            for (kind, first) in tally.firstFailure.sorted(by: { $0.key < $1.key }) {
+                let what = tally.isStarter ? "did not fail as documented" : "first \(kind.rawValue) failure"
+                lines.append("  \(what) (run \(first.run)):")
+                for problem in first.problems { lines.append(indent(explain(problem))) }
+                if first.problems.isEmpty { lines.append("    it passed") }
+            }
+        }
+        return lines
+    }
+}
+
+/// Progress marks go straight to stdout, unbuffered, so a long stress run shows it is alive.
+public func writeProgress(_ text: String) {
+    fputs(text, stdout)
+    fflush(stdout)
+}
