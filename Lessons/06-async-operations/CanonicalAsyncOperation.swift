@@ -64,3 +64,31 @@ final class CanonicalSlowAddOperation: CanonicalAsyncOperation, @unchecked Senda
         }
     }
 }
+
+/// A SlowAdd with a cache, on the canonical base class: a sum it already knows comes back almost at
+/// once (within 0.02 s, from the cache's own thread) instead of after a second, while `main()` still
+/// spends 0.01 s logging the request. Page 5's second half: the callback now races `start()`'s
+/// `state = .executing`, and when it wins, its `.finished` is overwritten. (The delays widen the
+/// window, as `Person.changeName`'s do in lesson 3: the race is the same without them, only rarer.)
+final class CanonicalCachedAddOperation: CanonicalAsyncOperation, @unchecked Sendable {
+    let lhs: Int
+    let rhs: Int
+    var result: Int?
+
+    init(lhs: Int, rhs: Int) {
+        self.lhs = lhs
+        self.rhs = rhs
+        super.init()
+    }
+
+    override func main() {
+        // A thread of its own, as asyncAdd uses: on Linux a queue here would wait for a pool thread,
+        // and the pool's threads are the ones blocked in main().
+        Thread.detachNewThread {
+            randomDelay(upTo: 0.02)  // known already: no second of work
+            self.result = self.lhs + self.rhs
+            self.state = .finished
+        }
+        sleep(lessonSeconds: 0.01)  // logs the request; start() sets .executing only after this returns
+    }
+}

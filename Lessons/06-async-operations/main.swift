@@ -52,8 +52,10 @@ lesson.page("Forget state = .finished: it never finishes") { page in
 let pairs = [(1, 5), (5, 8), (6, 1), (3, 9), (6, 12), (1, 0)]
 
 /// Runs one sum operation per pair at once with `waitUntilFinished: true`, as the seed does, and
-/// prints each sum from its operation's completion block.
-func addPairs<Sum: Operation>(_ make: (Int, Int) -> Sum, result: @escaping (Sum) -> Int?) {
+/// prints each sum from its operation's completion block. A watchdog stands in for the wait: an
+/// operation whose finish is lost would keep it waiting forever. Returns how many never finished.
+@discardableResult
+func addPairs<Sum: Operation>(_ make: (Int, Int) -> Sum, result: @escaping (Sum) -> Int?) -> Int {
     let queue = OperationQueue()
     let completions = DispatchGroup()
     let start = LessonClock.shared.now
@@ -67,12 +69,19 @@ func addPairs<Sum: Operation>(_ make: (Int, Int) -> Sum, result: @escaping (Sum)
         return sum
     }
     // The waiting thread reads each operation's isFinished while the callbacks set it.
-    Watchdog.run(upTo: 20, "queue.addOperations(waitUntilFinished: true)") {
+    let finished = Watchdog.run(upTo: 5, "queue.addOperations(waitUntilFinished: true)") {
         queue.addOperations(sums, waitUntilFinished: true)
     }
-    // On Linux completion blocks run after isFinished, so the wait can end before they print.
+    guard finished else {
+        let lost = sums.filter { !$0.isFinished }
+        say("\(lost.count) of 6 never finished: \(lost.map(describe).joined(separator: "; "))")
+        return lost.count
+    }
+    // A completion block runs once its operation is finished, on a thread of its own: the wait can
+    // end before the blocks have printed, so the page waits for them too.
     Watchdog.wait(for: completions, upTo: 5, "the completion blocks")
     say("all six sums in \(seconds(LessonClock.shared.now - start))")
+    return 0
 }
 
 lesson.page("Six sums at once finish in their own order") { page in
@@ -88,8 +97,29 @@ lesson.page("The canonical AsyncOperation races on its state (racy on purpose)")
     note("its own thread while the thread in waitUntilFinished reads isFinished, with nothing between.")
     addPairs(CanonicalSlowAddOperation.init) { $0.result }
     note("Under ThreadSanitizer, stderr reports a data race in CanonicalAsyncOperation.state.setter.")
-    note("And start() calls main() before it sets .executing: a callback that came back at once")
-    note("would be overwritten, finished -> executing, and the operation would never finish.")
+    note("")
+    note("And start() calls main() before it sets .executing. A callback that comes back at once can")
+    note("set .finished first; then start() overwrites it with .executing and the operation never")
+    note("finishes. Six sums again, from a cache: each answer comes back at once, on a thread of its own.")
+    LessonClock.shared.restart()
+    let cached = pairs.map(CanonicalCachedAddOperation.init)
+    Watchdog.run(upTo: 5, "queue.addOperations(waitUntilFinished: true)") {
+        OperationQueue().addOperations(cached, waitUntilFinished: true)
+    }
+    sleep(lessonSeconds: 0.1)  // every callback has long been and gone
+    let overwritten = cached.filter { !$0.isFinished }
+    say("\(overwritten.count) of 6 operations say they are not finished, though every callback set .finished:")
+    for sum in cached {
+        // (Not the result: with its finish lost, nothing orders the callback's write before this read.)
+        note("  \(sum.lhs) + \(sum.rhs): \(describe(sum))\(sum.isFinished ? "" : "   <- overwritten")")
+    }
+    if let stuck = overwritten.first {
+        note("An overwritten operation says it is executing, for good: whoever waits for it after the")
+        note("overwrite (waitUntilFinished(), an operation that depends on it) waits forever:")
+        Watchdog.run(upTo: 2, "\(stuck.lhs) + \(stuck.rhs): waitUntilFinished()") { stuck.waitUntilFinished() }
+    } else {
+        note("This time every callback came after .executing. Run the page again: the race decides each run.")
+    }
     page.done()
 }
 

@@ -98,8 +98,12 @@ public struct PageOutcome {
     public var races: [RaceDescription]
     public var seconds: Double
     public var stdout: String
-    /// The outcome block the output went through, when the transcript declares outcomes.
-    public var outcome: Transcript.Outcome?
+    /// The outcome blocks the output went through, when the transcript declares outcomes.
+    public var outcomes: [Transcript.Outcome] = []
+    /// The one to name: the forbidden or interesting one if any, else the last.
+    public var outcome: Transcript.Outcome? {
+        outcomes.last { $0.kind == .forbidden } ?? outcomes.last { $0.kind == .interesting } ?? outcomes.last
+    }
     /// Every race the transcript expects was reported (true for a page that expects none).
     public var expectedRacesReported = true
     /// When the run at the check speed failed on time only and the page was run again at real speed:
@@ -198,7 +202,7 @@ public func judge(
     demangler: Demangler = Demangler()
 ) -> PageOutcome {
     var problems: [PageProblem] = []
-    var outcome: Transcript.Outcome?
+    var outcomes: [Transcript.Outcome] = []
     let races = describe(parseTSanReports(result.stderr), root: root, demangler: demangler)
     if result.timedOut {
         problems.append(.timedOut(seconds: transcript.timeout))
@@ -216,7 +220,7 @@ public func judge(
             }
         }
         let match = transcript.match(result.stdout, times: timing.timeCheck)
-        outcome = match.outcome
+        outcomes = match.outcomes
         if var mismatch = match.mismatch {
             mismatch.speed = timing.speed
             // Off on time alone when the output matches with any times at all (and not by a forbidden ending).
@@ -242,7 +246,7 @@ public func judge(
         problems += missing.map { .missingRace($0) }
     }
     return PageOutcome(
-        problems: problems, races: races, seconds: result.seconds, stdout: result.stdout, outcome: outcome,
+        problems: problems, races: races, seconds: result.seconds, stdout: result.stdout, outcomes: outcomes,
         expectedRacesReported: missing.isEmpty)
 }
 

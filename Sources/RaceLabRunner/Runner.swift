@@ -113,7 +113,7 @@ public final class Runner {
     /// to act on; below a page that was run again at real speed, why and what that showed.
     func report(_ label: String, _ outcome: PageOutcome) {
         let status = outcome.passed ? "PASS" : "FAIL"
-        let ending = outcome.outcome.map { ", outcome: \($0.label)" } ?? ""
+        let ending = outcome.outcomes.isEmpty ? "" : ", outcome: " + outcome.outcomes.map(\.label).joined(separator: "; ")
         print("\(status)  \(label)  [\(outcome.verdict)\(ending), \(String(format: "%.1f", outcome.seconds)) s]")
         if let firstRun = outcome.firstRun {
             let verdict = outcome.passed

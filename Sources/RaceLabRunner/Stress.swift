@@ -72,10 +72,8 @@ public struct StressTally {
     mutating func add(_ outcome: PageOutcome, passed ok: Bool) -> Character {
         runs += 1
         seconds += outcome.seconds
-        if let ending = outcome.outcome {
-            outcomes[ending.label, default: 0] += 1
-            if ending.kind == .interesting { interesting += 1 }
-        }
+        for ending in outcome.outcomes { outcomes[ending.label, default: 0] += 1 }
+        if outcome.outcomes.contains(where: { $0.kind == .interesting }) { interesting += 1 }
         if expectsRace && outcome.expectedRacesReported && outcome.races.contains(where: \.isRace) { raceReported += 1 }
         if ok {
             passed += 1

@@ -8,6 +8,8 @@ public struct Transcript {
         case line(LinePattern, sourceLine: Int)
         /// `any order:` — the next lines of output are exactly these, in any order.
         case anyOrder([(LinePattern, sourceLine: Int)])
+        /// `some of:` — the next lines are some of these (none, one or more, each at most once), in any order.
+        case someOf([(LinePattern, sourceLine: Int)])
         /// `...` — any number of lines, none included.
         case skip(sourceLine: Int)
         /// Consecutive `outcome NAME (class):` blocks: the output goes on with exactly one of them.
@@ -91,7 +93,7 @@ public struct Transcript {
             if line == "#" || line.hasPrefix("# ") { continue }
             if line == "..." {
                 steps.append(.skip(sourceLine: number))
-            } else if trimmedTrailing(line) == "any order:" {
+            } else if ["any order:", "some of:"].contains(trimmedTrailing(line)) {
                 var members: [(LinePattern, sourceLine: Int)] = []
                 let inner = indent + "  "
                 while index < body.count, body[index].1.hasPrefix(inner) {
@@ -99,9 +101,9 @@ public struct Transcript {
                     index += 1
                 }
                 guard !members.isEmpty else {
-                    throw Problem(line: number, message: "'any order:' needs the lines that follow it indented by two more spaces")
+                    throw Problem(line: number, message: "'\(trimmedTrailing(line))' needs the lines that follow it indented by two more spaces")
                 }
-                steps.append(.anyOrder(members))
+                steps.append(trimmedTrailing(line) == "any order:" ? .anyOrder(members) : .someOf(members))
             } else if line.hasPrefix("outcome ") {
                 let outcome = try outcomeHeader(line, number: number)
                 let body = try block(body, from: &index, indent: indent + "  ")

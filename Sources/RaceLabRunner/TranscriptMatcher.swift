@@ -56,10 +56,6 @@ public struct OutputMatch {
     public var mismatch: OutputMismatch?
 
     public var matched: Bool { mismatch == nil }
-    /// The outcome that counts for statistics: the innermost interesting or forbidden one, else the last.
-    public var outcome: Transcript.Outcome? {
-        outcomes.last { $0.kind == .forbidden } ?? outcomes.last { $0.kind == .interesting } ?? outcomes.last
-    }
 }
 
 extension Transcript {
@@ -128,6 +124,13 @@ private struct Search {
                 return false
             }
             return match(step + 1, line + members.count)
+        case let .someOf(members):
+            // The longest run of lines that distinct members take first, then shorter ones.
+            for count in stride(from: min(members.count, lines.count - line), through: 0, by: -1)
+            where Self.unmatched(members, Array(lines[line..<line + count]), times, allowShort: true) == nil {
+                if match(step + 1, line + count) { return true }
+            }
+            return false
         case .outcomes:
             preconditionFailure("outcome blocks are expanded into alternatives before matching")
         }
@@ -150,9 +153,11 @@ private struct Search {
 
     /// Assigns each line of `block` to a different member that matches it. Returns nil when every
     /// member has a line, else the first line left without a member (or, if the block is short, the
-    /// position after it) and a member nobody matched.
+    /// position after it) and a member nobody matched. `allowShort`: a block shorter than the members
+    /// is fine (`some of:`).
     static func unmatched(
-        _ members: [(LinePattern, sourceLine: Int)], _ block: [String], _ times: LinePattern.TimeCheck
+        _ members: [(LinePattern, sourceLine: Int)], _ block: [String], _ times: LinePattern.TimeCheck,
+        allowShort: Bool = false
     ) -> (Int, (LinePattern, sourceLine: Int))? {
         var owner = [Int?](repeating: nil, count: members.count)  // member -> line
         func place(_ line: Int, _ seen: inout Set<Int>) -> Bool {
@@ -173,7 +178,7 @@ private struct Search {
                 return (line, members[sameShape ?? owner.firstIndex(where: { $0 == nil }) ?? 0])
             }
         }
-        if block.count < members.count, let free = owner.firstIndex(where: { $0 == nil }) {
+        if !allowShort, block.count < members.count, let free = owner.firstIndex(where: { $0 == nil }) {
             return (block.count, members[free])
         }
         return nil
