@@ -221,12 +221,13 @@ public func judge(
         }
         let match = transcript.match(result.stdout, times: timing.timeCheck)
         outcomes = match.outcomes
-        if var mismatch = match.mismatch {
-            mismatch.speed = timing.speed
+        if let mismatch = match.mismatch {
             // Off on time alone when the output matches with any times at all (and not by a forbidden ending).
             let shape = transcript.match(result.stdout, times: .anyTime)
             let timeOnly = shape.matched && !shape.outcomes.contains { $0.kind == .forbidden }
-            problems.append(timeOnly ? .timing(mismatch) : .output(mismatch))
+            var shown = timeOnly ? match.timeMismatch ?? mismatch : mismatch
+            shown.speed = timing.speed
+            problems.append(timeOnly ? .timing(shown) : .output(shown))
         } else if let forbidden = match.outcomes.last(where: { $0.kind == .forbidden }) {
             problems.append(.forbiddenOutcome(forbidden.name))
         }

@@ -54,6 +54,9 @@ public struct OutputMatch {
     /// The outcomes of the ending that matched (none when the transcript declares none, or nothing matched).
     public var outcomes: [Transcript.Outcome] = []
     public var mismatch: OutputMismatch?
+    /// The furthest line whose shape matched but whose time did not: what to show when times are all
+    /// that is wrong (with `...` in a transcript, the furthest mismatch is often just the end).
+    public var timeMismatch: OutputMismatch?
 
     public var matched: Bool { mismatch == nil }
 }
@@ -70,12 +73,14 @@ extension Transcript {
         var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         while let last = lines.last, trimmedTrailing(last).isEmpty { lines.removeLast() }
         var best: (line: Int, mismatch: OutputMismatch)?
+        var bestTime: (line: Int, mismatch: OutputMismatch)?
         for alternative in alternatives {
             var search = Search(steps: alternative.steps, lines: lines, times: times)
             if search.match(0, 0) { return OutputMatch(outcomes: alternative.outcomes) }
             if best == nil || search.deepestLine > best!.line { best = (search.deepestLine, search.deepest) }
+            if let time = search.deepestTime, bestTime == nil || time.line > bestTime!.line { bestTime = time }
         }
-        return OutputMatch(mismatch: best?.mismatch ?? OutputMismatch())
+        return OutputMatch(mismatch: best?.mismatch ?? OutputMismatch(), timeMismatch: bestTime?.mismatch)
     }
 }
 
@@ -88,6 +93,7 @@ private struct Search {
     var failed = Set<Int>()
     var deepest = OutputMismatch()
     var deepestLine = -1
+    var deepestTime: (line: Int, mismatch: OutputMismatch)?
 
     init(steps: [Transcript.Step], lines: [String], times: LinePattern.TimeCheck) {
         self.steps = steps
@@ -145,6 +151,7 @@ private struct Search {
     }
 
     private mutating func note(_ line: Int, _ mismatch: OutputMismatch) {
+        if !mismatch.timeMisses.isEmpty, deepestTime == nil || line > deepestTime!.line { deepestTime = (line, mismatch) }
         if line > deepestLine {
             deepestLine = line
             deepest = mismatch

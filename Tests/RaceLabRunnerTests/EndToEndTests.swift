@@ -49,6 +49,19 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(mismatch.expected, "moon")
     }
 
+    func testAPageLateOnlyWhenFastPassesAfterARerunAtRealSpeed() {
+        let outcome = check("late-when-fast", body: "hello\n[{{~1s}}] world")
+        XCTAssertTrue(outcome.passed, "\(outcome.problems)")
+        XCTAssertEqual(outcome.firstRun?.map(\.kind), [.time], "the run at 4x failed on time and was rerun")
+    }
+
+    func testAPageLateAtEverySpeedFailsConfirmedAtRealSpeed() {
+        let outcome = check("late", body: "hello\n[{{~1s}}] world")
+        XCTAssertEqual(outcome.failureKinds, [.time])
+        XCTAssertNotNil(outcome.firstRun)
+        XCTAssertTrue(outcome.problems.first?.description.contains("is 1.70 s late") == true, "\(outcome.problems)")
+    }
+
     func testHangIsStoppedAndReported() {
         let started = Date()
         let outcome = check("hang", timeout: 1)

@@ -39,6 +39,13 @@ case "crash":
     print(values[1])
 case "flood":
     while true { print(String(repeating: "flood ", count: 20)) }
+case "late-when-fast", "late":
+    // A time stamp as lessons print them: on time at real speed, 2 lesson seconds late when run
+    // faster ("late-when-fast": a busy machine), or late at every speed ("late": a real mistake).
+    let speed = CommandLine.arguments.firstIndex(of: "--speed").flatMap { Double(CommandLine.arguments[$0 + 1]) } ?? 1
+    let late = mode == "late" || speed > 1
+    print("hello")
+    print(late ? "[ 3.00s] world" : "[ 1.00s] world")
 case "exit":
     print("hello")
     print("world")

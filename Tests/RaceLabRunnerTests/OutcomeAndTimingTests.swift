@@ -1,0 +1,126 @@
+import XCTest
+
+@testable import RaceLabRunner
+
+/// Outcome blocks, `some of:`, the runner's timing allowance, and what a time failure says.
+final class OutcomeAndTimingTests: XCTestCase {
+    func transcript(_ text: String) -> Transcript { try! Transcript(parsing: text) }
+
+    let racy = """
+        ---
+        start
+        outcome names tore (interesting):
+          Torn: {{[1-6]}}
+        outcome no name tore (expected):
+          Torn: 0
+        outcome a name from nowhere (forbidden):
+          Torn: {{\\d+}} and a stranger
+        end
+        """
+
+    func testEachOutcomeIsRecognisedAndNamed() {
+        let expected = transcript(racy)
+        XCTAssertEqual(expected.match("start\nTorn: 3\nend").outcomes.map(\.label), ["names tore (interesting)"])
+        XCTAssertEqual(expected.match("start\nTorn: 0\nend").outcomes.map(\.label), ["no name tore (expected)"])
+        XCTAssertEqual(expected.outcomes.map(\.kind), [.interesting, .expected, .forbidden])
+    }
+
+    func testOutputThatMatchesNoOutcomeFails() {
+        let mismatch = transcript(racy).mismatch(in: "start\nTorn: 9\nend")
+        XCTAssertEqual(mismatch?.outputLine, 2)
+        XCTAssertEqual(mismatch?.actual, "Torn: 9")
+        XCTAssertNotNil(transcript(racy).mismatch(in: "start\nTorn: 3\nfinish"), "the lines after the outcomes still count")
+    }
+
+    func testAForbiddenOutcomeFailsThePageByName() {
+        let result = ProcessResult(ending: .exited(0), stdout: "start\nTorn: 2 and a stranger\nend\n", stderr: "", seconds: 1)
+        let outcome = judge(result, transcript: transcript(racy), root: "/nowhere", cap: 1 << 20)
+        XCTAssertEqual(outcome.problems.map(\.description), ["forbidden outcome: a name from nowhere"])
+        XCTAssertTrue(outcome.problems[0].isCase(.output))
+    }
+
+    func testOutcomesMayHoldAnyOrderSkipsAndNestedLines() {
+        let expected = transcript(
+            """
+            ---
+            outcome all finished (expected):
+              any order:
+                a
+                b
+              all done
+            outcome one was lost (interesting):
+              ...
+              watchdog: still waiting
+            after
+            """)
+        XCTAssertEqual(expected.match("b\na\nall done\nafter").outcomes.map(\.name), ["all finished"])
+        XCTAssertEqual(expected.match("a\nwatchdog: still waiting\nafter").outcomes.map(\.name), ["one was lost"])
+        XCTAssertNotNil(expected.mismatch(in: "a\nall done\nafter"), "b is missing from the first, no watchdog for the second")
+    }
+
+    func testTwoOutcomeGroupsCombine() {
+        let expected = transcript("---\noutcome a (expected):\n  a1\noutcome b (interesting):\n  b1\nmiddle\noutcome c (expected):\n  c1\noutcome d (interesting):\n  d1")
+        XCTAssertEqual(expected.match("b1\nmiddle\nc1").outcomes.map(\.name), ["b", "c"])
+        XCTAssertEqual(expected.match("a1\nmiddle\nd1").outcomes.map(\.name), ["a", "d"])
+        XCTAssertNotNil(expected.mismatch(in: "a1\nmiddle\nb1"))
+    }
+
+    func testBrokenOutcomeHeadersSayWhatIsWrong() {
+        XCTAssertThrowsError(try Transcript(parsing: "---\noutcome lost:\n  x")) { XCTAssertTrue("\($0)".contains("outcome NAME (CLASS):"), "\($0)") }
+        XCTAssertThrowsError(try Transcript(parsing: "---\noutcome lost (surprising):\n  x")) { XCTAssertTrue("\($0)".contains("expected, interesting, forbidden"), "\($0)") }
+        XCTAssertThrowsError(try Transcript(parsing: "---\noutcome lost (expected):\nnot indented")) { XCTAssertTrue("\($0)".hasPrefix("line 2:"), "\($0)") }
+    }
+
+    func testSomeOfTakesNoneOneOrMoreEachOnce() {
+        let expected = transcript("---\nbegin\nsome of:\n  a\n  b\nend")
+        for output in ["begin\nend", "begin\na\nend", "begin\nb\na\nend"] {
+            XCTAssertNil(expected.mismatch(in: output), output)
+        }
+        XCTAssertNotNil(expected.mismatch(in: "begin\na\na\nend"), "each member at most once")
+        XCTAssertNotNil(expected.mismatch(in: "begin\nc\nend"), "nothing else")
+    }
+
+    // MARK: timing
+
+    func testTheRunnersAllowanceWidensEveryTime() {
+        let line = try! LinePattern("[{{~1s}}] 66", tolerance: 0.3)
+        XCTAssertFalse(line.matches("[ 1.50s] 66"))
+        XCTAssertTrue(line.matches("[ 1.50s] 66", times: TimingModel(speed: 4).timeCheck), "0.1 real s at 4x is 0.4 lesson s")
+        XCTAssertFalse(line.matches("[ 1.50s] 66", times: TimingModel(speed: 1).timeCheck), "at real speed only 0.1")
+        XCTAssertFalse(line.matches("[ 2.10s] 66", times: TimingModel(speed: 4).timeCheck))
+        XCTAssertTrue(line.matches("[ 9.00s] 66", times: .anyTime))
+        XCTAssertFalse(line.matches("[ 9.00s] 67", times: .anyTime), "relaxed times still need the shape")
+    }
+
+    func testATimeFailureSaysHowLateInLessonAndRealSeconds() {
+        let expected = transcript("---\nstart\n[{{~1s}}] 66")
+        let result = ProcessResult(ending: .exited(0), stdout: "start\n[ 2.28s] 66\n", stderr: "", seconds: 1)
+        let outcome = judge(result, transcript: expected, root: "/nowhere", cap: 1 << 20, timing: TimingModel(speed: 4))
+        guard case .timing(let mismatch)? = outcome.problems.first, outcome.problems.count == 1 else {
+            return XCTFail("\(outcome.problems)")
+        }
+        XCTAssertEqual(outcome.failureKinds, [.time])
+        XCTAssertTrue(mismatch.description.contains("the time 2.28 s is 0.98 s late: expected 0.70 s–1.30 s"), mismatch.description)
+        XCTAssertTrue(mismatch.description.contains("0.40 s allowance"), mismatch.description)
+        XCTAssertTrue(mismatch.description.contains("0.58 s out (0.1"), mismatch.description)
+        XCTAssertTrue(mismatch.description.contains("of real time at 4x)"), mismatch.description)
+        let early = judge(
+            ProcessResult(ending: .exited(0), stdout: "start\n[ 0.10s] 66\n", stderr: "", seconds: 1), transcript: expected,
+            root: "/nowhere", cap: 1 << 20, timing: TimingModel(speed: 1))
+        XCTAssertTrue(early.problems.first?.description.contains("is 0.60 s early") == true, "\(early.problems)")
+    }
+
+    func testWrongContentIsNotATimeFailure() {
+        let expected = transcript("---\nstart\n[{{~1s}}] 66")
+        let result = ProcessResult(ending: .exited(0), stdout: "start\n[ 2.28s] 67\n", stderr: "", seconds: 1)
+        let outcome = judge(result, transcript: expected, root: "/nowhere", cap: 1 << 20)
+        XCTAssertEqual(outcome.failureKinds, [.content])
+    }
+
+    func testTheConfirmingRerunIsAtRealSpeedAndOnlyOnce() {
+        XCTAssertEqual(TimingModel(speed: 4).confirming?.speed, 1)
+        XCTAssertNil(TimingModel(speed: 4).confirming?.confirming, "the rerun is not rerun")
+        XCTAssertNil(TimingModel(speed: 1).confirming, "a check at real speed has nothing to confirm with")
+        XCTAssertEqual(TimingModel(speed: 4).slack, 0.4, accuracy: 1e-9)
+    }
+}
