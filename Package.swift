@@ -12,7 +12,7 @@ var targets: [Target] = [
     .executableTarget(name: "racelab", dependencies: ["RaceLabRunner"]),
     // A small program that misbehaves on request (races, hangs, crashes, floods); the runner's
     // end-to-end tests run it to prove every verdict can fail.
-    .executableTarget(name: "racelab-fixture", path: "Tests/Fixtures/racelab-fixture"),
+    .executableTarget(name: "racelab-fixture", dependencies: ["RaceLab"], path: "Tests/Fixtures/racelab-fixture"),
     .testTarget(name: "RaceLabTests", dependencies: ["RaceLab"]),
     .testTarget(
         name: "RaceLabRunnerTests", dependencies: ["RaceLabRunner", "racelab-fixture"],
@@ -20,8 +20,9 @@ var targets: [Target] = [
 ]
 
 /// A lesson is `Lessons/NN-name/`: its executable `lessonN` and, when it has one, its exercise
-/// `exerciseN` (the attendee's copy) with `exerciseN-starter` and `exerciseN-solution` beside it.
-func lesson(_ number: Int, _ folder: String, exercise: Bool = false) {
+/// `exerciseN` (the attendee's copy) with `exerciseN-starter` and `exerciseN-solution` beside it,
+/// and one `exerciseN-wrong-NAME` per known wrong fix in `Exercise/WrongFixes/NAME/`.
+func lesson(_ number: Int, _ folder: String, exercise: Bool = false, wrongFixes: [String] = []) {
     let path = "Lessons/\(folder)"
     targets.append(.executableTarget(
         name: "lesson\(number)", dependencies: ["RaceLab"], path: path,
@@ -29,20 +30,27 @@ func lesson(_ number: Int, _ folder: String, exercise: Bool = false) {
     guard exercise else { return }
     targets.append(.executableTarget(
         name: "exercise\(number)", dependencies: ["RaceLab"], path: "\(path)/Exercise",
-        exclude: ["Starter", "Solution", "hint.md", "expected.txt"]))
+        exclude: ["Starter", "Solution", "hint.md", "expected.txt"] + (wrongFixes.isEmpty ? [] : ["WrongFixes"])))
     for variant in ["Starter", "Solution"] {
         targets.append(.executableTarget(
             name: "exercise\(number)-\(variant.lowercased())", dependencies: ["RaceLab"],
             path: "\(path)/Exercise/\(variant)"))
     }
+    for wrong in wrongFixes {
+        targets.append(.executableTarget(
+            name: "exercise\(number)-wrong-\(wrong)", dependencies: ["RaceLab"], path: "\(path)/Exercise/WrongFixes/\(wrong)"))
+    }
 }
 
 lesson(2, "02-dispatch-groups")
-lesson(3, "03-thread-safety", exercise: true)
-lesson(5, "05-operation-queue", exercise: true)
-lesson(6, "06-async-operations", exercise: true)
-lesson(8, "08-cancellation", exercise: true)
-lesson(9, "09-image-provider", exercise: true)
+lesson(3, "03-thread-safety", exercise: true, wrongFixes: [
+    "lock-around-write-only", "barrier-write-unguarded-read", "sync-read-plain-async-write",
+    "serial-write-unguarded-read", "sync-inside-own-queue", "ignores-renames",
+])
+lesson(5, "05-operation-queue", exercise: true, wrongFixes: ["gate-without-wait", "wait-without-gate", "poll-without-lock"])
+lesson(6, "06-async-operations", exercise: true, wrongFixes: ["finish-before-result", "finish-in-main"])
+lesson(8, "08-cancellation", exercise: true, wrongFixes: ["check-once-before-loop", "own-flag-without-lock"])
+lesson(9, "09-image-provider", exercise: true, wrongFixes: ["forget-without-cancel"])
 
 let package = Package(
     name: "RaceLab",

@@ -55,6 +55,7 @@ public func functionName(_ demangled: String) -> String {
             changed = true
         }
     }
+    for word in ["static ", "class "] where name.hasPrefix(word) { name = String(name.dropFirst(word.count)) }
     if let paren = name.firstIndex(of: "(") { name = String(name[..<paren]) }
     if let angle = name.firstIndex(of: "<") { name = String(name[..<angle]) }
     if let colon = name.range(of: " : ") { name = String(name[..<colon.lowerBound]) }

@@ -8,6 +8,14 @@ extension Runner {
         let exercise = try workspace.exercise(number)
         let files = exercise.attendeeFiles.map { "\(exercise.folder)/\($0)" }.joined(separator: ", ")
         print("Exercise \(number): checking \(files) under ThreadSanitizer.")
+        // The driver is what checks the attendee's work: an edited one proves nothing.
+        let edited = exercise.driverFiles.filter { !isPristine($0, of: exercise) }
+        guard edited.isEmpty else {
+            print("NOT CHECKED: \(edited.map { "\(exercise.folder)/\($0)" }.joined(separator: ", ")) was edited, and it is the driver")
+            print("that checks your work, not yours to edit. Put it back with: swift run racelab reset \(number)")
+            print("(reset asks first and keeps a backup of everything it puts back).")
+            return false
+        }
         print("Building \(exercise.product) with ThreadSanitizer in .build-tsan …")
         let build = builder.build(exercise.product)
         guard build.succeeded else {
@@ -34,6 +42,12 @@ extension Runner {
         return false
     }
 
+    /// True when the exercise's copy of `file` is the starter's, byte for byte.
+    func isPristine(_ file: String, of exercise: ExerciseInfo) -> Bool {
+        let folder = "\(workspace.root)/\(exercise.folder)"
+        return FileManager.default.contents(atPath: "\(folder)/\(file)") == FileManager.default.contents(atPath: "\(folder)/Starter/\(file)")
+    }
+
     public func hint(_ number: Int) throws {
         let exercise = try workspace.exercise(number)
         print(try String(contentsOfFile: "\(workspace.root)/\(exercise.hint)", encoding: .utf8))
@@ -41,44 +55,90 @@ extension Runner {
 
     // MARK: verify
 
-    /// For CI: every page passes, and for every exercise the starter fails for its documented reasons
-    /// and the solution passes. The attendee's own exercise files are neither built nor touched.
+    /// For CI: every page passes, and for every exercise the solution passes while the starter and
+    /// every known wrong fix fail, each for its documented reasons. The attendee's own exercise files
+    /// are neither built nor touched.
     public func verify() throws -> Bool {
         var ok = try check([])
         let exercises = workspace.lessons.compactMap(\.exercise)
         print("")
-        print("Verifying \(exercises.count) exercise(s): each starter must fail as documented, each solution pass.")
-        guard let bin = try buildAll(exercises.flatMap { [$0.starterProduct, $0.solutionProduct] }) else { return false }
+        let wrong = exercises.reduce(0) { $0 + $1.wrongFixes.count }
+        print("Verifying \(exercises.count) exercise(s): each solution must pass; each starter and each of \(wrong) known wrong fixes must fail as documented.")
+        let products = exercises.flatMap { [$0.solutionProduct, $0.starterProduct] + $0.wrongFixes.map(\.product) }
+        guard let bin = try buildAll(products) else { return false }
         for exercise in exercises {
             let solution = run("\(bin)/\(exercise.solutionProduct)", arguments: [], transcriptPath: exercise.transcript)
             report("exercise \(exercise.number) solution", solution)
             ok = ok && solution.passed
-            ok = verifyStarter(exercise, bin: bin) && ok
+            for variant in mustFail(exercise) {
+                ok = verifyFails(variant, transcript: exercise.transcript, bin: bin) && ok
+            }
         }
         return ok
     }
 
-    private func verifyStarter(_ exercise: ExerciseInfo, bin: String) -> Bool {
-        let label = "exercise \(exercise.number) starter"
-        let documented: [StarterFailure]
+    /// A build of an exercise that must fail: its starter, or a known wrong fix.
+    struct FailingVariant {
+        var label: String
+        var product: String
+        /// How it must fail, or why that could not be read.
+        var documented: Result<[StarterFailure], Workspace.Problem>
+    }
+
+    /// The starter (documented by the transcript's `starter fails:`) and every wrong fix (documented
+    /// by a `// must fail: …` line in its own files).
+    func mustFail(_ exercise: ExerciseInfo) -> [FailingVariant] {
+        let starter: Result<[StarterFailure], Workspace.Problem>
         do {
-            documented = try loadTranscript(exercise.transcript).starterFailures
+            let failures = try loadTranscript(exercise.transcript).starterFailures
+            starter = failures.isEmpty
+                ? .failure(.init(description: "\(exercise.transcript) has no 'starter fails:' line saying how the starter fails")) : .success(failures)
         } catch {
-            print("FAIL  \(label): \(exercise.transcript): \(error)")
+            starter = .failure(.init(description: "\(exercise.transcript): \(error)"))
+        }
+        return [FailingVariant(label: "exercise \(exercise.number) starter", product: exercise.starterProduct, documented: starter)]
+            + exercise.wrongFixes.map { fix in
+                FailingVariant(label: "exercise \(exercise.number) wrong fix \(fix.name)", product: fix.product, documented: documentedFailures(fix))
+            }
+    }
+
+    /// Reads `// must fail: race Person.name.getter, output` from the wrong fix's Swift files.
+    func documentedFailures(_ fix: WrongFix) -> Result<[StarterFailure], Workspace.Problem> {
+        let folder = "\(workspace.root)/\(fix.folder)"
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".swift") }.sorted()
+        for file in files {
+            guard let text = try? String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8) else { continue }
+            for line in text.split(separator: "\n") {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                guard trimmed.lowercased().hasPrefix("// must fail:") else { continue }
+                let items = trimmed.dropFirst("// must fail:".count).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                let failures = items.compactMap(StarterFailure.init(parsing:))
+                guard failures.count == items.count, !failures.isEmpty else {
+                    return .failure(.init(description: "\(fix.folder)/\(file): '\(trimmed)' takes: race F, output, timeout, crash, exit"))
+                }
+                return .success(failures)
+            }
+        }
+        return .failure(.init(description: "\(fix.folder) has no '// must fail: …' line saying how this wrong fix fails"))
+    }
+
+    /// True when the variant failed for every documented reason; prints one line saying so.
+    func verifyFails(_ variant: FailingVariant, transcript: String, bin: String) -> Bool {
+        let documented: [StarterFailure]
+        switch variant.documented {
+        case .success(let failures): documented = failures
+        case .failure(let problem):
+            print("FAIL  \(variant.label): \(problem)")
             return false
         }
-        guard !documented.isEmpty else {
-            print("FAIL  \(label): \(exercise.transcript) has no 'starter fails:' line saying how the starter fails")
-            return false
-        }
-        let outcome = run("\(bin)/\(exercise.starterProduct)", arguments: [], transcriptPath: exercise.transcript)
+        let outcome = run("\(bin)/\(variant.product)", arguments: [], transcriptPath: transcript)
         let missing = documented.filter { reason in !outcome.problems.contains { $0.isCase(reason) } }
         let time = String(format: "%.1f", outcome.seconds)
         if missing.isEmpty {
-            print("PASS  \(label) fails as documented (\(documented.map(\.description).joined(separator: ", ")))  [\(outcome.verdict), \(time) s]")
+            print("PASS  \(variant.label) fails as documented (\(documented.map(\.description).joined(separator: ", ")))  [\(outcome.verdict), \(time) s]")
             return true
         }
-        print("FAIL  \(label) should fail with \(missing.map(\.description).joined(separator: ", ")) but did not  [\(outcome.verdict), \(time) s]")
+        print("FAIL  \(variant.label) should fail with \(missing.map(\.description).joined(separator: ", ")) but did not  [\(outcome.verdict), \(time) s]")
         for problem in outcome.problems { print(indent(explain(problem))) }
         return false
     }
@@ -90,9 +150,7 @@ extension Runner {
     public func reset(_ number: Int, confirmed: Bool, ask: () -> String?) throws -> Bool {
         let exercise = try workspace.exercise(number)
         let folder = "\(workspace.root)/\(exercise.folder)"
-        let edited = exercise.attendeeFiles.filter {
-            FileManager.default.contents(atPath: "\(folder)/\($0)") != FileManager.default.contents(atPath: "\(folder)/Starter/\($0)")
-        }
+        let edited = (exercise.attendeeFiles + exercise.driverFiles).filter { !isPristine($0, of: exercise) }
         guard !edited.isEmpty else {
             print("Exercise \(number) is already as it started: nothing to reset.")
             return true
@@ -105,15 +163,31 @@ extension Runner {
                 return false
             }
         }
-        // Backups live outside the package's targets, so they never confuse a build.
+        // Backups live outside the package's targets, so they never confuse a build; a second reset
+        // in the same second gets a folder of its own.
         let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
-        let backups = "Backups/exercise\(number)-\(stamp)"
-        try FileManager.default.createDirectory(atPath: "\(workspace.root)/\(backups)", withIntermediateDirectories: true)
-        for file in edited {
-            try FileManager.default.copyItem(atPath: "\(folder)/\(file)", toPath: "\(workspace.root)/\(backups)/\(file)")
-            let starter = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/Starter/\(file)"))
-            try starter.write(to: URL(fileURLWithPath: "\(folder)/\(file)"))
-            print("Reset \(exercise.folder)/\(file); your version is in \(backups)/\(file)")
+        var backups = "Backups/exercise\(number)-\(stamp)"
+        var suffix = 2
+        while FileManager.default.fileExists(atPath: "\(workspace.root)/\(backups)") {
+            backups = "Backups/exercise\(number)-\(stamp)-\(suffix)"
+            suffix += 1
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: "\(workspace.root)/\(backups)", withIntermediateDirectories: true)
+            for file in edited {
+                let mine = "\(folder)/\(file)"
+                let existed = FileManager.default.fileExists(atPath: mine)
+                if existed { try FileManager.default.copyItem(atPath: mine, toPath: "\(workspace.root)/\(backups)/\(file)") }
+                let starter = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/Starter/\(file)"))
+                try starter.write(to: URL(fileURLWithPath: mine))
+                print(existed
+                    ? "Reset \(exercise.folder)/\(file); your version is in \(backups)/\(file)"
+                    : "Put back \(exercise.folder)/\(file), which was missing")
+            }
+        } catch {
+            print("Could not finish the reset: \((error as NSError).localizedDescription) Your files are as listed above;")
+            print("the starter copies are in \(exercise.folder)/Starter/ to copy by hand.")
+            return false
         }
         return true
     }

@@ -117,9 +117,12 @@ public struct PageOutcome {
     public var verdict: String {
         guard !races.isEmpty else { return "clean" }
         var counts: [String: Int] = [:]
-        for race in races { counts[race.sides.first?.function ?? race.kind, default: 0] += 1 }
+        for race in races {
+            let name = race.isRace ? race.sides.first?.function ?? race.kind : "\(race.kind)" + (race.sides.first.map { " in \($0.function)" } ?? "")
+            counts[name, default: 0] += 1
+        }
         let parts = counts.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
-        return "races: " + parts.joined(separator: ", ")
+        return (races.allSatisfy(\.isRace) ? "races: " : "TSan: ") + parts.joined(separator: ", ")
     }
 }
 

@@ -15,13 +15,23 @@ public struct RaceDescription: Hashable, CustomStringConvertible {
 
     public var kind: String
     public var sides: [Side]
+    /// The memory raced on, as TSan names it: "global 'counter'", "heap block of size 24".
+    public var location: String?
+
+    public init(kind: String, sides: [Side], location: String? = nil) {
+        self.kind = kind
+        self.sides = sides
+        self.location = location
+    }
 
     public var description: String {
         guard isRace, sides.count == 2 else {
+            // A thread leak, a lock-order inversion, a use after free: what it is, and where in the project.
             return kind + (sides.first.map { " in \($0.function) (\($0.place))" } ?? "")
         }
         let (now, before) = (sides[0], sides[1])
-        return "\(kind): \(now.function) \(verb(now.operation)) (\(now.place)) while \(before.function) "
+        let on = location.map { " on \($0)" } ?? ""
+        return "\(kind)\(on): \(now.function) \(verb(now.operation)) (\(now.place)) while \(before.function) "
             + "\(verb(before.operation)) (\(before.place)) on another thread"
     }
 
@@ -37,30 +47,55 @@ public struct RaceDescription: Hashable, CustomStringConvertible {
     /// both races between two threads; "thread leak", "heap-use-after-free" and the like are not.
     public var isRace: Bool { kind.contains("race") && sides.count == 2 }
 
-    /// True when one side of the race is in `function` (`Person.changeName` matches the demangled
-    /// `Person.changeName` and `lesson3.Person.changeName`).
+    /// True when one side of the race is in `function`, as a transcript names it:
+    /// `Person.changeName` (a method, accessor or static method: also matches
+    /// `lesson3.Person.changeName`), `bump()` (a free function), `top-level code of main.swift`.
     public func involves(_ function: String) -> Bool {
-        sides.contains { $0.function == function || $0.function.hasSuffix("." + function) }
+        if function.hasSuffix("()") {
+            let name = String(function.dropLast(2))
+            return sides.contains { $0.function == name }
+        }
+        return sides.contains { $0.function == function || $0.function.hasSuffix("." + function) }
     }
 }
 
 /// Describes `reports` with demangled names; a frame counts as the project's when its file lies under
 /// `root`.
 public func describe(_ reports: [TSanReport], root: String, demangler: Demangler = Demangler()) -> [RaceDescription] {
-    let symbols = reports.flatMap { $0.accesses.flatMap { $0.frames.map(\.symbol) } }
+    let globals = reports.compactMap { $0.location.flatMap(globalSymbol) }
+    let symbols = reports.flatMap { $0.stacks.flatMap { $0.map(\.symbol) } } + globals
     let names = demangler.demangle(symbols)
-    let prefix = root.hasSuffix("/") ? root : root + "/"
-    return reports.map { report in
-        let sides = report.accesses.prefix(2).map { access -> RaceDescription.Side in
-            let own = access.frames.first { $0.file?.hasPrefix(prefix) == true }
-            guard let frame = own ?? access.frames.first else {
-                return .init(function: "(no stack)", operation: access.operation)
-            }
-            var function = functionName(names[frame.symbol] ?? frame.symbol)
-            let file = own.flatMap { $0.file.map { String($0.dropFirst(prefix.count)) } }
-            if function.isEmpty { function = "top-level code of \(file.map { ($0 as NSString).lastPathComponent } ?? "main.swift")" }
-            return .init(function: function, operation: access.operation, file: file, line: own?.line)
-        }
-        return RaceDescription(kind: report.kind, sides: Array(sides))
+    /// "global '$s7lesson45StatsC5countSivpZ'" -> "global 'Stats.count'"
+    func readable(_ location: String?) -> String? {
+        guard let location, let symbol = globalSymbol(location), let name = names[symbol] else { return location }
+        return location.replacingOccurrences(of: symbol, with: functionName(name))
     }
+    let prefix = root.hasSuffix("/") ? root : root + "/"
+    func side(_ frames: [TSanReport.Frame], operation: String) -> RaceDescription.Side {
+        let own = frames.first { $0.file?.hasPrefix(prefix) == true }
+        guard let frame = own ?? frames.first else { return .init(function: "(no stack)", operation: operation) }
+        var function = functionName(names[frame.symbol] ?? frame.symbol)
+        let file = own.flatMap { $0.file.map { String($0.dropFirst(prefix.count)) } }
+        // Top-level code is the C entry point `main`; a closure in it is "closure #1 in <module>".
+        if function.isEmpty || function == "main" || (!frame.module.isEmpty && function == frame.module) {
+            function = "top-level code of \(file.map { ($0 as NSString).lastPathComponent } ?? "main.swift")"
+        }
+        return .init(function: function, operation: operation, file: file, line: own?.line)
+    }
+    return reports.map { report in
+        if report.accesses.isEmpty {
+            // Not a race between two accesses: name the first project frame of any of its stacks.
+            let stack = report.stacks.first { $0.contains { $0.file?.hasPrefix(prefix) == true } } ?? report.stacks.first ?? []
+            return RaceDescription(kind: report.kind, sides: stack.isEmpty ? [] : [side(stack, operation: report.kind)], location: readable(report.location))
+        }
+        let sides = report.accesses.prefix(2).map { side($0.frames, operation: $0.operation) }
+        return RaceDescription(kind: report.kind, sides: Array(sides), location: readable(report.location))
+    }
+}
+
+/// The mangled name inside "global '$s…'", if that is what the location is.
+private func globalSymbol(_ location: String) -> String? {
+    guard location.hasPrefix("global '"), location.hasSuffix("'") else { return nil }
+    let symbol = String(location.dropFirst("global '".count).dropLast())
+    return symbol.hasPrefix("$s") ? symbol : nil
 }

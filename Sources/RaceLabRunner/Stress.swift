@@ -149,11 +149,9 @@ extension Runner {
 
     func stressItems(_ targets: [StressTarget]) throws -> [StressItem] {
         var items: [StressItem] = []
-        func expectsRace(_ path: String, starter: Bool) -> Bool {
-            guard let transcript = try? loadTranscript(path) else { return false }
-            if starter { return transcript.starterFailures.contains { if case .race = $0 { return true } else { return false } } }
-            if case .races = transcript.verdict { return true }
-            return false
+        func expectsRace(_ path: String) -> Bool {
+            guard let transcript = try? loadTranscript(path), case .races = transcript.verdict else { return false }
+            return true
         }
         for target in targets {
             switch target {
@@ -169,17 +167,20 @@ extension Runner {
                     let path = lesson.transcripts[page]!
                     items.append(StressItem(
                         label: "lesson \(number) page \(page)", product: lesson.product, arguments: [String(page)],
-                        transcript: path, expectsRace: expectsRace(path, starter: false)))
+                        transcript: path, expectsRace: expectsRace(path)))
                 }
             case .exercise(let number):
                 let exercise = try workspace.exercise(number)
-                let documented = (try? loadTranscript(exercise.transcript))?.starterFailures ?? []
                 items.append(StressItem(
                     label: "exercise \(number) solution", product: exercise.solutionProduct, arguments: [],
-                    transcript: exercise.transcript, expectsRace: expectsRace(exercise.transcript, starter: false)))
-                items.append(StressItem(
-                    label: "exercise \(number) starter", product: exercise.starterProduct, arguments: [],
-                    transcript: exercise.transcript, starterFailures: documented, expectsRace: expectsRace(exercise.transcript, starter: true)))
+                    transcript: exercise.transcript, expectsRace: expectsRace(exercise.transcript)))
+                for variant in mustFail(exercise) {
+                    let documented = (try? variant.documented.get()) ?? []
+                    items.append(StressItem(
+                        label: variant.label.replacingOccurrences(of: "wrong fix ", with: "wrong "), product: variant.product,
+                        arguments: [], transcript: exercise.transcript, starterFailures: documented,
+                        expectsRace: documented.contains { if case .race = $0 { return true } else { return false } }))
+                }
             }
         }
         return items

@@ -7,6 +7,11 @@ public struct TSanReport: Equatable {
     public var accesses: [Access] = []
     /// The SUMMARY line, e.g. "data race /path/Person.swift:19:23 in $s…".
     public var summary: String = ""
+    /// What memory it was: "global 'counter'", "heap block of size 24", … (nil when TSan did not say).
+    public var location: String?
+    /// Every stack of the report in order (the accesses', the location's, the threads'…): where a
+    /// warning that is not a race (a thread leak, a lock-order inversion) has its frames.
+    public var stacks: [[Frame]] = []
 
     public struct Access: Equatable {
         /// "write", "read", "atomic write", …
@@ -50,11 +55,17 @@ public func parseTSanReports(_ stderr: String) -> [TSanReport] {
             finish()
         } else if let access = parseAccessHeading(line) {
             current!.accesses.append(access)
+            current!.stacks.append([])
             inAccess = true
-        } else if line.hasPrefix("    #"), inAccess, let frame = parseFrame(line) {
-            current!.accesses[current!.accesses.count - 1].frames.append(frame)
+        } else if line.hasPrefix("    #"), let frame = parseFrame(line) {
+            if inAccess { current!.accesses[current!.accesses.count - 1].frames.append(frame) }
+            if current!.stacks.isEmpty { current!.stacks.append([]) }
+            current!.stacks[current!.stacks.count - 1].append(frame)
         } else if line.hasPrefix("  "), !line.hasPrefix("    ") {
-            inAccess = false  // another section: "Location is …", "Thread T1 …", "As if synchronized via sleep:"
+            // Another section: "Location is …", "Thread T1 …", "Mutex M1 acquired here …"
+            inAccess = false
+            current!.stacks.append([])
+            if current!.location == nil, let location = parseLocation(line) { current!.location = location }
         }
     }
     finish()
@@ -83,7 +94,20 @@ private func parseAccessHeading(_ line: String) -> TSanReport.Access? {
     return TSanReport.Access(operation: operation, thread: String(thread), frames: [])
 }
 
-/// "    #0 $s7lesson36PersonC10changeName… /path/Person.swift:19:23 (lesson3+0x1234) (BuildId: …)"
+/// "  Location is global 'counter' of size 8 at 0x… (lesson4+0x…)" -> "global 'counter'";
+/// "  Location is heap block of size 24 at 0x… allocated by thread T1:" -> "heap block of size 24".
+func parseLocation(_ line: String) -> String? {
+    guard let start = line.range(of: "Location is ") else { return nil }
+    var text = String(line[start.upperBound...])
+    for end in [" at 0x", " allocated by"] {
+        if let range = text.range(of: end) { text = String(text[..<range.lowerBound]) }
+    }
+    if text.hasPrefix("global '"), let size = text.range(of: " of size ") { text = String(text[..<size.lowerBound]) }
+    return text.trimmingCharacters(in: CharacterSet(charactersIn: ": "))
+}
+
+/// "    #0 $s7lesson36PersonC10changeName… /path/Person.swift:19:23 (lesson3+0x1234) (BuildId: …)".
+/// The path may hold spaces: it starts at the first " /" after the symbol.
 func parseFrame(_ line: String) -> TSanReport.Frame? {
     var text = line.trimmingCharacters(in: .whitespaces)
     guard text.hasPrefix("#"), let space = text.firstIndex(of: " ") else { return nil }
@@ -95,17 +119,25 @@ func parseFrame(_ line: String) -> TSanReport.Frame? {
         if let plus = module.range(of: "+0x") { module = String(module[..<plus.lowerBound]) }
         text = String(text[..<open.lowerBound])
     }
-    guard let lastSpace = text.lastIndex(of: " ") else {
+    let split = text.range(of: " /") ?? text.range(of: " ", options: .backwards)
+    guard let split else {
         return TSanReport.Frame(symbol: text, file: nil, line: nil, module: module)
     }
-    let symbol = String(text[..<lastSpace])
-    let location = String(text[text.index(after: lastSpace)...])
+    let symbol = String(text[..<split.lowerBound])
+    let location = String(text[text.index(after: split.lowerBound)...])
     var file: String?
     var lineNumber: Int?
-    let parts = location.split(separator: ":")
     if location.hasPrefix("/"), !location.hasPrefix("/<") {
-        file = String(parts[0])  // a file without a line is still the project's (an accessor, say)
-        lineNumber = parts.count >= 2 ? Int(parts[1]) : nil
+        // "/path/file.swift:19:23", "/path/file.swift:19", or "/path/file.swift" (an accessor, say:
+        // a file without a line is still the project's).
+        var parts = location.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        var numbers: [Int] = []
+        while parts.count > 1, let number = Int(parts.last!) {
+            numbers.insert(number, at: 0)
+            parts.removeLast()
+        }
+        file = parts.joined(separator: ":")
+        lineNumber = numbers.first
     }
     return TSanReport.Frame(symbol: symbol, file: file, line: lineNumber, module: module)
 }

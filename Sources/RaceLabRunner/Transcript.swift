@@ -180,7 +180,7 @@ public struct Transcript {
         }
         switch key {
         case "verdict":
-            verdict = try ExpectedVerdict(parsing: value).orThrow(Problem(line: lineNumber, message: "verdict is 'clean' or 'race Type.function[, race Type.function …]', not '\(value)'"))
+            verdict = try ExpectedVerdict(parsing: value).orThrow(Problem(line: lineNumber, message: "verdict is 'clean' or 'race Type.function', 'race function()', 'race top-level code of file.swift' (several: separated by commas), not '\(value)'"))
         case "exit": exitStatus = try parsed(Int32.self)
         case "timeout": timeout = try parsed(Double.self)
         case "tolerance": tolerance = try parsed(Double.self)
@@ -210,13 +210,23 @@ public enum ExpectedVerdict: Equatable, CustomStringConvertible {
         }
         var functions: [String] = []
         for item in text.split(separator: ",") {
-            let words = item.split(separator: " ")
-            // A function is named with its type (Person.changeName), so it cannot match by accident.
-            guard words.count == 2, words[0] == "race", words[1].contains(".") else { return nil }
-            functions.append(String(words[1]))
+            guard let function = Self.function(item.trimmingCharacters(in: .whitespaces)) else { return nil }
+            functions.append(function)
         }
         guard !functions.isEmpty else { return nil }
         self = .races(functions)
+    }
+
+    /// `race Person.changeName` (a function named with its type, so it cannot match by accident),
+    /// `race bump()` (a free function), `race top-level code of main.swift`.
+    static func function(_ item: String) -> String? {
+        guard item.hasPrefix("race ") else { return nil }
+        let name = item.dropFirst("race ".count).trimmingCharacters(in: .whitespaces)
+        if name.hasPrefix("top-level code of "), name.hasSuffix(".swift") { return name }
+        guard !name.contains(" ") else { return nil }
+        if name.hasSuffix("()"), name.count > 2, !name.dropLast(2).contains(".") { return name }
+        guard name.contains("."), !name.hasPrefix("."), !name.hasSuffix(".") else { return nil }
+        return name
     }
 
     public var description: String {
@@ -234,7 +244,7 @@ public enum StarterFailure: Equatable, CustomStringConvertible {
     init?(parsing text: String) {
         let words = text.split(separator: " ").map(String.init)
         switch (words.first, words.count) {
-        case ("race", 2): self = .race(words[1])
+        case ("race", _) where ExpectedVerdict.function(text) != nil: self = .race(ExpectedVerdict.function(text)!)
         case ("output", 1): self = .output
         case ("timeout", 1): self = .timeout
         case ("crash", 1): self = .crash

@@ -73,12 +73,26 @@ public struct LessonInfo {
     }
 }
 
+/// A known wrong fix of an exercise, kept as a fixture: `Exercise/WrongFixes/<name>/` holds the
+/// attendee's file(s) as someone might wrongly fix them, and its own copy of the driver. Its
+/// attendee file says how it must fail in a comment line: `// must fail: race Person.name.getter`.
+public struct WrongFix {
+    public let name: String
+    /// e.g. `Lessons/03-thread-safety/Exercise/WrongFixes/lock-around-write-only`
+    public let folder: String
+    public let product: String
+}
+
 public struct ExerciseInfo {
     public let number: Int
     /// e.g. `Lessons/03-thread-safety/Exercise`
     public let folder: String
     /// The files the attendee edits, relative to the exercise folder: every starter file but main.swift.
     public let attendeeFiles: [String]
+    /// The exercise's known wrong fixes, each of which `racelab verify` proves fails.
+    public let wrongFixes: [WrongFix]
+    /// The driver: not the attendee's to edit, and checked against the starter's copy.
+    public let driverFiles = ["main.swift"]
 
     public var product: String { "exercise\(number)" }
     public var starterProduct: String { "exercise\(number)-starter" }
@@ -91,5 +105,9 @@ public struct ExerciseInfo {
         self.folder = folder
         let starter = (try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(folder)/Starter")) ?? []
         attendeeFiles = starter.filter { $0.hasSuffix(".swift") && $0 != "main.swift" }.sorted()
+        let wrong = (try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(folder)/WrongFixes")) ?? []
+        wrongFixes = wrong.sorted().filter { !$0.hasPrefix(".") }.map {
+            WrongFix(name: $0, folder: "\(folder)/WrongFixes/\($0)", product: "exercise\(number)-wrong-\($0)")
+        }
     }
 }

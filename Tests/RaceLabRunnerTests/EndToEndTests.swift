@@ -62,6 +62,17 @@ final class EndToEndTests: XCTestCase {
         XCTAssertTrue(outcome.problems.first?.description.contains("is 1.70 s late") == true, "\(outcome.problems)")
     }
 
+    /// RaceLab's clock and narration are shared by every thread of a demo; if their locks ordered the
+    /// threads for ThreadSanitizer, a race between two threads that both `say` and `randomDelay`
+    /// would go unreported (it did: exercise 3's lock-around-the-writes fix passed).
+    func testTheLibraryHidesNoRaceBetweenThreadsThatUseIt() throws {
+        try XCTSkipUnless(fixtureHasTSan, "the fixture is not built with ThreadSanitizer: run scripts/test")
+        for run in 1...5 {
+            let outcome = check("machinery-race", "verdict: race RacyCounter.increment", body: "...\nhello\nworld")
+            XCTAssertTrue(outcome.passed, "run \(run): \(outcome.problems)")
+        }
+    }
+
     func testHangIsStoppedAndReported() {
         let started = Date()
         let outcome = check("hang", timeout: 1)

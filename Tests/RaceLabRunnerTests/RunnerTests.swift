@@ -22,6 +22,7 @@ final class RunnerTests: XCTestCase {
         try write("starter", to: "Lessons/03-thread-safety/Exercise/Starter/Person.swift")
         try write("driver", to: "Lessons/03-thread-safety/Exercise/Starter/main.swift")
         try write("starter", to: "Lessons/03-thread-safety/Exercise/Person.swift")
+        try write("driver", to: "Lessons/03-thread-safety/Exercise/main.swift")
     }
 
     override func tearDownWithError() throws {
@@ -87,6 +88,28 @@ final class RunnerTests: XCTestCase {
         XCTAssertEqual(backups.count, 1)
         XCTAssertTrue(backups[0].hasPrefix("exercise3-"))
         XCTAssertEqual(read("Backups/\(backups[0])/Person.swift"), "my work")
+    }
+
+    func testAnEditedDriverIsNamedBeforeAnythingIsBuiltAndResetPutsItBack() throws {
+        try write("driver, wrapped in a lock", to: "Lessons/03-thread-safety/Exercise/main.swift")
+        XCTAssertFalse(try runner().exercise(3))
+        XCTAssertTrue(printed.contains { $0.contains("NOT CHECKED: Lessons/03-thread-safety/Exercise/main.swift was edited") }, "\(printed)")
+        XCTAssertFalse(printed.contains { $0.hasPrefix("Building") }, "nothing is built for an edited driver")
+        XCTAssertTrue(try runner().reset(3, confirmed: true, ask: { nil }))
+        XCTAssertEqual(read("Lessons/03-thread-safety/Exercise/main.swift"), "driver")
+        XCTAssertEqual(read("Lessons/03-thread-safety/Exercise/Person.swift"), "starter", "the attendee's file was not edited")
+    }
+
+    func testResetRestoresADeletedFileAndTwoResetsInOneSecondBothKeepBackups() throws {
+        try FileManager.default.removeItem(atPath: "\(root)/Lessons/03-thread-safety/Exercise/Person.swift")
+        XCTAssertTrue(try runner().reset(3, confirmed: true, ask: { nil }))
+        XCTAssertEqual(read("Lessons/03-thread-safety/Exercise/Person.swift"), "starter")
+        for work in ["first", "second"] {
+            try write(work, to: "Lessons/03-thread-safety/Exercise/Person.swift")
+            XCTAssertTrue(try runner().reset(3, confirmed: true, ask: { nil }))
+        }
+        let backups = try FileManager.default.contentsOfDirectory(atPath: "\(root)/Backups")
+        XCTAssertEqual(Set(backups.compactMap { read("Backups/\($0)/Person.swift") }), ["first", "second"])
     }
 
     func testMissingTranscriptIsAFailureNotASkip() throws {

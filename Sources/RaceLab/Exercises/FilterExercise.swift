@@ -17,14 +17,17 @@ public enum FilterExercise {
         lesson.page("Eight filters, one FilterResults") { page in
             let results = make()
             let queue = OperationQueue()
+            let completions = DispatchGroup()  // the driver's own: only to end the page after the last add
             for number in 1...8 {
                 let image = Image.generated(number)
                 let filter = BlockOperation {}
                 let output = Locked<Image?>(nil)
                 filter.addExecutionBlock { output.withLock { $0 = image.blurred() } }
+                completions.enter()
                 filter.completionBlock = {
                     sleep(lessonSeconds: 0.2)  // the thumbnail
                     results.add(output.current!)
+                    completions.leave()
                 }
                 queue.addOperation(filter)
             }
@@ -35,6 +38,10 @@ public enum FilterExercise {
             for image in images.sorted(by: { $0.name.count == $1.name.count ? $0.name < $1.name : $0.name.count < $1.name.count }) {
                 note("  \(image.name): \(image.checksum)")
             }
+            // Before the page ends, every completion block must have made its `add`: a process that
+            // exits first would take an unfinished race with it, unreported. (After `all` returned,
+            // so this wait helps no answer.)
+            Watchdog.wait(for: completions, upTo: 5, "the completion blocks' add calls")
             page.done()
         }
         return lesson

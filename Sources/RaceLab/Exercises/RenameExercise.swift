@@ -29,7 +29,7 @@ public enum RenameExercise {
                 let person = makePerson()
                 let queue = DispatchQueue(label: "exercise3.worker", attributes: .concurrent)
                 let group = DispatchGroup()
-                let seen = Locked(0)
+                let seen = Unobserved(0)  // a tally that must not order the renaming threads
                 for (index, (first, last)) in names.enumerated() {
                     queue.async(group: group) {
                         sleep(lessonSeconds: 0.01 * Double(index))  // a small stagger, as in lesson 3
@@ -41,6 +41,10 @@ public enum RenameExercise {
                 }
                 group.wait()
                 note("Final name: \(describe(person.name))")
+                // Meaning, not just shape: a rename made alone must be the name read back after it.
+                person.changeName(firstName: "Ida", lastName: "Iverson")
+                let alone = person.name
+                note("One more rename, alone, then a read: \(alone)\(alone == "Ida Iverson" ? "" : "   <- not the rename just made")")
                 torn += seen.current
             }
             note(torn == 0 ? "Every name read was whole." : "\(torn) torn names: Person is not thread-safe yet.")

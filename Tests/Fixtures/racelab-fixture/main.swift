@@ -1,6 +1,7 @@
 // A program that misbehaves on request, for the runner's end-to-end tests: each mode is one way a
 // page can go wrong, so the tests can prove the runner rejects it.
 import Foundation
+import RaceLab
 
 setvbuf(stdout, nil, _IOLBF, 0)
 
@@ -24,6 +25,24 @@ case "race":
         group.enter()
         Thread.detachNewThread {
             for _ in 0..<1000 { counter.increment() }
+            group.leave()
+        }
+    }
+    group.wait()
+    print("hello")
+    print("world")
+case "machinery-race":
+    // Two threads that share RaceLab's clock and narration (`randomDelay`, `say`) and a counter they
+    // increment without a lock. RaceLab must not order them: TSan must report the counter every run.
+    let counter = RacyCounter()
+    let group = DispatchGroup()
+    for name in ["A", "B"] {
+        group.enter()
+        Thread.detachNewThread {
+            say("\(name) starts")
+            randomDelay(upTo: 0.01)
+            counter.increment()
+            say("\(name) counted")
             group.leave()
         }
     }

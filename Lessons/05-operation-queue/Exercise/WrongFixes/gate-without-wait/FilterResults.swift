@@ -1,0 +1,19 @@
+import Foundation
+import RaceLab
+
+// Exercise 5, a known wrong fix: the appends go through a serial queue (safe), but `all` does not
+// wait for the images still on their way: the completion blocks run after the queue says finished.
+// must fail: output
+
+final class FilterResults {
+    private var images: [Image] = []
+    private let appendQueue = DispatchQueue(label: "exercise5.append")
+
+    func add(_ image: Image) {
+        appendQueue.async { self.images.append(image) }
+    }
+
+    func all(count: Int) -> [Image] {
+        appendQueue.sync { images }
+    }
+}

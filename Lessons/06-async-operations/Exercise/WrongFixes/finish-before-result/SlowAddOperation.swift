@@ -1,0 +1,25 @@
+import Foundation
+import RaceLab
+
+// Exercise 6, a known wrong fix (hint 3): the callback finishes first and stores the result after.
+// The driver reads `result` as soon as the operation is finished, while the callback writes it.
+// must fail: race SlowAddOperation.main
+
+final class SlowAddOperation: AsyncOperation, @unchecked Sendable {
+    let lhs: Int
+    let rhs: Int
+    var result: Int?
+
+    init(lhs: Int, rhs: Int) {
+        self.lhs = lhs
+        self.rhs = rhs
+        super.init()
+    }
+
+    override func main() {
+        asyncAdd(lhs, rhs) { sum in
+            self.state = .finished
+            self.result = sum
+        }
+    }
+}

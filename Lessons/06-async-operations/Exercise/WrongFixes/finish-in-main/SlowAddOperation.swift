@@ -1,0 +1,25 @@
+import Foundation
+import RaceLab
+
+// Exercise 6, a known wrong fix: main() says finished as soon as it has started the work, so the
+// queue moves on before there is a sum.
+// must fail: output
+
+final class SlowAddOperation: AsyncOperation, @unchecked Sendable {
+    let lhs: Int
+    let rhs: Int
+    var result: Int?
+
+    init(lhs: Int, rhs: Int) {
+        self.lhs = lhs
+        self.rhs = rhs
+        super.init()
+    }
+
+    override func main() {
+        asyncAdd(lhs, rhs) { sum in
+            self.result = sum
+        }
+        state = .finished
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+import RaceLab
+
+// Exercise 8, a known wrong fix: isCancelled is looked at once, before the loop; a cancel that comes
+// while the loop runs changes nothing.
+// must fail: output
+
+final class ArraySumOperation: Operation, @unchecked Sendable {
+    let inputArray: [(Int, Int)]
+    var outputArray: [Int] = []
+
+    init(input: [(Int, Int)]) {
+        inputArray = input
+        super.init()
+    }
+
+    override func main() {
+        guard !isCancelled else { return }
+        for (lhs, rhs) in inputArray {
+            outputArray.append(slowAdd(lhs, rhs))
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import RaceLab
+
+// Exercise 8, a known wrong fix: a stop flag of its own, set by cancel() on the cancelling thread and
+// read by the loop on the operation's thread, with nothing between them. The sums come out right;
+// the flag is a data race (isCancelled is the thread-safe flag Operation already has).
+// must fail: race ArraySumOperation.cancel
+
+final class ArraySumOperation: Operation, @unchecked Sendable {
+    let inputArray: [(Int, Int)]
+    var outputArray: [Int] = []
+    private var stopRequested = false
+
+    init(input: [(Int, Int)]) {
+        inputArray = input
+        super.init()
+    }
+
+    override func cancel() {
+        stopRequested = true
+        super.cancel()
+    }
+
+    override func main() {
+        for (lhs, rhs) in inputArray {
+            if stopRequested { return }
+            outputArray.append(slowAdd(lhs, rhs))
+        }
+    }
+}
