@@ -134,7 +134,7 @@ lesson.page("Ten fetches: group.wait blocks, group.notify does not") { page in
         let start = LessonClock.shared.now
         let notifyGroup = DispatchGroup()
         DispatchQueue.main.asyncAfter(lessonSeconds: 0.2) {
-            say("the tap due at \(String(format: "%.2f", start + 0.2))s is handled on time")
+            say("the tap due at \(fixed(start + 0.2, decimals: 2))s is handled on time")
         }
         startTenFetches(in: notifyGroup)
         say("notify registered; the main queue is free")

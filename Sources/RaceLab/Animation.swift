@@ -87,7 +87,7 @@ final class Screen {
         for animation in inFlight {
             let fraction = min(1, max(0, (now - animation.start) / animation.duration))
             for change in animation.changes {
-                note("          …while \(change.inProgress(fraction)), until \(String(format: "%.2f", animation.end))s")
+                note("          …while \(change.inProgress(fraction)), until \(fixed(animation.end, decimals: 2))s")
             }
         }
     }

@@ -7,26 +7,23 @@ import Foundation
 public final class LessonClock: @unchecked Sendable {
     public static let shared = LessonClock()
 
-    private struct State {
-        var speed = 1.0
-        var start = DispatchTime.now()
-    }
-    // Every thread of a demo reads the clock (`say`, `sleep`, `randomDelay`): its lock must not order
-    // them for ThreadSanitizer (see `Unobserved`).
-    private let state = Unobserved(State())
+    // Every thread of a demo reads the clock (`say`, `sleep`, `randomDelay`), so it holds its state in
+    // relaxed atomic words, not behind a lock: a lock would order those threads for ThreadSanitizer
+    // (see `RelaxedWord`).
+    private let speedBits = RelaxedWord(1.0.bitPattern)
+    private let start = RelaxedWord(DispatchTime.now().uptimeNanoseconds)
 
-    public var speed: Double { state.current.speed }
+    public var speed: Double { Double(bitPattern: speedBits.value) }
 
     /// Lesson seconds since the current page started.
     public var now: Double {
-        let state = self.state.current
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - state.start.uptimeNanoseconds)
-        return elapsed / 1e9 * state.speed
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds &- start.value)
+        return elapsed / 1e9 * speed
     }
 
-    func setSpeed(_ speed: Double) { state.withLock { $0.speed = speed } }
+    func setSpeed(_ speed: Double) { speedBits.value = speed.bitPattern }
     /// Starts lesson time again from zero, as a new page does (or a page that runs its demo twice).
-    public func restart() { state.withLock { $0.start = .now() } }
+    public func restart() { start.value = DispatchTime.now().uptimeNanoseconds }
 
     /// The real-time interval that lasts `lessonSeconds` at the current speed.
     public func realSeconds(_ lessonSeconds: Double) -> Double { lessonSeconds / speed }

@@ -1,16 +1,17 @@
 import Foundation
 
-/// Lines printed by several threads at once must not tear either: all narration goes through one
-/// lock, which ThreadSanitizer does not see (two threads that both print are not thereby ordered).
-private let output = Unobserved(())
-
+/// Lines printed by several threads at once must not tear. Each line goes out in one `fputs` call,
+/// which C's stdio makes whole with the stream's own lock. Not Swift's `print` behind an `NSLock`:
+/// ThreadSanitizer sees both of those as synchronisation, so two threads that both print would look
+/// ordered to it, and a race between them would go unreported.
 func writeLine(_ line: String) {
-    output.withLock { _ in print(line) }
+    fputs(line + "\n", stdout)
 }
 
 /// The timestamp column: lesson seconds since the page started, e.g. `[ 1.02s]`.
 public func stamp(_ lessonSeconds: Double) -> String {
-    "[" + String(format: "%5.2f", lessonSeconds) + "s]"
+    let text = fixed(lessonSeconds, decimals: 2)
+    return "[" + String(repeating: " ", count: max(0, 5 - text.count)) + text + "s]"
 }
 
 /// Prints `text` with the current lesson time: what happened, and when.
@@ -25,5 +26,18 @@ public func note(_ text: String) {
 
 /// Formats lesson seconds for prose, e.g. `3.0 s`.
 public func seconds(_ value: Double) -> String {
-    String(format: "%.1f s", value)
+    fixed(value, decimals: 1) + " s"
+}
+
+/// `value` with `decimals` digits after the point. Not Foundation's `String(format:)`: on Linux it
+/// formats through CoreFoundation, whose locks ThreadSanitizer sees, so two threads that both print a
+/// time would look ordered to it (measured: a race between them was then never reported).
+public func fixed(_ value: Double, decimals: Int) -> String {
+    var scale = 1
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = Int((abs(value) * Double(scale)).rounded())
+    let fraction = String(scaled % scale)
+    let digits = decimals == 0
+        ? "\(scaled)" : "\(scaled / scale)." + String(repeating: "0", count: decimals - fraction.count) + fraction
+    return (value < 0 && scaled != 0 ? "-" : "") + digits
 }

@@ -36,3 +36,22 @@ final class ClockAndWatchdogTests: XCTestCase {
         XCTAssertEqual(total.current, 1000)
     }
 }
+
+final class NarrationTests: XCTestCase {
+    func testFixedFormatsLikePrintfWithoutFoundation() {
+        XCTAssertEqual(fixed(1.006, decimals: 2), "1.01")
+        XCTAssertEqual(fixed(0, decimals: 2), "0.00")
+        XCTAssertEqual(fixed(12.34567, decimals: 1), "12.3")
+        XCTAssertEqual(fixed(7.96, decimals: 1), "8.0")
+        XCTAssertEqual(fixed(3, decimals: 0), "3")
+        XCTAssertEqual(stamp(1.02), "[ 1.02s]")
+        XCTAssertEqual(stamp(12.5), "[12.50s]")
+        XCTAssertEqual(seconds(2.26), "2.3 s")
+    }
+
+    func testARelaxedWordKeepsEveryAdd() {
+        let word = RelaxedWord()
+        DispatchQueue.concurrentPerform(iterations: 1000) { _ in word.add(1) }
+        XCTAssertEqual(word.value, 1000)
+    }
+}

@@ -29,13 +29,13 @@ public enum RenameExercise {
                 let person = makePerson()
                 let queue = DispatchQueue(label: "exercise3.worker", attributes: .concurrent)
                 let group = DispatchGroup()
-                let seen = Unobserved(0)  // a tally that must not order the renaming threads
+                let seen = RelaxedWord()  // a tally that must not order the renaming threads
                 for (index, (first, last)) in names.enumerated() {
                     queue.async(group: group) {
                         sleep(lessonSeconds: 0.01 * Double(index))  // a small stagger, as in lesson 3
                         person.changeName(firstName: first, lastName: last)
                         let name = person.name
-                        if !wholeNames.contains(name) { seen.withLock { $0 += 1 } }
+                        if !wholeNames.contains(name) { seen.add(1) }
                         say("Current name: \(describe(name))")
                     }
                 }
@@ -45,7 +45,7 @@ public enum RenameExercise {
                 person.changeName(firstName: "Ida", lastName: "Iverson")
                 let alone = person.name
                 note("One more rename, alone, then a read: \(alone)\(alone == "Ida Iverson" ? "" : "   <- not the rename just made")")
-                torn += seen.current
+                torn += Int(seen.value)
             }
             note(torn == 0 ? "Every name read was whole." : "\(torn) torn names: Person is not thread-safe yet.")
             page.done()

@@ -32,19 +32,25 @@ case "race":
     print("hello")
     print("world")
 case "machinery-race":
-    // Two threads that share RaceLab's clock and narration (`randomDelay`, `say`) and a counter they
-    // increment without a lock. RaceLab must not order them: TSan must report the counter every run.
+    // Two threads that share nothing but RaceLab's clock and narration and a counter they increment
+    // without a lock. A increments, then says so; B waits (in real time, with no synchronisation)
+    // until after that, says something, reads the clock, and increments. If RaceLab's narration or
+    // clock synchronised, TSan would see A's increment ordered before B's and report nothing.
     let counter = RacyCounter()
     let group = DispatchGroup()
-    for name in ["A", "B"] {
-        group.enter()
-        Thread.detachNewThread {
-            say("\(name) starts")
-            randomDelay(upTo: 0.01)
-            counter.increment()
-            say("\(name) counted")
-            group.leave()
-        }
+    group.enter()
+    group.enter()
+    Thread.detachNewThread {
+        counter.increment()
+        say("A counted")
+        group.leave()
+    }
+    Thread.detachNewThread {
+        usleep(100_000)
+        say("B starts")
+        randomDelay(upTo: 0.01)
+        counter.increment()
+        group.leave()
     }
     group.wait()
     print("hello")

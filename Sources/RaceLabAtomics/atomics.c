@@ -1,0 +1,28 @@
+#include "RaceLabAtomics.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+
+struct racelab_relaxed_word {
+    _Atomic(uint64_t) value;
+};
+
+racelab_relaxed_word *racelab_relaxed_create(uint64_t value) {
+    racelab_relaxed_word *word = malloc(sizeof(racelab_relaxed_word));
+    if (word) atomic_init(&word->value, value);
+    return word;
+}
+
+void racelab_relaxed_destroy(racelab_relaxed_word *word) { free(word); }
+
+uint64_t racelab_relaxed_load(racelab_relaxed_word *word) {
+    return atomic_load_explicit(&word->value, memory_order_relaxed);
+}
+
+void racelab_relaxed_store(racelab_relaxed_word *word, uint64_t value) {
+    atomic_store_explicit(&word->value, value, memory_order_relaxed);
+}
+
+uint64_t racelab_relaxed_add(racelab_relaxed_word *word, uint64_t amount) {
+    return atomic_fetch_add_explicit(&word->value, amount, memory_order_relaxed);
+}

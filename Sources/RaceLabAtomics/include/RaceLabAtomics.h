@@ -1,0 +1,20 @@
+// Relaxed atomic words for RaceLab's own bookkeeping (the lesson clock, a driver's tally). A relaxed
+// atomic keeps a value whole, and ThreadSanitizer reports no race on it, but it orders nothing: it
+// creates no happens-before edge between the threads that use it. A lock would: and because every
+// thread of a demo reads the clock, a lock there would order the demo's threads for ThreadSanitizer
+// and hide the very race a page teaches.
+#ifndef RACELAB_ATOMICS_H
+#define RACELAB_ATOMICS_H
+
+#include <stdint.h>
+
+typedef struct racelab_relaxed_word racelab_relaxed_word;
+
+racelab_relaxed_word *racelab_relaxed_create(uint64_t value);
+void racelab_relaxed_destroy(racelab_relaxed_word *word);
+uint64_t racelab_relaxed_load(racelab_relaxed_word *word);
+void racelab_relaxed_store(racelab_relaxed_word *word, uint64_t value);
+/// Adds `amount` and returns the value before.
+uint64_t racelab_relaxed_add(racelab_relaxed_word *word, uint64_t amount);
+
+#endif
