@@ -66,6 +66,10 @@ public final class Lesson {
             exit(0)
         }
         LessonClock.shared.setSpeed(options.speed)
+        // First uses on the main thread, before any demo thread: a one-time initialisation (the clock's
+        // time base, stdio's) done first on a demo thread would look to ThreadSanitizer like
+        // synchronisation from that thread to every later user.
+        LessonClock.shared.restart()
         print(heading)
         print(
             isThreadSanitizerOn

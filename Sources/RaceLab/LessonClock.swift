@@ -1,29 +1,50 @@
 import Dispatch
 import Foundation
+import RaceLabAtomics
 
 /// Lesson time. Every delay a lesson asks for is in lesson seconds; at speed N it takes 1/N of that in
 /// real time, and every time printed is converted back to lesson seconds, so a transcript reads the
 /// same at any speed.
-public final class LessonClock: @unchecked Sendable {
-    public static let shared = LessonClock()
+///
+/// Every thread of a demo reads the clock (`say`, `sleep`, `randomDelay`), so nothing here may look
+/// like synchronisation to ThreadSanitizer, or it would order those threads and hide the race a page
+/// teaches. So the state is two relaxed atomic words, not a lock; and `shared` is not a `static let`,
+/// because on Linux TSan sees the one-time initialisation check of a Swift global (`swift_once`) as
+/// synchronisation on every access: the shared clock's words are C statics (RaceLabAtomics).
+public struct LessonClock: @unchecked Sendable {
+    private let speedWord: OpaquePointer
+    private let startWord: OpaquePointer
+    /// Keeps the words of a clock of its own alive (nil for the shared one).
+    private let owner: [RelaxedWord]?
 
-    // Every thread of a demo reads the clock (`say`, `sleep`, `randomDelay`), so it holds its state in
-    // relaxed atomic words, not behind a lock: a lock would order those threads for ThreadSanitizer
-    // (see `RelaxedWord`).
-    private let speedBits = RelaxedWord(1.0.bitPattern)
-    private let start = RelaxedWord(DispatchTime.now().uptimeNanoseconds)
+    /// The clock every lesson uses.
+    public static var shared: LessonClock {
+        LessonClock(speedWord: racelab_clock_speed_word(), startWord: racelab_clock_start_word(), owner: nil)
+    }
 
-    public var speed: Double { Double(bitPattern: speedBits.value) }
+    private init(speedWord: OpaquePointer, startWord: OpaquePointer, owner: [RelaxedWord]?) {
+        self.speedWord = speedWord
+        self.startWord = startWord
+        self.owner = owner
+    }
+
+    /// A clock of its own (for tests), at real speed, started now.
+    public init() {
+        let words = [RelaxedWord(1.0.bitPattern), RelaxedWord(DispatchTime.now().uptimeNanoseconds)]
+        self.init(speedWord: words[0].word, startWord: words[1].word, owner: words)
+    }
+
+    public var speed: Double { Double(bitPattern: racelab_relaxed_load(speedWord)) }
 
     /// Lesson seconds since the current page started.
     public var now: Double {
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds &- start.value)
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds &- racelab_relaxed_load(startWord))
         return elapsed / 1e9 * speed
     }
 
-    func setSpeed(_ speed: Double) { speedBits.value = speed.bitPattern }
+    func setSpeed(_ speed: Double) { racelab_relaxed_store(speedWord, speed.bitPattern) }
     /// Starts lesson time again from zero, as a new page does (or a page that runs its demo twice).
-    public func restart() { start.value = DispatchTime.now().uptimeNanoseconds }
+    public func restart() { racelab_relaxed_store(startWord, DispatchTime.now().uptimeNanoseconds) }
 
     /// The real-time interval that lasts `lessonSeconds` at the current speed.
     public func realSeconds(_ lessonSeconds: Double) -> Double { lessonSeconds / speed }
@@ -41,7 +62,22 @@ public func sleep(lessonSeconds seconds: Double) {
 
 /// Blocks for a random time up to `seconds` lesson seconds, as the classic demos do to shake up timing.
 public func randomDelay(upTo seconds: Double) {
-    sleep(lessonSeconds: Double.random(in: 0...seconds))
+    sleep(lessonSeconds: seconds * randomFraction())
+}
+
+/// A random number from 0 to 1 for `randomDelay`. Not `Double.random`: the system's generator
+/// synchronises its callers in a way ThreadSanitizer sees (measured: a race between two threads that
+/// both drew a random delay was never reported). Instead: SplitMix64 over the time, this call's
+/// stack address (a different stack per thread) and a relaxed counter. Not for cryptography.
+func randomFraction() -> Double {
+    var local = 0
+    let address = withUnsafeMutablePointer(to: &local) { UInt64(UInt(bitPattern: $0)) }
+    let sequence = racelab_relaxed_add(racelab_random_sequence_word(), 1)
+    var z = DispatchTime.now().uptimeNanoseconds ^ (address &* 0x9E37_79B9_7F4A_7C15) ^ (sequence &* 0xBF58_476D_1CE4_E5B9)
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    z ^= z >> 31
+    return Double(z >> 11) / Double(1 << 53)
 }
 
 extension DispatchQueue {

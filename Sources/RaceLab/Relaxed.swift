@@ -4,9 +4,9 @@ import RaceLabAtomics
 /// For RaceLab's machinery that every thread of a demo touches: the lesson clock, a driver's tally.
 /// With a lock there, ThreadSanitizer would see two threads that both `say` something as ordered,
 /// and a race between them would go unreported (measured: exercise 3's lock-around-the-writes fix
-/// passed 9 of 10 runs).
+/// passed 9 of 10 runs). The lesson clock's own words live in C static storage (RaceLabAtomics).
 public final class RelaxedWord: @unchecked Sendable {
-    private let word: OpaquePointer
+    let word: OpaquePointer
 
     public init(_ value: UInt64 = 0) {
         guard let word = racelab_relaxed_create(value) else { fatalError("out of memory") }

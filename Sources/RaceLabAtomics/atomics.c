@@ -26,3 +26,11 @@ void racelab_relaxed_store(racelab_relaxed_word *word, uint64_t value) {
 uint64_t racelab_relaxed_add(racelab_relaxed_word *word, uint64_t amount) {
     return atomic_fetch_add_explicit(&word->value, amount, memory_order_relaxed);
 }
+
+static racelab_relaxed_word clock_speed = { 0x3FF0000000000000ull };  // 1.0
+static racelab_relaxed_word clock_start = { 0 };
+
+racelab_relaxed_word *racelab_clock_speed_word(void) { return &clock_speed; }
+racelab_relaxed_word *racelab_clock_start_word(void) { return &clock_start; }
+static racelab_relaxed_word random_sequence = { 0 };
+racelab_relaxed_word *racelab_random_sequence_word(void) { return &random_sequence; }

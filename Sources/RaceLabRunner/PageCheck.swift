@@ -129,6 +129,11 @@ public struct PageOutcome {
 /// How the runner runs page processes.
 public struct PageLimits {
     public var outputCap = 256 * 1024
+    /// Milliseconds ThreadSanitizer waits before the process exits, so that threads still running can
+    /// race, and be reported, before the end. 0 for lesson pages, which end only when their demo has;
+    /// an exercise gets TSan's own default of 1000, because an attendee's (or a wrong fix's) code may
+    /// leave work in flight when the driver ends: a serial queue still renaming, say.
+    public var exitPause = 0
 
     public init() {}
 }
@@ -165,12 +170,11 @@ public struct TimingModel: Equatable {
 }
 
 /// The environment a page runs in: ThreadSanitizer's exit status and history fixed here, so that a
-/// user's own TSAN_OPTIONS cannot change a verdict. `atexit_sleep_ms=0`: TSan otherwise sleeps a
-/// second before every exit, which is a second of every page; the pages' races happen while they
-/// run, and `racelab stress` shows them reported on every run without it.
-func pageEnvironment() -> [String: String] {
+/// user's own TSAN_OPTIONS cannot change a verdict. `atexit_sleep_ms`: see `PageLimits.exitPause`
+/// (TSan's default second before every exit would be a second of every page).
+func pageEnvironment(exitPause: Int = 0) -> [String: String] {
     var environment = ProcessInfo.processInfo.environment
-    environment["TSAN_OPTIONS"] = "exitcode=66:halt_on_error=0:history_size=4:atexit_sleep_ms=0"
+    environment["TSAN_OPTIONS"] = "exitcode=66:halt_on_error=0:history_size=4:atexit_sleep_ms=\(exitPause)"
     environment.removeValue(forKey: "RACELAB_SPEED")  // the runner passes --speed itself
     // Swift's crash backtracer forks a helper, which can crash or hang in a TSan-built process and
     // holds the page's pipes while it runs: a crash must end the page at once. Swift still prints
@@ -187,7 +191,7 @@ public func checkPage(
 ) -> PageOutcome {
     func attempt(_ timing: TimingModel, timeout: Double) -> PageOutcome {
         let result = runProcess(
-            executable, arguments: arguments + ["--speed", String(timing.speed)], environment: pageEnvironment(),
+            executable, arguments: arguments + ["--speed", String(timing.speed)], environment: pageEnvironment(exitPause: limits.exitPause),
             directory: root, timeout: timeout, outputCap: limits.outputCap)
         return judge(result, transcript: transcript, root: root, cap: limits.outputCap, timing: timing)
     }

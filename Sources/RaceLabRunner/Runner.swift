@@ -93,6 +93,9 @@ public final class Runner {
     func run(_ program: String, arguments: [String], transcriptPath: String) -> PageOutcome {
         do {
             let transcript = try loadTranscript(transcriptPath)
+            var limits = self.limits
+            // An exercise's code is the attendee's: let work it leaves in flight race before the end.
+            if !transcript.starterFailures.isEmpty || transcriptPath.hasSuffix("/expected.txt") { limits.exitPause = 1000 }
             return checkPage(
                 program, arguments: arguments, transcript: transcript, root: workspace.root, limits: limits, timing: timing)
         } catch {

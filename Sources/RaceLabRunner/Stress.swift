@@ -119,7 +119,7 @@ extension Runner {
         var tallies: [StressTally] = []
         for item in items {
             var tally = StressTally(label: item.label, isStarter: item.starterFailures != nil, expectsRace: item.expectsRace)
-            progress(item.label.padding(toLength: 30, withPad: " ", startingAt: 0) + " ")
+            progress(item.label.padding(toLength: items.map(\.label.count).max()!, withPad: " ", startingAt: 0) + " ")
             for _ in 0..<runs {
                 let outcome = run("\(bin)/\(item.product)", arguments: item.arguments, transcriptPath: item.transcript)
                 let ok = item.starterFailures.map { documented in !documented.isEmpty && documented.allSatisfy { reason in outcome.problems.contains { $0.isCase(reason) } } } ?? outcome.passed

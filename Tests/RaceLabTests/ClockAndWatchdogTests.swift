@@ -55,3 +55,14 @@ final class NarrationTests: XCTestCase {
         XCTAssertEqual(word.value, 1000)
     }
 }
+
+final class RandomFractionTests: XCTestCase {
+    func testFractionsSpreadOverZeroToOne() {
+        let draws = (0..<2000).map { _ in randomFraction() }
+        XCTAssertTrue(draws.allSatisfy { (0..<1).contains($0) })
+        let tenths = Set(draws.map { Int($0 * 10) })
+        XCTAssertEqual(tenths.count, 10, "every tenth of the range is drawn")
+        XCTAssertGreaterThan(Set(draws).count, 1990, "draws differ")
+        XCTAssertEqual(draws.reduce(0, +) / 2000, 0.5, accuracy: 0.05)
+    }
+}

@@ -17,4 +17,12 @@ void racelab_relaxed_store(racelab_relaxed_word *word, uint64_t value);
 /// Adds `amount` and returns the value before.
 uint64_t racelab_relaxed_add(racelab_relaxed_word *word, uint64_t amount);
 
+/// The lesson clock's two words, in static storage: reaching them needs no lazily initialised Swift
+/// global, whose one-time initialisation (`swift_once`) ThreadSanitizer on Linux also sees as
+/// synchronisation, on every access.
+racelab_relaxed_word *racelab_clock_speed_word(void);
+racelab_relaxed_word *racelab_clock_start_word(void);
+/// A counter that makes each `randomDelay` draw different (see LessonClock.swift).
+racelab_relaxed_word *racelab_random_sequence_word(void);
+
 #endif

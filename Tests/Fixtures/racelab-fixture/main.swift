@@ -33,23 +33,39 @@ case "race":
     print("world")
 case "machinery-race":
     // Two threads that share nothing but RaceLab's clock and narration and a counter they increment
-    // without a lock. A increments, then says so; B waits (in real time, with no synchronisation)
-    // until after that, says something, reads the clock, and increments. If RaceLab's narration or
-    // clock synchronised, TSan would see A's increment ordered before B's and report nothing.
+    // without a lock. B is started first and waits (in real time, with no synchronisation); A then
+    // increments and says so; B then says something, reads the clock, and increments. If RaceLab's
+    // narration or clock synchronised, TSan would see A's increment ordered before B's and report
+    // nothing. (PROBE=none|say|now|random|sleep narrows B's part down, to find what synchronises.)
+    // One-time initialisations (the clock's time base, stdio) happen here on
+    // the main thread, as a lesson's do before its demo: a first use on a demo thread would order
+    // that thread's earlier work before every later user, for reasons that have nothing to do with RaceLab.
+    say("ready")
     let counter = RacyCounter()
     let group = DispatchGroup()
     group.enter()
     group.enter()
+    let probe = ProcessInfo.processInfo.environment["PROBE"] ?? "all"
+    Thread.detachNewThread {
+        usleep(200_000)
+        switch probe {
+        case "say": say("B starts")
+        case "now": _ = LessonClock.shared.now
+        case "random": randomDelay(upTo: 0.001)
+        case "sleep": sleep(lessonSeconds: 0.001)
+        case "none": break
+        default:
+            say("B starts")
+            randomDelay(upTo: 0.01)
+        }
+        counter.increment()
+        group.leave()
+    }
+    usleep(50_000)  // B is running (asleep) before A starts
     Thread.detachNewThread {
         counter.increment()
         say("A counted")
-        group.leave()
-    }
-    Thread.detachNewThread {
-        usleep(100_000)
-        say("B starts")
         randomDelay(upTo: 0.01)
-        counter.increment()
         group.leave()
     }
     group.wait()
