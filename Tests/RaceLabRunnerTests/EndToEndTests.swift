@@ -73,6 +73,15 @@ final class EndToEndTests: XCTestCase {
         }
     }
 
+    func testLinesSaidByManyThreadsAtOnceComeOutWhole() {
+        let result = runProcess(fixture, arguments: ["chorus"], environment: pageEnvironment(), timeout: 60, outputCap: 1 << 22)
+        let lines = result.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.count, 800)
+        let whole = try! NSRegularExpression(pattern: "^\\[ *\\d+\\.\\d\\ds\\] voice \\d line \\d+ (la){40}$")
+        let torn = lines.filter { whole.firstMatch(in: String($0), range: NSRange($0.startIndex..., in: $0)) == nil }
+        XCTAssertEqual(torn.count, 0, "torn lines: \(torn.prefix(3))")
+    }
+
     func testHangIsStoppedAndReported() {
         let started = Date()
         let outcome = check("hang", timeout: 1)

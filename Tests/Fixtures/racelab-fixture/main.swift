@@ -71,6 +71,15 @@ case "machinery-race":
     group.wait()
     print("hello")
     print("world")
+case "chorus":
+    // Eight threads narrating at once: every line must come out whole (one `fputs` per line).
+    let group = DispatchGroup()
+    for voice in 0..<8 {
+        DispatchQueue.global().async(group: group) {
+            for line in 0..<100 { say("voice \(voice) line \(line) " + String(repeating: "la", count: 40)) }
+        }
+    }
+    group.wait()
 case "hang":
     print("hello")
     while true { sleep(1) }
