@@ -46,7 +46,7 @@ class CanonicalAsyncOperation: Operation, @unchecked Sendable {
 }
 
 /// SlowAdd on the canonical base class: the same code as `SlowAddOperation`, another parent.
-final class CanonicalSlowAddOperation: CanonicalAsyncOperation, @unchecked Sendable {
+class CanonicalSlowAddOperation: CanonicalAsyncOperation, @unchecked Sendable {
     let lhs: Int
     let rhs: Int
     var result: Int?
@@ -70,17 +70,7 @@ final class CanonicalSlowAddOperation: CanonicalAsyncOperation, @unchecked Senda
 /// spends 0.01 s logging the request. Page 5's second half: the callback now races `start()`'s
 /// `state = .executing`, and when it wins, its `.finished` is overwritten. (The delays widen the
 /// window, as `Person.changeName`'s do in lesson 3: the race is the same without them, only rarer.)
-final class CanonicalCachedAddOperation: CanonicalAsyncOperation, @unchecked Sendable {
-    let lhs: Int
-    let rhs: Int
-    var result: Int?
-
-    init(lhs: Int, rhs: Int) {
-        self.lhs = lhs
-        self.rhs = rhs
-        super.init()
-    }
-
+final class CanonicalCachedAddOperation: CanonicalSlowAddOperation, @unchecked Sendable {
     override func main() {
         // A thread of its own, as asyncAdd uses: on Linux a queue here would wait for a pool thread,
         // and the pool's threads are the ones blocked in main().
