@@ -1,11 +1,13 @@
 import Foundation
 
-/// Lines printed by several threads at once must not tear. Each line goes out in one `fputs` call,
+/// Lines printed by several threads at once must not tear. Each line goes out in one `fwrite` call,
 /// which C's stdio makes whole with the stream's own lock. Not Swift's `print` behind an `NSLock`:
 /// ThreadSanitizer sees both of those as synchronisation, so two threads that both print would look
-/// ordered to it, and a race between them would go unreported.
+/// ordered to it, and a race between them would go unreported. Not `fputs` either: a name garbled by
+/// a race can hold a NUL byte, where a C string would end, newline and all.
 func writeLine(_ line: String) {
-    fputs(line + "\n", stdout)
+    var text = line + "\n"
+    text.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, stdout) }
 }
 
 /// The timestamp column: lesson seconds since the page started, e.g. `[ 1.02s]`.

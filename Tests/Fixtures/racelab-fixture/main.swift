@@ -72,7 +72,7 @@ case "machinery-race":
     print("hello")
     print("world")
 case "chorus":
-    // Eight threads narrating at once: every line must come out whole (one `fputs` per line).
+    // Eight threads narrating at once: every line must come out whole (one `fwrite` per line).
     let group = DispatchGroup()
     for voice in 0..<8 {
         DispatchQueue.global().async(group: group) {
