@@ -131,7 +131,7 @@ public struct PageLimits {
     public var outputCap = 256 * 1024
     /// Milliseconds ThreadSanitizer waits before the process exits, so that threads still running can
     /// race, and be reported, before the end. 0 for lesson pages, which end only when their demo has;
-    /// an exercise gets TSan's own default of 1000, because an attendee's (or a wrong fix's) code may
+    /// an exercise gets 300 ms (TSan's default is 1000), because an attendee's (or a wrong fix's) code may
     /// leave work in flight when the driver ends: a serial queue still renaming, say.
     public var exitPause = 0
 
