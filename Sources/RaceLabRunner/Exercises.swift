@@ -132,7 +132,7 @@ extension Runner {
             return false
         }
         let outcome = run("\(bin)/\(variant.product)", arguments: [], transcriptPath: transcript)
-        let missing = documented.filter { reason in !outcome.problems.contains { $0.isCase(reason) } }
+        let missing = outcome.missing(documented)
         let time = String(format: "%.1f", outcome.seconds)
         if missing.isEmpty {
             print("PASS  \(variant.label) fails as documented (\(documented.map(\.description).joined(separator: ", ")))  [\(outcome.verdict), \(time) s]")

@@ -136,9 +136,6 @@ public struct LinePattern: CustomStringConvertible {
         }
         return misses
     }
-
-    /// True when the pattern checks a time (`{{~1s}}`, `{{1s..2s}}`), not just its shape.
-    public var checksTime: Bool { !times.isEmpty }
 }
 
 func trimmedTrailing(_ text: String) -> String {

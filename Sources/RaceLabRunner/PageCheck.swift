@@ -100,10 +100,6 @@ public struct PageOutcome {
     public var stdout: String
     /// The outcome blocks the output went through, when the transcript declares outcomes.
     public var outcomes: [Transcript.Outcome] = []
-    /// The one to name: the forbidden or interesting one if any, else the last.
-    public var outcome: Transcript.Outcome? {
-        outcomes.last { $0.kind == .forbidden } ?? outcomes.last { $0.kind == .interesting } ?? outcomes.last
-    }
     /// Every race the transcript expects was reported (true for a page that expects none).
     public var expectedRacesReported = true
     /// When the run at the check speed failed on time only and the page was run again at real speed:
@@ -112,6 +108,11 @@ public struct PageOutcome {
 
     public var passed: Bool { problems.isEmpty }
     public var failureKinds: Set<FailureKind> { Set(problems.map(\.kind)) }
+
+    /// The documented failures (a starter's, a wrong fix's) this run did not show.
+    func missing(_ documented: [StarterFailure]) -> [StarterFailure] {
+        documented.filter { reason in !problems.contains { $0.isCase(reason) } }
+    }
 
     /// "clean", or "races: Person.changeName ×6".
     public var verdict: String {

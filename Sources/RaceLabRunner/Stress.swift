@@ -122,7 +122,7 @@ extension Runner {
             progress(item.label.padding(toLength: items.map(\.label.count).max()!, withPad: " ", startingAt: 0) + " ")
             for _ in 0..<runs {
                 let outcome = run("\(bin)/\(item.product)", arguments: item.arguments, transcriptPath: item.transcript)
-                let ok = item.starterFailures.map { documented in !documented.isEmpty && documented.allSatisfy { reason in outcome.problems.contains { $0.isCase(reason) } } } ?? outcome.passed
+                let ok = item.starterFailures.map { !$0.isEmpty && outcome.missing($0).isEmpty } ?? outcome.passed
                 progress(String(tally.add(outcome, passed: ok)))
             }
             progress("  \(tally.passed)/\(tally.runs)\n")

@@ -40,9 +40,6 @@ public struct OutputMismatch: Equatable, CustomStringConvertible {
         }
         return text
     }
-
-    /// True when the line had the expected shape and only its times were off.
-    public var isTimeOnly: Bool { !timeMisses.isEmpty }
 }
 
 func secondsText(_ value: Double) -> String { String(format: "%.2f s", value) }
