@@ -17,7 +17,7 @@ var targets: [Target] = [
     .executableTarget(name: "racelab-fixture", dependencies: ["RaceLab"], path: "Tests/Fixtures/racelab-fixture"),
     .testTarget(name: "RaceLabTests", dependencies: ["RaceLab"]),
     .testTarget(
-        name: "RaceLabRunnerTests", dependencies: ["RaceLabRunner", "racelab-fixture"],
+        name: "RaceLabRunnerTests", dependencies: ["RaceLabRunner", "racelab-fixture", "racelab"],
         resources: [.copy("TSanReports"), .copy("BrokenTranscripts")]),
 ]
 

@@ -70,13 +70,14 @@ public final class Lesson {
         // time base, stdio's) done first on a demo thread would look to ThreadSanitizer like
         // synchronisation from that thread to every later user.
         LessonClock.shared.restart()
-        print(heading)
-        print(
+        marksLines = ProcessInfo.processInfo.environment["RACELAB_MARK_LINES"] == "1"
+        writeLine(heading)
+        writeLine(
             isThreadSanitizerOn
                 ? "ThreadSanitizer is on: it reports data races on stderr as they happen."
                 : "ThreadSanitizer is off. To let it referee: swift build -Xswiftc -sanitize=thread, then .build/debug/\(program)"
         )
-        print("Speed: \(speedText(options.speed)) (every time shown is in lesson seconds)")
+        writeLine("Speed: \(speedText(options.speed)) (every time shown is in lesson seconds)")
         let selected = options.page.map { [pages[$0 - 1]] } ?? pages
         DispatchQueue.main.async { self.play(selected[...]) }
         dispatchMain()
@@ -84,8 +85,8 @@ public final class Lesson {
 
     private func play(_ remaining: ArraySlice<Page>) {
         guard let page = remaining.first else { exit(0) }
-        print("")
-        print("== Page \(page.number) of \(pages.count): \(page.title) ==")
+        writeLine("")
+        writeLine("== Page \(page.number) of \(pages.count): \(page.title) ==")
         LessonClock.shared.restart()
         page.onEnd = { self.play(remaining.dropFirst()) }
         let limit = pageTimeLimit

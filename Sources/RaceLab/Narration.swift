@@ -1,4 +1,5 @@
 import Foundation
+import RaceLabAtomics
 
 /// Lines printed by several threads at once must not tear. Each line goes out in one `fwrite` call,
 /// which C's stdio makes whole with the stream's own lock. Not Swift's `print` behind an `NSLock`:
@@ -6,8 +7,20 @@ import Foundation
 /// ordered to it, and a race between them would go unreported. Not `fputs` either: a name garbled by
 /// a race can hold a NUL byte, where a C string would end, newline and all.
 func writeLine(_ line: String) {
-    var text = line + "\n"
+    var text = (marksLines ? "\u{1E}" : "") + line + "\n"
     text.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, stdout) }
+}
+
+/// Under the runner, every line the lesson prints starts with this byte (ASCII's record separator),
+/// so the runner can tell the lesson's lines, which it checks, from an attendee's own `print`s, which
+/// it shows as theirs and does not check. Set by the runner with `RACELAB_MARK_LINES=1`.
+public var lineMark: String { "\u{1E}" }
+
+/// Set once, on the main thread before any page starts (`Lesson.run`). A relaxed word in C, not a Swift
+/// global, whose lazy initialisation on a demo thread would look like synchronisation to ThreadSanitizer.
+var marksLines: Bool {
+    get { racelab_relaxed_load(racelab_marks_lines_word()) == 1 }
+    set { racelab_relaxed_store(racelab_marks_lines_word(), newValue ? 1 : 0) }
 }
 
 /// The timestamp column: lesson seconds since the page started, e.g. `[ 1.02s]`.

@@ -34,3 +34,6 @@ racelab_relaxed_word *racelab_clock_speed_word(void) { return &clock_speed; }
 racelab_relaxed_word *racelab_clock_start_word(void) { return &clock_start; }
 static racelab_relaxed_word random_sequence = { 0 };
 racelab_relaxed_word *racelab_random_sequence_word(void) { return &random_sequence; }
+
+static racelab_relaxed_word marks_lines = { 0 };
+racelab_relaxed_word *racelab_marks_lines_word(void) { return &marks_lines; }

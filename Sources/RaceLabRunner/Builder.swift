@@ -24,7 +24,7 @@ public struct Builder {
     public func build(_ product: String) -> Outcome {
         let result = runProcess(
             "/usr/bin/env", arguments: ["swift", "build", "--product", product] + swiftArguments, directory: root,
-            timeout: 1800, outputCap: 32 << 20)
+            timeout: 1800, outputCap: 32 << 20, gentle: true)
         let log = result.stdout + result.stderr
         return Outcome(succeeded: result.succeeded, seconds: result.seconds, errors: Self.errors(in: log), log: log)
     }

@@ -37,6 +37,16 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
             return 2
         }
     }
+    if command == "page" {
+        guard words.count >= 3 else { return usageError("page takes a program and its transcript, e.g. racelab page .build-tsan/debug/lesson3 Lessons/03-thread-safety/transcripts/page2.txt 2") }
+        do {
+            let runner = Runner(workspace: try Workspace.find(from: directory), speed: speed)
+            return runner.page(words[1], transcript: words[2], arguments: Array(words.dropFirst(3)), directory: directory) ? 0 : 1
+        } catch {
+            FileHandle.standardError.write(Data("racelab: \(error)\n".utf8))
+            return 2
+        }
+    }
     let numbers = words.dropFirst().map { Int($0) }
     guard !numbers.contains(nil) else { return usageError("'\(words.dropFirst().joined(separator: " "))': lesson numbers are whole numbers, e.g. 3") }
     let lessons = numbers.compactMap { $0 }
@@ -86,5 +96,6 @@ let usage = """
       stress [N] [T …]  run each page N times (20) and count outcomes, failures and TSan's detections;
                      T: a lesson (3), a page (3:2) or an exercise (exercise 3); none: everything
       list           the lessons and their exercises
+      page P T [A …] for lesson authors: check the built program P (run with arguments A) against transcript T
     Pages run at --speed 4 unless told otherwise; times in transcripts are lesson seconds.
     """

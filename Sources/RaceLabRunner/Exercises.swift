@@ -5,6 +5,19 @@ extension Runner {
 
     /// Checks the attendee's exercise like a page and says what is still wrong. True when it passes.
     public func exercise(_ number: Int) throws -> Bool {
+        try checkExercise(number, previous: nil).passed
+    }
+
+    /// What one check of an exercise said, in a form `watch` compares with the check before.
+    struct ExerciseVerdict: Equatable {
+        var passed: Bool
+        /// What was wrong, coarsely (the races' functions, the transcript line output parted from the
+        /// transcript at): the same mistake checked again has the same signature, however the race fell.
+        var signature: [String]
+    }
+
+    /// Checks exercise `number`. After `previous`, a verdict that says the same as it is told in one line.
+    func checkExercise(_ number: Int, previous: ExerciseVerdict?) throws -> ExerciseVerdict {
         let exercise = try workspace.exercise(number)
         let files = exercise.attendeeFiles.map { "\(exercise.folder)/\($0)" }.joined(separator: ", ")
         print("Exercise \(number): checking \(files) under ThreadSanitizer.")
@@ -14,32 +27,123 @@ extension Runner {
             print("NOT CHECKED: \(edited.map { "\(exercise.folder)/\($0)" }.joined(separator: ", ")) was edited, and it is the driver")
             print("that checks your work, not yours to edit. Put it back with: swift run racelab reset \(number)")
             print("(reset asks first and keeps a backup of everything it puts back).")
-            return false
+            return ExerciseVerdict(passed: false, signature: ["driver edited"])
+        }
+        if let problem = missingOrEmpty(exercise) {
+            print("NOT CHECKED: \(problem)")
+            print("To start again from the starter: swift run racelab reset \(number) (it asks first, and keeps a backup).")
+            return ExerciseVerdict(passed: false, signature: ["missing or empty"])
         }
         print("Building \(exercise.product) with ThreadSanitizer in .build-tsan …")
         let build = builder.build(exercise.product)
         guard build.succeeded else {
-            print("Your exercise does not compile yet (lesson \(number) itself still runs: swift run lesson\(number)):")
-            for error in build.errors.prefix(10) { print(indent(error.replacingOccurrences(of: workspace.root + "/", with: ""))) }
-            if build.errors.isEmpty { print(indent(String(build.log.suffix(3000)))) }
-            return false
+            reportCompileErrors(build, exercise)
+            record(false, for: exercise)
+            return ExerciseVerdict(passed: false, signature: ["compile"] + build.errors.prefix(3))
         }
-        guard let bin = builder.binPath() else {
+        guard let bin = binPath() else {
             print("swift build --show-bin-path failed: cannot find the built exercise")
-            return false
+            return ExerciseVerdict(passed: false, signature: ["no bin path"])
         }
-        let outcome = run("\(bin)/\(exercise.product)", arguments: [], transcriptPath: exercise.transcript)
+        let outcome = run("\(bin)/\(exercise.product)", arguments: [], transcriptPath: exercise.transcript, attendee: true)
+        record(outcome.passed, for: exercise)
+        let verdict = ExerciseVerdict(passed: outcome.passed, signature: outcome.problems.map(signature))
         if outcome.passed {
             print("PASSED in \(String(format: "%.1f", outcome.seconds)) s: the output is what it should be and ThreadSanitizer found no race.")
-            return true
+            showOwnLines(outcome.ownLines)
+            suggestNext(after: number)
+            return verdict
+        }
+        if let previous, previous == verdict, let first = outcome.problems.first {
+            let line = explain(first).split(separator: "\n").first.map(String.init) ?? ""
+            print("NOT YET, and the same as before: \(line)")
+            showOwnLines(outcome.ownLines)
+            return verdict
         }
         print("NOT YET. What is still wrong:")
-        for problem in outcome.problems { print(indent(explain(problem), by: "  - ").replacingOccurrences(of: "\n  - ", with: "\n    ")) }
-        if let hint = try? String(contentsOfFile: "\(workspace.root)/\(exercise.hint)", encoding: .utf8) {
-            print("")
-            print(hint.trimmingCharacters(in: .whitespacesAndNewlines))
+        let shown = 4
+        for problem in outcome.problems.prefix(shown) {
+            print(indent(explain(problem), by: "  - ").replacingOccurrences(of: "\n  - ", with: "\n    "))
         }
-        return false
+        if outcome.problems.count > shown { print("  - and \(outcome.problems.count - shown) more of the same kinds") }
+        if outcome.stoppedAtFirstReport {
+            print("(Stopped at ThreadSanitizer's first report: nothing after it could make this run pass.)")
+        }
+        showOwnLines(outcome.ownLines)
+        offerHint(exercise)
+        return verdict
+    }
+
+    /// An attendee file that is gone or has nothing in it: say so, rather than let the compiler
+    /// blame the driver for the types it cannot find.
+    func missingOrEmpty(_ exercise: ExerciseInfo) -> String? {
+        for file in exercise.attendeeFiles {
+            let path = "\(exercise.folder)/\(file)"
+            guard let data = FileManager.default.contents(atPath: "\(workspace.root)/\(path)") else {
+                return "your file \(path) is missing (deleted, renamed or moved)."
+            }
+            if String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                return "your file \(path) is empty."
+            }
+        }
+        return nil
+    }
+
+    func reportCompileErrors(_ build: Builder.Outcome, _ exercise: ExerciseInfo) {
+        print("Your exercise does not compile yet (lesson \(exercise.number) itself still runs: swift run lesson\(exercise.number)):")
+        let errors = build.errors.map { $0.replacingOccurrences(of: workspace.root + "/", with: "") }
+        let drivers = exercise.driverFiles.map { "\(exercise.folder)/\($0):" }
+        if !errors.isEmpty, errors.allSatisfy({ error in drivers.contains { error.hasPrefix($0) } }) {
+            // The driver is as it started (checked above): what it needs is missing from the attendee's file.
+            print("The errors point at the driver, \(exercise.driverFiles.joined(separator: ", ")), which is as it started: the cause is in")
+            print("\(exercise.attendeeFiles.joined(separator: ", ")). A type, method or property the driver uses is missing or was renamed:")
+        }
+        for error in errors.prefix(10) { print(indent(error)) }
+        if errors.isEmpty { print(indent(String(build.log.suffix(3000)))) }
+    }
+
+    /// An attendee's own `print`s, shown as theirs: they are for debugging, and not checked.
+    func showOwnLines(_ lines: [String]) {
+        guard !lines.isEmpty else { return }
+        let limit = 20
+        print("Your own output (\(lines.count) line\(lines.count == 1 ? "" : "s"), shown here, not checked):")
+        for line in lines.prefix(limit) { print("  | \(line)") }
+        if lines.count > limit { print("  | … and \(lines.count - limit) more") }
+    }
+
+    func signature(_ problem: PageProblem) -> String {
+        switch problem {
+        case let .unexpectedRace(race, _): return "race " + race.sides.map(\.function).sorted().joined(separator: " / ")
+        case .output(let mismatch): return "output at transcript line \(mismatch.transcriptLine ?? 0)"
+        case .timing(let mismatch): return "time at transcript line \(mismatch.transcriptLine ?? 0)"
+        default: return problem.kind.rawValue + " " + problem.description.prefix(60)
+        }
+    }
+
+    func offerHint(_ exercise: ExerciseInfo) {
+        let count = hints(exercise).count
+        guard count > 0 else { return }
+        let seen = Progress.load(root: workspace.root)[exercise: exercise.number].hintsShown
+        let command = "swift run racelab hint \(exercise.number)"
+        print("")
+        if seen == 0 {
+            print("Stuck? \(command) shows the first of \(count) hints, one at a time.")
+        } else if seen < count {
+            print("Stuck? \(command) shows hint \(seen + 1) of \(count) (you have seen \(seen)).")
+        } else {
+            print("You have seen all \(count) hints: \(command) shows them again.")
+        }
+    }
+
+    func suggestNext(after number: Int) {
+        let progress = Progress.load(root: workspace.root)
+        let exercises = workspace.lessons.compactMap(\.exercise)
+        let later = exercises.filter { $0.number > number } + exercises.filter { $0.number < number }
+        if let next = later.first(where: { state(of: $0, in: progress) != .passed }) {
+            print("Next: exercise \(next.number) (swift run racelab exercise \(next.number)); racelab list shows where you are.")
+        } else {
+            print("That was the last one: every exercise has passed.")
+        }
     }
 
     /// True when the exercise's copy of `file` is the starter's, byte for byte.
@@ -48,9 +152,35 @@ extension Runner {
         return FileManager.default.contents(atPath: "\(folder)/\(file)") == FileManager.default.contents(atPath: "\(folder)/Starter/\(file)")
     }
 
+    func hints(_ exercise: ExerciseInfo) -> [String] {
+        parseHints((try? String(contentsOfFile: "\(workspace.root)/\(exercise.hint)", encoding: .utf8)) ?? "")
+    }
+
+    /// The next hint the attendee has not seen; once they have seen them all, all of them again.
     public func hint(_ number: Int) throws {
         let exercise = try workspace.exercise(number)
-        print(try String(contentsOfFile: "\(workspace.root)/\(exercise.hint)", encoding: .utf8))
+        let hints = hints(exercise)
+        guard !hints.isEmpty else {
+            print("Exercise \(number) has no hints (\(exercise.hint) lists none).")
+            return
+        }
+        var progress = Progress.load(root: workspace.root)
+        let seen = progress[exercise: number].hintsShown
+        func show(_ index: Int) { print("Hint \(index + 1) of \(hints.count): " + indent(hints[index], by: "  ").dropFirst(2)) }
+        if seen >= hints.count {
+            for index in hints.indices {
+                show(index)
+                print("")
+            }
+            print("That is every hint for exercise \(number).")
+            return
+        }
+        show(seen)
+        progress[exercise: number].hintsShown = seen + 1
+        progress.save(root: workspace.root, print: print)
+        print("")
+        print(seen + 1 < hints.count
+            ? "Run it again for the next hint (\(hints.count - seen - 1) more)." : "That was the last hint; run it again to see them all.")
     }
 
     // MARK: verify
@@ -195,10 +325,22 @@ extension Runner {
     // MARK: list
 
     public func list() {
+        let progress = Progress.load(root: workspace.root)
+        var next: ExerciseInfo?
         for lesson in workspace.lessons {
             let pages = lesson.transcripts.count
-            let exercise = lesson.exercise.map { " — exercise: swift run racelab exercise \($0.number)" } ?? ""
-            print("lesson \(lesson.number)  \(lesson.folder)  \(pages) pages: swift run \(lesson.product)\(exercise)")
+            print("lesson \(lesson.number)  \(lesson.folder)  \(pages) pages: swift run \(lesson.product)")
+            if let exercise = lesson.exercise {
+                let state = state(of: exercise, in: progress)
+                print("          exercise \(exercise.number): \(state.text)")
+                if next == nil && state != .passed { next = exercise }
+            }
+        }
+        print("")
+        if let next {
+            print("Next: exercise \(next.number), in \(next.folder)/\(next.attendeeFiles.joined(separator: ", ")): swift run racelab exercise \(next.number)")
+        } else {
+            print("Every exercise has passed.")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RaceLab
 
 /// Something a page did that its transcript did not expect.
 public enum PageProblem: CustomStringConvertible {
@@ -12,7 +13,8 @@ public enum PageProblem: CustomStringConvertible {
     case exitStatus(expected: Int32, actual: Int32)
     case crashed(signal: Int32, stderrTail: [String])
     case timedOut(seconds: Double)
-    case flooded(bytes: Int)
+    /// `byOwnPrints`: most of what it printed was the attendee's own lines, not the lesson's.
+    case flooded(bytes: Int, byOwnPrints: Bool)
     case tsanExitWithoutReport
     /// The page could not be checked at all (no transcript, a broken transcript, …).
     case message(String)
@@ -37,8 +39,10 @@ public enum PageProblem: CustomStringConvertible {
             return (["crashed with signal \(signal)\(signalName(signal))"] + tail.map { "  " + $0 }).joined(separator: "\n")
         case .timedOut(let seconds):
             return "did not finish within \(Int(seconds)) s and was stopped: it hangs, or waits for something that never comes"
-        case .flooded(let bytes):
-            return "printed more than \(bytes / 1024) KiB and was stopped: it floods its output"
+        case let .flooded(bytes, byOwnPrints):
+            return byOwnPrints
+                ? "printed more than \(bytes / 1024) KiB and was stopped, most of it your own print()s: they hide the exercise's output, so print less (or only once)"
+                : "printed more than \(bytes / 1024) KiB and was stopped: it floods its output"
         case .tsanExitWithoutReport:
             return "exit status 66 (ThreadSanitizer's) but no report could be read on stderr"
         }
@@ -98,6 +102,10 @@ public struct PageOutcome {
     public var races: [RaceDescription]
     public var seconds: Double
     public var stdout: String
+    /// Lines the attendee's own code printed (an exercise's `print`s for debugging): shown, not checked.
+    public var ownLines: [String] = []
+    /// It was stopped at ThreadSanitizer's first report, which already decided the verdict.
+    public var stoppedAtFirstReport = false
     /// The outcome blocks the output went through, when the transcript declares outcomes.
     public var outcomes: [Transcript.Outcome] = []
     /// Every race the transcript expects was reported (true for a page that expects none).
@@ -135,6 +143,12 @@ public struct PageLimits {
     /// an exercise gets 300 ms (TSan's default is 1000), because an attendee's (or a wrong fix's) code may
     /// leave work in flight when the driver ends: a serial queue still renaming, say.
     public var exitPause = 0
+    /// An exercise: lines printed by anything but the lesson machinery (an attendee's debugging
+    /// `print`s) are shown and not checked. For a page, every line is checked.
+    public var ownLinesAllowed = false
+    /// Stop the program at ThreadSanitizer's first report when the transcript expects none: the verdict
+    /// is certain then (for an attendee waiting on `watch`; `verify` and `stress` run to the end).
+    public var stopAtFirstReport = false
 
     public init() {}
 }
@@ -177,6 +191,7 @@ func pageEnvironment(exitPause: Int = 0) -> [String: String] {
     var environment = ProcessInfo.processInfo.environment
     environment["TSAN_OPTIONS"] = "exitcode=66:halt_on_error=0:history_size=4:atexit_sleep_ms=\(exitPause)"
     environment.removeValue(forKey: "RACELAB_SPEED")  // the runner passes --speed itself
+    environment["RACELAB_MARK_LINES"] = "1"  // the lesson's lines start with RaceLab's lineMark
     // Swift's crash backtracer forks a helper, which can crash or hang in a TSan-built process and
     // holds the page's pipes while it runs: a crash must end the page at once. Swift still prints
     // its "Fatal error" line.
@@ -191,10 +206,13 @@ public func checkPage(
     timing: TimingModel = TimingModel()
 ) -> PageOutcome {
     func attempt(_ timing: TimingModel, timeout: Double) -> PageOutcome {
+        let expectsNoRace = transcript.verdict == .clean
         let result = runProcess(
             executable, arguments: arguments + ["--speed", String(timing.speed)], environment: pageEnvironment(exitPause: limits.exitPause),
-            directory: root, timeout: timeout, outputCap: limits.outputCap)
-        return judge(result, transcript: transcript, root: root, cap: limits.outputCap, timing: timing)
+            directory: root, timeout: timeout, outputCap: limits.outputCap,
+            stopWhen: limits.stopAtFirstReport && expectsNoRace ? hasWholeTSanReport : nil)
+        return judge(
+            result, transcript: transcript, root: root, cap: limits.outputCap, timing: timing, ownLinesAllowed: limits.ownLinesAllowed)
     }
     let first = attempt(timing, timeout: transcript.timeout)
     guard !first.passed, first.problems.allSatisfy({ $0.kind == .time }), let confirming = timing.confirming else { return first }
@@ -207,15 +225,20 @@ public func checkPage(
 /// The verdict logic, apart from running anything: output, races (expected and not), the ending.
 public func judge(
     _ result: ProcessResult, transcript: Transcript, root: String, cap: Int, timing: TimingModel = TimingModel(),
-    demangler: Demangler = Demangler()
+    ownLinesAllowed: Bool = false, demangler: Demangler = Demangler()
 ) -> PageOutcome {
     var problems: [PageProblem] = []
     var outcomes: [Transcript.Outcome] = []
     let races = describe(parseTSanReports(result.stderr), root: root, demangler: demangler)
+    let output = separateLessonLines(result.stdout)
+    let checked = ownLinesAllowed ? output.lesson : output.all
     if result.timedOut {
         problems.append(.timedOut(seconds: transcript.timeout))
     } else if result.flooded {
-        problems.append(.flooded(bytes: cap))
+        let own = output.own.reduce(0) { $0 + $1.utf8.count + 1 }
+        problems.append(.flooded(bytes: cap, byOwnPrints: ownLinesAllowed && own > cap / 2))
+    } else if result.stoppedEarly {
+        // Stopped at the first race report: the races below are the verdict.
     } else {
         switch result.ending {
         case .signalled(let signal):
@@ -227,11 +250,11 @@ public func judge(
                 problems.append(.exitStatus(expected: transcript.exitStatus, actual: status))
             }
         }
-        let match = transcript.match(result.stdout, times: timing.timeCheck)
+        let match = transcript.match(checked, times: timing.timeCheck)
         outcomes = match.outcomes
         if let mismatch = match.mismatch {
             // Off on time alone when the output matches with any times at all (and not by a forbidden ending).
-            let shape = transcript.match(result.stdout, times: .anyTime)
+            let shape = transcript.match(checked, times: .anyTime)
             let timeOnly = shape.matched && !shape.outcomes.contains { $0.kind == .forbidden }
             var shown = timeOnly ? match.timeMismatch ?? mismatch : mismatch
             shown.speed = timing.speed
@@ -251,12 +274,43 @@ public func judge(
     problems += order.map { .unexpectedRace($0, count: unexpected[$0]!) }
     let missing = expected.filter { function in !races.contains { $0.isRace && $0.involves(function) } }
     // A page that was stopped early may not have reached its race: report only what it did.
-    if !result.timedOut && !result.flooded {
+    if !result.timedOut && !result.flooded && !result.stoppedEarly {
         problems += missing.map { .missingRace($0) }
     }
     return PageOutcome(
-        problems: problems, races: races, seconds: result.seconds, stdout: result.stdout, outcomes: outcomes,
+        problems: problems, races: races, seconds: result.seconds, stdout: checked,
+        ownLines: ownLinesAllowed ? output.own : [], stoppedAtFirstReport: result.stoppedEarly, outcomes: outcomes,
         expectedRacesReported: missing.isEmpty)
+}
+
+/// True once `stderr` holds a whole ThreadSanitizer report (its SUMMARY line has ended).
+func hasWholeTSanReport(_ stderr: String) -> Bool {
+    guard let summary = stderr.range(of: "SUMMARY: ThreadSanitizer") else { return false }
+    return stderr[summary.upperBound...].contains("\n")
+}
+
+/// A program's stdout, told apart by RaceLab's line mark (`RACELAB_MARK_LINES`): `lesson`, the lines
+/// the lesson machinery printed; `own`, everything else, such as an attendee's debugging `print`s
+/// (a `print` without a newline runs into the next lesson line, where the mark splits it off);
+/// `all`, every line with the marks removed.
+func separateLessonLines(_ stdout: String) -> (lesson: String, own: [String], all: String) {
+    var lesson: [Substring] = []
+    var own: [Substring] = []
+    var all: [Substring] = []
+    for line in stdout.split(separator: "\n", omittingEmptySubsequences: false) {
+        guard let mark = line.firstIndex(of: Character(lineMark)) else {
+            all.append(line)
+            if !line.isEmpty { own.append(line) }
+            continue
+        }
+        if mark > line.startIndex { own.append(line[..<mark]) }
+        // The text after a mark is the lesson's; a second mark on one line (which line buffering
+        // prevents) would only be removed.
+        let text = line[line.index(after: mark)...].replacingOccurrences(of: lineMark, with: "")
+        lesson.append(Substring(text))
+        all.append(line[..<mark] + Substring(text))
+    }
+    return (lesson.joined(separator: "\n"), own.map(String.init), all.joined(separator: "\n"))
 }
 
 /// Why it crashed, from stderr: Swift's "Fatal error" line and whatever else was printed outside

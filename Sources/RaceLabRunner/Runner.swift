@@ -8,6 +8,8 @@ public final class Runner {
     let timing: TimingModel
     let limits: PageLimits
     let print: (String) -> Void
+    /// Where the TSan build puts its programs: asked of `swift build` once (it takes a moment).
+    private var knownBinPath: String?
 
     var speed: Double { timing.speed }
 
@@ -56,12 +58,17 @@ public final class Runner {
                 return nil
             }
         }
-        guard let bin = builder.binPath() else {
+        guard let bin = binPath() else {
             print("swift build --show-bin-path failed: cannot find the built programs")
             return nil
         }
         print("Built in \(String(format: "%.1f", Date().timeIntervalSince(started))) s.")
         return bin
+    }
+
+    func binPath() -> String? {
+        if knownBinPath == nil { knownBinPath = builder.binPath() }
+        return knownBinPath
     }
 
     /// Runs every page of `lesson`: one entry per page (and one for any page without a transcript).
@@ -90,12 +97,37 @@ public final class Runner {
         return results
     }
 
-    func run(_ program: String, arguments: [String], transcriptPath: String) -> PageOutcome {
+    /// For lesson authors (and the runner's own tests): checks one built program against one
+    /// transcript, both given as paths from `directory`. True when it passed.
+    public func page(_ program: String, transcript: String, arguments: [String], directory: String) -> Bool {
+        func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : "\(directory)/\(path)" }
+        print("Checking \(program) \(arguments.joined(separator: " ")) against \(transcript) at \(speedText(speed)).")
+        let outcome: PageOutcome
+        do {
+            let text = try String(contentsOfFile: absolute(transcript), encoding: .utf8)
+            outcome = checkPage(
+                absolute(program), arguments: arguments, transcript: try Transcript(parsing: text), root: workspace.root,
+                limits: limits, timing: timing)
+        } catch {
+            outcome = failure("\(transcript): \(error)")
+        }
+        report(program, outcome)
+        return outcome.passed
+    }
+
+    /// Checks a page, or an exercise's build (its transcript is `Exercise/expected.txt`). `attendee`: an
+    /// attendee waits for the verdict, so the run stops at ThreadSanitizer's first report.
+    func run(_ program: String, arguments: [String], transcriptPath: String, attendee: Bool = false) -> PageOutcome {
         do {
             let transcript = try loadTranscript(transcriptPath)
             var limits = self.limits
-            // An exercise's code is the attendee's: let work it leaves in flight race before the end.
-            if transcriptPath.hasSuffix("/Exercise/expected.txt") { limits.exitPause = 300 }
+            if transcriptPath.hasSuffix("/Exercise/expected.txt") {
+                // An exercise's code is the attendee's: let work it leaves in flight race before the end,
+                // and let their debugging prints be.
+                limits.exitPause = 300
+                limits.ownLinesAllowed = true
+                limits.stopAtFirstReport = attendee
+            }
             return checkPage(
                 program, arguments: arguments, transcript: transcript, root: workspace.root, limits: limits, timing: timing)
         } catch {

@@ -17,7 +17,7 @@ public struct OutputMismatch: Equatable, CustomStringConvertible {
         switch (actual, expected) {
         case let (actual?, expected?):
             return "output line \(outputLine!): \(quoted(actual))\n  expected (transcript line \(transcriptLine!)): \(quoted(expected))"
-                + timeMisses.map { "\n  " + describe($0) }.joined()
+                + timeMisses.map { "\n  " + describe($0, in: actual) }.joined()
         case let (nil, expected?):
             return "output ended early\n  expected (transcript line \(transcriptLine!)): \(quoted(expected))"
         case let (actual?, nil):
@@ -27,12 +27,15 @@ public struct OutputMismatch: Equatable, CustomStringConvertible {
         }
     }
 
-    /// "the time 2.28 s is 0.98 s late: expected 0.70–1.30 s (0.25 s of real time at 4x beyond the …)"
-    private func describe(_ miss: LinePattern.TimeMiss) -> String {
+    /// "\"66\" came at 2.28 s, expected 0.70 s–1.30 s: 0.98 s late (even with the runner's …)"
+    private func describe(_ miss: LinePattern.TimeMiss, in line: String) -> String {
         let late = miss.fromExpected > 0
         let stated = miss.expected.lowerBound == miss.expected.upperBound
             ? secondsText(miss.expected.lowerBound) : "\(secondsText(miss.expected.lowerBound))–\(secondsText(miss.expected.upperBound))"
-        var text = "the time \(secondsText(miss.actual)) is \(secondsText(abs(miss.fromExpected))) \(late ? "late" : "early"): expected \(stated)"
+        // The line without its time column: what happened, then when.
+        let what = line.replacingOccurrences(of: #"^\[ *[0-9.]+s\] *"#, with: "", options: .regularExpression)
+        var text = "\(quoted(what)) came at \(secondsText(miss.actual)), expected \(stated): "
+            + "\(secondsText(abs(miss.fromExpected))) \(late ? "late" : "early")"
         let slack = miss.allowed.upperBound - miss.expected.upperBound
         if slack > 0 {
             text += "; even with the runner's \(secondsText(slack)) allowance for a busy machine it is "

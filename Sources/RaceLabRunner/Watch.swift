@@ -28,21 +28,25 @@ public struct FileWatcher {
 
 extension Runner {
     /// Checks exercise `number`, then again each time the attendee saves one of their files, until
-    /// interrupted (Ctrl-C).
-    public func watch(_ number: Int, poll: Double = 0.5) throws -> Never {
+    /// interrupted (Ctrl-C). A verdict that says what the last one said is told in one line.
+    public func watch(_ number: Int, poll: Double = 0.1) throws -> Never {
         let exercise = try workspace.exercise(number)
-        var watcher = FileWatcher(paths: exercise.attendeeFiles.map { "\(workspace.root)/\(exercise.folder)/\($0)" })
+        let paths = exercise.attendeeFiles.map { "\(exercise.folder)/\($0)" }
+        var watcher = FileWatcher(paths: paths.map { "\(workspace.root)/\($0)" })
+        var last = try checkExercise(number, previous: nil)
+        print("")
+        print("Watching \(paths.joined(separator: ", ")): save to check again, Ctrl-C to stop.")
         while true {
-            _ = try self.exercise(number)
-            print("")
-            print("Watching \(exercise.attendeeFiles.map { "\(exercise.folder)/\($0)" }.joined(separator: ", ")): save to check again, Ctrl-C to stop.")
             repeat {
                 Thread.sleep(forTimeInterval: poll)
             } while !watcher.changed()
-            Thread.sleep(forTimeInterval: poll)  // let an editor finish writing
-            _ = watcher.changed()
+            // An editor may write a file in more than one step: wait until it has been still for a moment.
+            repeat {
+                Thread.sleep(forTimeInterval: poll)
+            } while watcher.changed()
             print("")
-            print("— changed; checking again —")
+            print("— saved; checking again —")
+            last = try checkExercise(number, previous: last)
         }
     }
 }

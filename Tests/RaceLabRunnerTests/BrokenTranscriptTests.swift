@@ -50,6 +50,6 @@ final class BrokenTranscriptTests: XCTestCase {
         guard case .timing(let mismatch)? = result.problems.first, result.problems.count == 1 else { return XCTFail("\(result.problems)") }
         XCTAssertNotNil(result.firstRun, "confirmed by a rerun at real speed")
         XCTAssertTrue(mismatch.description.contains("label \"All done\" appears"), mismatch.description)
-        XCTAssertTrue(mismatch.description.contains(" early: expected 5.70 s–6.30 s"), mismatch.description)
+        XCTAssertTrue(mismatch.description.contains("came at 3.00 s, expected 5.70 s–6.30 s: 2.70 s early"), mismatch.description)
     }
 }

@@ -100,14 +100,14 @@ final class OutcomeAndTimingTests: XCTestCase {
             return XCTFail("\(outcome.problems)")
         }
         XCTAssertEqual(outcome.failureKinds, [.time])
-        XCTAssertTrue(mismatch.description.contains("the time 2.28 s is 0.98 s late: expected 0.70 s–1.30 s"), mismatch.description)
+        XCTAssertTrue(mismatch.description.contains("\"66\" came at 2.28 s, expected 0.70 s–1.30 s: 0.98 s late"), mismatch.description)
         XCTAssertTrue(mismatch.description.contains("0.40 s allowance"), mismatch.description)
         XCTAssertTrue(mismatch.description.contains("0.58 s out (0.1"), mismatch.description)
         XCTAssertTrue(mismatch.description.contains("of real time at 4x)"), mismatch.description)
         let early = judge(
             ProcessResult(ending: .exited(0), stdout: "start\n[ 0.10s] 66\n", stderr: "", seconds: 1), transcript: expected,
             root: "/nowhere", cap: 1 << 20, timing: TimingModel(speed: 1))
-        XCTAssertTrue(early.problems.first?.description.contains("is 0.60 s early") == true, "\(early.problems)")
+        XCTAssertTrue(early.problems.first?.description.contains("\"66\" came at 0.10 s, expected 0.70 s–1.30 s: 0.60 s early") == true, "\(early.problems)")
     }
 
     func testWrongContentIsNotATimeFailure() {
@@ -122,5 +122,65 @@ final class OutcomeAndTimingTests: XCTestCase {
         XCTAssertNil(TimingModel(speed: 4).confirming?.confirming, "the rerun is not rerun")
         XCTAssertNil(TimingModel(speed: 1).confirming, "a check at real speed has nothing to confirm with")
         XCTAssertEqual(TimingModel(speed: 4).slack, 0.4, accuracy: 1e-9)
+    }
+}
+
+/// An exercise's output: the lesson machinery marks its lines; an attendee's own prints are shown,
+/// not checked. A page's output is checked whole.
+final class OwnLinesTests: XCTestCase {
+    let expected = try! Transcript(parsing: "verdict: clean\n---\nhello\nworld")
+    let m = "\u{1E}"
+
+    func judged(_ stdout: String, exercise: Bool, flooded: Bool = false, cap: Int = 1 << 20) -> PageOutcome {
+        var result = ProcessResult(ending: .exited(0), stdout: stdout, stderr: "", seconds: 1)
+        result.flooded = flooded
+        return judge(result, transcript: expected, root: "/nowhere", cap: cap, ownLinesAllowed: exercise)
+    }
+
+    func testAnAttendeesDebugPrintsAreShownNotChecked() {
+        let outcome = judged("\(m)hello\ndebug: renaming\n\(m)world\n", exercise: true)
+        XCTAssertTrue(outcome.passed, "\(outcome.problems)")
+        XCTAssertEqual(outcome.ownLines, ["debug: renaming"])
+        XCTAssertEqual(outcome.stdout, "hello\nworld")
+    }
+
+    func testAPrintWithoutANewlineIsSplitOffTheLessonLineItRanInto() {
+        let outcome = judged("\(m)hello\nstill renaming…\(m)world\n", exercise: true)
+        XCTAssertTrue(outcome.passed, "\(outcome.problems)")
+        XCTAssertEqual(outcome.ownLines, ["still renaming…"])
+    }
+
+    func testOnAPageEveryLineIsChecked() {
+        let outcome = judged("\(m)hello\ndebug: renaming\n\(m)world\n", exercise: false)
+        XCTAssertEqual(outcome.failureKinds, [.content])
+        XCTAssertEqual(outcome.ownLines, [])
+    }
+
+    func testTheLessonsOwnLinesAreStillChecked() {
+        let outcome = judged("\(m)hello\nworld\n\(m)moon\n", exercise: true)
+        XCTAssertEqual(outcome.failureKinds, [.content], "an attendee's 'world' does not stand in for the lesson's")
+        XCTAssertEqual(outcome.ownLines, ["world"])
+    }
+
+    func testAFloodOfOwnPrintsIsSaidPlainly() {
+        let own = String(repeating: "debug\n", count: 100)
+        let outcome = judged("\(m)hello\n" + own, exercise: true, flooded: true, cap: 300)
+        XCTAssertEqual(outcome.failureKinds, [.flood])
+        XCTAssertTrue(outcome.problems[0].description.contains("your own print()s"), outcome.problems[0].description)
+        let lessonFlood = judged(String(repeating: "\(m)hello\n", count: 100), exercise: true, flooded: true, cap: 300)
+        XCTAssertFalse(lessonFlood.problems[0].description.contains("your own"), lessonFlood.problems[0].description)
+    }
+
+    func testARunStoppedAtTheFirstReportIsJudgedByItsRaceAlone() throws {
+        let report = try String(contentsOf: Bundle.module.url(forResource: "TSanReports", withExtension: nil)!
+            .appendingPathComponent("exercise3-starter.stderr.txt"), encoding: .utf8)
+        var result = ProcessResult(ending: .signalled(SIGKILL), stdout: "\(m)hello\n", stderr: report, seconds: 1)
+        result.stoppedEarly = true
+        let outcome = judge(result, transcript: expected, root: "/nowhere", cap: 1 << 20, ownLinesAllowed: true)
+        XCTAssertEqual(outcome.failureKinds, [.race], "no crash, no output failure: \(outcome.problems)")
+        XCTAssertTrue(outcome.stoppedAtFirstReport)
+        XCTAssertTrue(hasWholeTSanReport(report))
+        let summary = report.range(of: "SUMMARY: ThreadSanitizer")!
+        XCTAssertFalse(hasWholeTSanReport(String(report[..<summary.upperBound])), "a report is whole once its SUMMARY line has ended")
     }
 }

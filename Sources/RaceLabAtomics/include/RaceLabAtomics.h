@@ -24,5 +24,7 @@ racelab_relaxed_word *racelab_clock_speed_word(void);
 racelab_relaxed_word *racelab_clock_start_word(void);
 /// A counter that makes each `randomDelay` draw different (see LessonClock.swift).
 racelab_relaxed_word *racelab_random_sequence_word(void);
+/// 1 when every narrated line starts with the runner's line mark (see Narration.swift).
+racelab_relaxed_word *racelab_marks_lines_word(void);
 
 #endif

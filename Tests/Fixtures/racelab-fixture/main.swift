@@ -82,6 +82,10 @@ case "chorus":
     group.wait()
 case "hang":
     print("hello")
+    // `hang PATH`: say where it is, so a test can find it after the runner is gone.
+    if CommandLine.arguments.count > 2, CommandLine.arguments[2] != "--speed" {
+        try! String(getpid()).write(toFile: CommandLine.arguments[2], atomically: true, encoding: .utf8)
+    }
     while true { sleep(1) }
 case "crash":
     print("hello")

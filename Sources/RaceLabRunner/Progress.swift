@@ -1,0 +1,103 @@
+import Foundation
+
+/// An attendee's progress through the exercises, kept in `.racelab-progress.json` at the package's
+/// root (git-ignored): each exercise's last verdict, which version of the attendee's files it was
+/// for, and how many hints they have seen.
+public struct Progress: Codable, Equatable {
+    public struct Entry: Codable, Equatable {
+        /// True when the last check passed.
+        public var passed: Bool?
+        /// The fingerprint of the attendee's files that the last check was of.
+        public var checkedFiles: String?
+        public var hintsShown = 0
+    }
+
+    public var exercises: [String: Entry] = [:]
+
+    public static let fileName = ".racelab-progress.json"
+
+    public static func load(root: String) -> Progress {
+        guard let data = FileManager.default.contents(atPath: "\(root)/\(fileName)"),
+            let progress = try? JSONDecoder().decode(Progress.self, from: data)
+        else { return Progress() }  // none yet, or unreadable: start again rather than stop the attendee
+        return progress
+    }
+
+    /// Saves, or says in one line why it could not (progress is a convenience: never a reason to fail).
+    func save(root: String, print: (String) -> Void) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        do {
+            try encoder.encode(self).write(to: URL(fileURLWithPath: "\(root)/\(Self.fileName)"), options: .atomic)
+        } catch {
+            print("(could not save your progress in \(Self.fileName): \((error as NSError).localizedDescription))")
+        }
+    }
+
+    public subscript(exercise number: Int) -> Entry {
+        get { exercises[String(number)] ?? Entry() }
+        set { exercises[String(number)] = newValue }
+    }
+}
+
+/// Where an attendee stands on one exercise.
+public enum ExerciseState: Equatable {
+    case notStarted, editedNotChecked, notYet, passed, editedSincePassing
+
+    public var text: String {
+        switch self {
+        case .notStarted: return "not started"
+        case .editedNotChecked: return "started, not checked yet"
+        case .notYet: return "not yet"
+        case .passed: return "passed"
+        case .editedSincePassing: return "passed, edited since: check again"
+        }
+    }
+}
+
+extension Runner {
+    /// A fingerprint of the attendee's files as they are now (FNV-1a over their bytes; "missing" for
+    /// a missing file), to tell whether a verdict is still about them.
+    func fingerprint(_ exercise: ExerciseInfo) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for file in exercise.attendeeFiles {
+            let bytes = FileManager.default.contents(atPath: "\(workspace.root)/\(exercise.folder)/\(file)") ?? Data("missing".utf8)
+            for byte in bytes + [0] {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+        }
+        return String(hash, radix: 16)
+    }
+
+    func state(of exercise: ExerciseInfo, in progress: Progress) -> ExerciseState {
+        let entry = progress[exercise: exercise.number]
+        let current = fingerprint(exercise)
+        guard let passed = entry.passed, entry.checkedFiles != nil else {
+            return exercise.attendeeFiles.allSatisfy { isPristine($0, of: exercise) } ? .notStarted : .editedNotChecked
+        }
+        if entry.checkedFiles == current { return passed ? .passed : .notYet }
+        return passed ? .editedSincePassing : .editedNotChecked
+    }
+
+    /// Records a verdict on the attendee's files as they are now.
+    func record(_ passed: Bool, for exercise: ExerciseInfo) {
+        var progress = Progress.load(root: workspace.root)
+        progress[exercise: exercise.number].passed = passed
+        progress[exercise: exercise.number].checkedFiles = fingerprint(exercise)
+        progress.save(root: workspace.root, print: print)
+    }
+}
+
+/// An exercise's hints: `hint.md`'s numbered items ("1. …" and the indented lines under it).
+func parseHints(_ text: String) -> [String] {
+    var hints: [[Substring]] = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        let number = line.prefix { $0.isNumber }
+        if !number.isEmpty, line.dropFirst(number.count).hasPrefix(". ") {
+            hints.append([line.dropFirst(number.count + 2)])
+        } else if !hints.isEmpty, line.hasPrefix(" ") {
+            hints[hints.count - 1].append(Substring(line.trimmingCharacters(in: .whitespaces)))
+        }
+    }
+    return hints.map { $0.joined(separator: "\n") }
+}
