@@ -4,12 +4,14 @@ import Foundation
 public func racelabMain(_ arguments: [String], directory: String = FileManager.default.currentDirectoryPath) -> Int32 {
     var words = arguments
     var speed = 4.0
+    var speedIsExplicit = false
     var confirmed = false
     if let index = words.firstIndex(of: "--speed") {
         guard index + 1 < words.count, let value = Double(words[index + 1]), value >= 0.1, value <= 100 else {
             return usageError("--speed needs a number from 0.1 to 100")
         }
         speed = value
+        speedIsExplicit = true
         words.removeSubrange(index...index + 1)
     }
     if let index = words.firstIndex(of: "--yes") {
@@ -31,6 +33,7 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
         do {
             let targets = try StressTarget.parse(rest)
             let runner = Runner(workspace: try Workspace.find(from: directory), speed: speed)
+            runner.speedIsExplicit = speedIsExplicit
             return try runner.stress(runs, targets) ? 0 : 1
         } catch {
             FileHandle.standardError.write(Data("racelab: \(error)\n".utf8))
@@ -52,6 +55,7 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
     let lessons = numbers.compactMap { $0 }
     do {
         let runner = Runner(workspace: try Workspace.find(from: directory), speed: speed)
+        runner.speedIsExplicit = speedIsExplicit
         switch command {
         case "check": return try runner.check(lessons) ? 0 : 1
         case "verify": return try runner.verify() ? 0 : 1
@@ -90,12 +94,13 @@ let usage = """
       check [N …]    build the lessons with ThreadSanitizer and check every page against its transcript
       exercise N     check your exercise N and say what is still wrong
       watch N        check exercise N, then again every time you save it (Ctrl-C to stop)
-      hint N         the hints for exercise N
-      reset N        put exercise N's starter back (asks first; keeps your version as a backup)
+      hint N         the next hint for exercise N, one at a time
+      reset N [--yes]  put exercise N's starter back (asks first, unless --yes; keeps your version as a backup)
       verify         for CI: every page passes, every starter fails as documented, every solution passes
       stress [N] [T …]  run each page N times (20) and count outcomes, failures and TSan's detections;
                      T: a lesson (3), a page (3:2) or an exercise (exercise 3); none: everything
-      list           the lessons and their exercises
+      list           the lessons, and where you are with each exercise
       page P T [A …] for lesson authors: check the built program P (run with arguments A) against transcript T
-    Pages run at --speed 4 unless told otherwise; times in transcripts are lesson seconds.
+    Pages run at --speed 4 and exercises at the speed their transcript names, unless told otherwise;
+    times in transcripts are lesson seconds. reset --yes puts the starter back without asking.
     """

@@ -8,6 +8,8 @@ public final class Runner {
     let timing: TimingModel
     let limits: PageLimits
     let print: (String) -> Void
+    /// The speed was given on the command line: it overrides a transcript's own `speed:`.
+    public var speedIsExplicit = false
     /// Where the TSan build puts its programs: asked of `swift build` once (it takes a moment).
     private var knownBinPath: String?
 
@@ -128,6 +130,8 @@ public final class Runner {
                 limits.ownLinesAllowed = true
                 limits.stopAtFirstReport = attendee
             }
+            var timing = self.timing
+            if let speed = transcript.speed, !speedIsExplicit { timing.speed = speed }
             return checkPage(
                 program, arguments: arguments, transcript: transcript, root: workspace.root, limits: limits, timing: timing)
         } catch {

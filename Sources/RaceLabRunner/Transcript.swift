@@ -42,6 +42,9 @@ public struct Transcript {
     public var timeout: Double = 60
     /// Default tolerance of `{{~Ns}}` placeholders, in lesson seconds.
     public var tolerance: Double = 0.3
+    /// The speed this page is checked at unless the runner is told one (`speed: 12`): an exercise's,
+    /// chosen so that an attendee has a verdict within about 3 s of saving.
+    public var speed: Double?
     /// For an exercise: how its starter must fail (`starter fails: race Person.changeName`).
     public var starterFailures: [StarterFailure] = []
 
@@ -184,6 +187,10 @@ public struct Transcript {
         case "exit": exitStatus = try parsed(Int32.self)
         case "timeout": timeout = try parsed(Double.self)
         case "tolerance": tolerance = try parsed(Double.self)
+        case "speed":
+            let value = try parsed(Double.self)
+            guard value >= 1, value <= 100 else { throw Problem(line: lineNumber, message: "speed is from 1 to 100, not \(value)") }
+            speed = value
         case "starter fails":
             for item in value.split(separator: ",") {
                 guard let failure = StarterFailure(parsing: item.trimmingCharacters(in: .whitespaces)) else {
@@ -192,7 +199,7 @@ public struct Transcript {
                 starterFailures.append(failure)
             }
         default:
-            throw Problem(line: lineNumber, message: "unknown header '\(key)'; known: verdict, exit, timeout, tolerance, starter fails")
+            throw Problem(line: lineNumber, message: "unknown header '\(key)'; known: verdict, exit, timeout, tolerance, speed, starter fails")
         }
     }
 }
