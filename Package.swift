@@ -23,7 +23,8 @@ var targets: [Target] = [
 
 /// A lesson is `Lessons/NN-name/`: its executable `lessonN` and, when it has one, its exercise
 /// `exerciseN` (the attendee's copy) with `exerciseN-starter` and `exerciseN-solution` beside it,
-/// and one `exerciseN-wrong-NAME` per known wrong fix in `Exercise/WrongFixes/NAME/`.
+/// and one `exerciseN-wrong-NAME` per known wrong fix in `Exercise/Referee/WrongFixes/NAME/`. `Referee/` holds
+/// what `racelab verify` checks, the solution among them, out of an attendee's way until they look.
 func lesson(_ number: Int, _ folder: String, exercise: Bool = false, wrongFixes: [String] = []) {
     let path = "Lessons/\(folder)"
     targets.append(.executableTarget(
@@ -32,15 +33,15 @@ func lesson(_ number: Int, _ folder: String, exercise: Bool = false, wrongFixes:
     guard exercise else { return }
     targets.append(.executableTarget(
         name: "exercise\(number)", dependencies: ["RaceLab"], path: "\(path)/Exercise",
-        exclude: ["Starter", "Solution", "hint.md", "expected.txt"] + (wrongFixes.isEmpty ? [] : ["WrongFixes"])))
+        exclude: ["Referee", "hint.md", "expected.txt"]))
     for variant in ["Starter", "Solution"] {
         targets.append(.executableTarget(
             name: "exercise\(number)-\(variant.lowercased())", dependencies: ["RaceLab"],
-            path: "\(path)/Exercise/\(variant)"))
+            path: "\(path)/Exercise/Referee/\(variant)"))
     }
     for wrong in wrongFixes {
         targets.append(.executableTarget(
-            name: "exercise\(number)-wrong-\(wrong)", dependencies: ["RaceLab"], path: "\(path)/Exercise/WrongFixes/\(wrong)"))
+            name: "exercise\(number)-wrong-\(wrong)", dependencies: ["RaceLab"], path: "\(path)/Exercise/Referee/WrongFixes/\(wrong)"))
     }
 }
 

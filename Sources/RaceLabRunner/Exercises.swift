@@ -149,7 +149,8 @@ extension Runner {
     /// True when the exercise's copy of `file` is the starter's, byte for byte.
     func isPristine(_ file: String, of exercise: ExerciseInfo) -> Bool {
         let folder = "\(workspace.root)/\(exercise.folder)"
-        return FileManager.default.contents(atPath: "\(folder)/\(file)") == FileManager.default.contents(atPath: "\(folder)/Starter/\(file)")
+        return FileManager.default.contents(atPath: "\(folder)/\(file)")
+            == FileManager.default.contents(atPath: "\(workspace.root)/\(exercise.starterFolder)/\(file)")
     }
 
     func hints(_ exercise: ExerciseInfo) -> [String] {
@@ -308,7 +309,7 @@ extension Runner {
                 let mine = "\(folder)/\(file)"
                 let existed = FileManager.default.fileExists(atPath: mine)
                 if existed { try FileManager.default.copyItem(atPath: mine, toPath: "\(workspace.root)/\(backups)/\(file)") }
-                let starter = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/Starter/\(file)"))
+                let starter = try Data(contentsOf: URL(fileURLWithPath: "\(workspace.root)/\(exercise.starterFolder)/\(file)"))
                 try starter.write(to: URL(fileURLWithPath: mine))
                 print(existed
                     ? "Reset \(exercise.folder)/\(file); your version is in \(backups)/\(file)"
@@ -316,7 +317,7 @@ extension Runner {
             }
         } catch {
             print("Could not finish the reset: \((error as NSError).localizedDescription) Your files are as listed above;")
-            print("the starter copies are in \(exercise.folder)/Starter/ to copy by hand.")
+            print("the starter copies are in \(exercise.starterFolder)/ to copy by hand.")
             return false
         }
         return true

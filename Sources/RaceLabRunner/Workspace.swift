@@ -73,12 +73,12 @@ public struct LessonInfo {
     }
 }
 
-/// A known wrong fix of an exercise, kept as a fixture: `Exercise/WrongFixes/<name>/` holds the
+/// A known wrong fix of an exercise, kept as a fixture: `Exercise/Referee/WrongFixes/<name>/` holds the
 /// attendee's file(s) as someone might wrongly fix them, and its own copy of the driver. Its
 /// attendee file says how it must fail in a comment line: `// must fail: race Person.name.getter`.
 public struct WrongFix {
     public let name: String
-    /// e.g. `Lessons/03-thread-safety/Exercise/WrongFixes/lock-around-write-only`
+    /// e.g. `Lessons/03-thread-safety/Exercise/Referee/WrongFixes/lock-around-write-only`
     public let folder: String
     public let product: String
 }
@@ -99,15 +99,19 @@ public struct ExerciseInfo {
     public var solutionProduct: String { "exercise\(number)-solution" }
     public var transcript: String { "\(folder)/expected.txt" }
     public var hint: String { "\(folder)/hint.md" }
+    /// What `racelab verify` checks, out of an attendee's way: `Starter/` (also what `reset` puts
+    /// back), `Solution/` and `WrongFixes/`.
+    public var referee: String { "\(folder)/Referee" }
+    public var starterFolder: String { "\(referee)/Starter" }
 
     init(root: String, number: Int, folder: String) {
         self.number = number
         self.folder = folder
-        let starter = (try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(folder)/Starter")) ?? []
+        let starter = (try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(folder)/Referee/Starter")) ?? []
         attendeeFiles = starter.filter { $0.hasSuffix(".swift") && $0 != "main.swift" }.sorted()
-        let wrong = (try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(folder)/WrongFixes")) ?? []
+        let wrong = (try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(folder)/Referee/WrongFixes")) ?? []
         wrongFixes = wrong.sorted().filter { !$0.hasPrefix(".") }.map {
-            WrongFix(name: $0, folder: "\(folder)/WrongFixes/\($0)", product: "exercise\(number)-wrong-\($0)")
+            WrongFix(name: $0, folder: "\(folder)/Referee/WrongFixes/\($0)", product: "exercise\(number)-wrong-\($0)")
         }
     }
 }

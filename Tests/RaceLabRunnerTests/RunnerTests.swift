@@ -11,7 +11,7 @@ final class RunnerTests: XCTestCase {
     override func setUpWithError() throws {
         root = NSTemporaryDirectory() + "racelab-\(UUID().uuidString)"
         let exercise = "\(root)/Lessons/03-thread-safety/Exercise"
-        try FileManager.default.createDirectory(atPath: "\(exercise)/Starter", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: "\(exercise)/Referee/Starter", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: "\(root)/Lessons/02-dispatch-groups/transcripts", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: "\(root)/Lessons/notes", withIntermediateDirectories: true)
         try write("// swift-tools-version:5.9", to: "Package.swift")
@@ -19,8 +19,8 @@ final class RunnerTests: XCTestCase {
         try write("---\n", to: "Lessons/02-dispatch-groups/transcripts/page2.txt")
         try write("verdict: clean\n---\n", to: "Lessons/03-thread-safety/Exercise/expected.txt")
         try write("1. a hint", to: "Lessons/03-thread-safety/Exercise/hint.md")
-        try write("starter", to: "Lessons/03-thread-safety/Exercise/Starter/Person.swift")
-        try write("driver", to: "Lessons/03-thread-safety/Exercise/Starter/main.swift")
+        try write("starter", to: "Lessons/03-thread-safety/Exercise/Referee/Starter/Person.swift")
+        try write("driver", to: "Lessons/03-thread-safety/Exercise/Referee/Starter/main.swift")
         try write("starter", to: "Lessons/03-thread-safety/Exercise/Person.swift")
         try write("driver", to: "Lessons/03-thread-safety/Exercise/main.swift")
     }
@@ -166,13 +166,13 @@ final class ProgressAndHintTests: XCTestCase {
     override func setUpWithError() throws {
         root = NSTemporaryDirectory() + "racelab-\(UUID().uuidString)"
         let exercise = "\(root)/Lessons/03-thread-safety/Exercise"
-        try FileManager.default.createDirectory(atPath: "\(exercise)/Starter", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: "\(exercise)/Referee/Starter", withIntermediateDirectories: true)
         for (path, text) in [
             ("Package.swift", "// swift-tools-version:5.9"),
             ("Lessons/03-thread-safety/Exercise/expected.txt", "verdict: clean\n---\n"),
             ("Lessons/03-thread-safety/Exercise/hint.md", "# Exercise 3 hints\n\n1. Gate the writes\n   and the reads.\n2. Use a queue.\n"),
-            ("Lessons/03-thread-safety/Exercise/Starter/Person.swift", "starter"),
-            ("Lessons/03-thread-safety/Exercise/Starter/main.swift", "driver"),
+            ("Lessons/03-thread-safety/Exercise/Referee/Starter/Person.swift", "starter"),
+            ("Lessons/03-thread-safety/Exercise/Referee/Starter/main.swift", "driver"),
             ("Lessons/03-thread-safety/Exercise/Person.swift", "starter"),
             ("Lessons/03-thread-safety/Exercise/main.swift", "driver"),
         ] {
