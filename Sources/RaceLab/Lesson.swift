@@ -34,6 +34,7 @@ public final class Lesson {
     /// lesson never hangs a workshop (pages that hang on purpose use a `Watchdog` to end by themselves).
     public let pageTimeLimit: Double
     private var pages: [Page] = []
+    private var stepping = false
 
     /// `heading` is the first line printed, e.g. "RaceLab lesson 3: thread safety".
     public init(_ heading: String, pageTimeLimit: Double = 120) {
@@ -79,12 +80,22 @@ public final class Lesson {
         )
         writeLine("Speed: \(speedText(options.speed)) (every time shown is in lesson seconds)")
         let selected = options.page.map { [pages[$0 - 1]] } ?? pages
+        // Presenter mode waits on the keyboard: with stdin from a pipe or a file there is nobody to press Enter.
+        stepping = options.step && isatty(FileHandle.standardInput.fileDescriptor) == 1
+        if options.step && !stepping {
+            FileHandle.standardError.write(Data("\(program): --step needs a terminal on stdin; playing every page without pauses\n".utf8))
+        }
         DispatchQueue.main.async { self.play(selected[...]) }
         dispatchMain()
     }
 
     private func play(_ remaining: ArraySlice<Page>) {
         guard let page = remaining.first else { exit(0) }
+        if stepping {
+            writeLine("")
+            writeLine("(press Enter for page \(page.number): \(page.title))")
+            _ = readLine()
+        }
         writeLine("")
         writeLine("== Page \(page.number) of \(pages.count): \(page.title) ==")
         LessonClock.shared.restart()
@@ -103,9 +114,10 @@ public final class Lesson {
     private var usage: String {
         """
         \(heading)
-        usage: \(program) [page] [--speed N] [--list]
+        usage: \(program) [page] [--speed N] [--step] [--list]
           page        play only this page (1–\(pages.count)); without it every page plays in order
           --speed N   play every delay N times faster (or set RACELAB_SPEED=N); times stay in lesson seconds
+          --step      presenter mode: wait for Enter before each page (in a terminal)
           --list      list the pages
         """
     }

@@ -1,11 +1,13 @@
 import Foundation
 
-/// What `lessonN [page] [--speed N] [--list]` asked for.
+/// What `lessonN [page] [--speed N] [--step] [--list]` asked for.
 public struct LessonOptions: Equatable {
     public var page: Int?
     public var speed = 1.0
     public var listPages = false
     public var help = false
+    /// Presenter mode: wait for Enter before each page (when stdin is a terminal).
+    public var step = false
 
     public struct Problem: Error, CustomStringConvertible {
         public let description: String
@@ -31,6 +33,8 @@ public struct LessonOptions: Equatable {
                 options.speed = try speed(String(argument.dropFirst(8)), from: "--speed")
             case "--list":
                 options.listPages = true
+            case "--step":
+                options.step = true
             case "--help", "-h":
                 options.help = true
             default:

@@ -36,6 +36,11 @@ final class LessonOptionsTests: XCTestCase {
         XCTAssertThrowsError(try parse(["--bogus"]))
     }
 
+    func testStepIsPresenterMode() throws {
+        XCTAssertTrue(try LessonOptions.parse(["2", "--step"], environment: [:], pageCount: 3).step)
+        XCTAssertFalse(try LessonOptions.parse(["2"], environment: [:], pageCount: 3).step)
+    }
+
     func testListAndHelp() throws {
         XCTAssertTrue(try parse(["--list"]).listPages)
         XCTAssertTrue(try parse(["-h"]).help)
