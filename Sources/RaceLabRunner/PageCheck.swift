@@ -113,6 +113,8 @@ public struct PageOutcome {
     /// When the run at the check speed failed on time only and the page was run again at real speed:
     /// what that first run found. The rest of this outcome is the rerun's.
     public var firstRun: [PageProblem]?
+    /// The speed it was checked at (an exercise's may differ from the runner's).
+    public var speed: Double = 1
 
     public var passed: Bool { problems.isEmpty }
     public var failureKinds: Set<FailureKind> { Set(problems.map(\.kind)) }
@@ -214,11 +216,13 @@ public func checkPage(
         return judge(
             result, transcript: transcript, root: root, cap: limits.outputCap, timing: timing, ownLinesAllowed: limits.ownLinesAllowed)
     }
-    let first = attempt(timing, timeout: transcript.timeout)
+    var first = attempt(timing, timeout: transcript.timeout)
+    first.speed = timing.speed
     guard !first.passed, first.problems.allSatisfy({ $0.kind == .time }), let confirming = timing.confirming else { return first }
     var rerun = attempt(confirming, timeout: transcript.timeout * timing.speed / confirming.speed)
     rerun.firstRun = first.problems
     rerun.seconds += first.seconds
+    rerun.speed = timing.speed
     return rerun
 }
 

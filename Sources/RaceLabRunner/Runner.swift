@@ -158,9 +158,9 @@ public final class Runner {
             let verdict = outcome.passed
                 ? "every time was right: the machine was busy, the page is fine"
                 : (outcome.failureKinds == [.time] ? "timing confirmed at real speed: off there too" : "it failed as below")
-            print(indent("at \(speedText(speed)) a time was off, so it ran again at real speed: \(verdict)"))
+            print(indent("at \(speedText(outcome.speed)) a time was off, so it ran again at real speed: \(verdict)"))
             if !outcome.passed {
-                print(indent("at \(speedText(speed)):"))
+                print(indent("at \(speedText(outcome.speed)):"))
                 for problem in firstRun { print(indent(explain(problem), by: "      ")) }
                 print(indent("at real speed:"))
             }

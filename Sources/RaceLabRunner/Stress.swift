@@ -111,7 +111,7 @@ extension Runner {
     /// interesting outcome showed. True when every run passed (every starter run failed as documented).
     public func stress(_ runs: Int, _ targets: [StressTarget], progress: (String) -> Void = writeProgress) throws -> Bool {
         let items = try stressItems(targets.isEmpty ? workspace.lessons.map { .lesson($0.number, page: nil) } + workspace.lessons.compactMap { $0.exercise.map { .exercise($0.number) } } : targets)
-        print("Stress: \(items.count) page(s) and exercise variant(s), \(runs) runs each, under ThreadSanitizer at \(speedText(speed)).")
+        print("Stress: \(items.count) page(s) and exercise variant(s), \(runs) runs each, under ThreadSanitizer at \(speedText(speed))\(exercisesAtOwnSpeed(items) ? "; exercises at the speed their transcript names" : "").")
         print("Marks: . passed  r passed after a real-speed rerun  t time  c content  F forbidden outcome  R race verdict")
         print("       h hang  x crash  f flood  e exit status  E could not check  ! a starter that did not fail as documented")
         guard let bin = try buildAll(Array(Set(items.map(\.product))).sorted()) else { return false }
@@ -135,6 +135,11 @@ extension Runner {
         print("")
         print("\(total - failed) of \(total) runs as expected in \(String(format: "%.0f", Date().timeIntervalSince(started))) s.")
         return failed == 0
+    }
+
+    /// An exercise is checked at the speed its transcript names unless `--speed` was given.
+    private func exercisesAtOwnSpeed(_ items: [StressItem]) -> Bool {
+        !speedIsExplicit && items.contains { $0.transcript.hasSuffix("/Exercise/expected.txt") }
     }
 
     struct StressItem {
