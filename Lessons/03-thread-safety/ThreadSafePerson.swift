@@ -4,11 +4,17 @@ import Dispatch
 /// concurrent queue with `sync`; a change is a barrier: it waits for the reads already running, then
 /// runs alone, and reads that arrive meanwhile wait for it. So no one ever sees half a change.
 class ThreadSafePerson: Person {
-    // Why `.userInitiated`: on Linux, Dispatch adds worker threads slowly (about one a second) while
-    // its threads are blocked (DEMOS A3). The five workers wait in `sync` reads for the barriers, and at
-    // the same QoS the barriers would wait for a free thread: seconds of nothing. Apple's kernel adds
-    // threads at once; the original demo needs no QoS.
-    private let isolationQueue = DispatchQueue(label: "racelab.person.isolation", qos: .userInitiated, attributes: .concurrent)
+    private let isolationQueue: DispatchQueue
+
+    /// `isolationQoS`: the slides create the isolation queue at the default quality of service. On
+    /// Linux that stalls page 3 for seconds: the five workers block in `sync` reads waiting for the
+    /// barriers, and a barrier at their own QoS needs a thread from the very pool they are blocking
+    /// (which grows about a thread a second; the lesson's README cites the source). At
+    /// `.userInitiated` the barriers run on a pool of their own: RaceLab's default.
+    init(firstName: String, lastName: String, isolationQoS: DispatchQoS = .userInitiated) {
+        isolationQueue = DispatchQueue(label: "racelab.person.isolation", qos: isolationQoS, attributes: .concurrent)
+        super.init(firstName: firstName, lastName: lastName)
+    }
 
     override func changeName(firstName: String, lastName: String) {
         isolationQueue.async(flags: .barrier) {

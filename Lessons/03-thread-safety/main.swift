@@ -28,7 +28,7 @@ lesson.page("One rename, one thread: it works") { page in
 
 /// The demo of the slides (DEMOS C2): five tasks on a concurrent worker queue, a small stagger each,
 /// every one renames `person` and prints the name it reads back; the group's notify prints the end.
-func renameFiveTimes(_ person: Person, then finish: @escaping (_ torn: Int) -> Void) {
+func renameFiveTimes(_ person: Person, onRead: @escaping @Sendable () -> Void = {}, then finish: @escaping (_ torn: Int) -> Void) {
     let workerQueue = DispatchQueue(label: "racelab.worker", attributes: .concurrent)
     let nameChangeGroup = DispatchGroup()
     let tornCount = Locked(0)
@@ -37,6 +37,7 @@ func renameFiveTimes(_ person: Person, then finish: @escaping (_ torn: Int) -> V
             sleep(lessonSeconds: 0.01 * Double(index))
             person.changeName(firstName: first, lastName: last)
             let name = person.name
+            onRead()
             if !wholeNames.contains(name) { tornCount.withLock { $0 += 1 } }
             say("Current name: \(shown(name))")
         }
@@ -53,27 +54,63 @@ lesson.page("Five renames at once: torn names (racy on purpose)") { page in
     renameFiveTimes(Person(firstName: "Alison", lastName: "Anderson")) { torn in
         note("Torn names this run: \(torn) of 6.")
         note("Look for a first name from one call with the last name of another. Under ThreadSanitizer,")
-        note("stderr names the race: Person.changeName writing firstName and lastName on several threads.")
+        note("stderr reports the race in Person.changeName, writing firstName and lastName on several")
+        note("threads; its stack frames are mangled Swift names ($s7lesson36PersonC10changeName...). To read")
+        note("them, pipe stderr through the toolchain's demangler:")
+        note("  swift build -Xswiftc -sanitize=thread")
+        note("  .build/debug/lesson3 2 2>&1 >/dev/null | swift demangle --simplified")
         page.done()
+    }
+}
+
+/// Renames a ThreadSafePerson five times at once (as page 2 does) with its isolation queue at `qos`,
+/// and reports how long, in real seconds, the first name took to come back and all of it took.
+func renameSafely(isolationQoS qos: DispatchQoS, then finish: @escaping (_ firstRead: Double, _ all: Double) -> Void) {
+    LessonClock.shared.restart()
+    let started = DispatchTime.now().uptimeNanoseconds
+    let firstRead = Locked<Double?>(nil)
+    let person = ThreadSafePerson(firstName: "Alison", lastName: "Anderson", isolationQoS: qos)
+    renameFiveTimes(person, onRead: {
+        let now = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        firstRead.withLock { $0 = $0 ?? now }
+    }) { torn in
+        note("Torn names this run: \(torn) of 6.")
+        finish(firstRead.current ?? 0, Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
     }
 }
 
 lesson.page("ThreadSafePerson: a barrier for writes, sync for reads") { page in
+    let speed = LessonClock.shared.speed
+    let ownDelays = 1.2 / speed  // changeName's own random delays, at most, in real seconds
     note("Same five tasks; the person is a ThreadSafePerson. Every name read is whole.")
-    renameFiveTimes(ThreadSafePerson(firstName: "Alison", lastName: "Anderson")) { torn in
-        note("Torn names this run: \(torn) of 6.")
-        note("The barrier runs each change alone; a read waits for the change ahead of it. TSan is silent.")
-        page.done()
+    note("First as the slides create its isolation queue, at the default quality of service:")
+    renameSafely(isolationQoS: .default) { firstRead, all in
+        note("Measured: the first read came back after \(fixed(firstRead, decimals: 1)) s of real time, the last after")
+        note("\(fixed(all, decimals: 1)) s; changeName's own delays take at most \(fixed(ownDelays, decimals: 1)) s a rename at this speed.")
+        if firstRead > ownDelays + 0.5 {
+            note("That is a stall: the five workers wait in sync reads for the barriers, and the barriers need a")
+            note("thread from the same pool, which on Linux grows about one thread a second (README).")
+        } else {
+            note("No stall on this machine: the barriers found a thread at once.")
+        }
+        note("Now with the isolation queue at .userInitiated, a pool the workers do not block:")
+        renameSafely(isolationQoS: .userInitiated) { firstRead, all in
+            note("Measured: the first read came back after \(fixed(firstRead, decimals: 1)) s of real time, the last after")
+            note("\(fixed(all, decimals: 1)) s.")
+            note("The barrier runs each change alone; a read waits for the change ahead of it. TSan is silent.")
+            page.done()
+        }
     }
 }
 
-lesson.page("FavoriteEventsController: immutable events, one isolation queue") { page in
-    let controller = FavoriteEventsController()
+/// The slides' workload (DEMOS C5): the controller starts with events 1–3; at once, 8 tasks add
+/// events 4–11, 3 tasks remove 1–3 and 20 readers take snapshots. Prints what the readers saw and
+/// what the list holds at the end, and returns its ids.
+@discardableResult
+func favoritesWorkload(_ controller: FavoriteEvents) -> [Int] {
     let starters = (1...3).map { Event(id: $0, title: "Session \($0)") }
     let added = (4...11).map { Event(id: $0, title: "Session \($0)") }
     controller.setEvents(starters)
-    note("The controller starts with events 1–3. At once, 8 tasks add events 4–11, 3 tasks remove 1–3,")
-    note("and 20 readers take snapshots of the list.")
     let snapshots = Locked<[[Event]]>([])
     DispatchQueue.concurrentPerform(iterations: 31) { task in
         switch task {
@@ -82,10 +119,35 @@ lesson.page("FavoriteEventsController: immutable events, one isolation queue") {
         default: snapshots.withLock { $0.append(controller.events) }
         }
     }
-    let whole = snapshots.current.allSatisfy { Set($0).count == $0.count && $0.count <= 11 }
-    say("Readers took \(snapshots.current.count) snapshots; \(whole ? "every one was a whole list" : "some were broken")")
+    let broken = snapshots.current.filter { Set($0).count != $0.count }.count
+    say("Readers took \(snapshots.current.count) snapshots; \(broken == 0 ? "every one was a whole list" : "\(broken) were broken: an event in them twice")")
     let final = controller.events.map(\.id).sorted()
     say("Favorites now: \(final.count) events, ids \(final.map(String.init).joined(separator: " "))")
+    return final
+}
+
+lesson.page("FavoriteEventsController without its queue (racy on purpose)") { page in
+    note("The slides' controller keeps a mutable list of favourite events. First without any isolation:")
+    note("it starts with events 1–3; at once, 8 tasks add events 4–11, 3 tasks remove 1–3, and 20 readers")
+    note("take snapshots of the list. The right end: events 4–11, each once.")
+    let final = favoritesWorkload(UnsafeFavoriteEventsController())
+    let lost = (4...11).filter { !final.contains($0) }
+    let back = (1...3).filter { final.contains($0) }
+    let twice = Set(final.filter { id in final.filter { $0 == id }.count > 1 }).sorted()
+    if lost.isEmpty && back.isEmpty && twice.isEmpty {
+        note("Right by luck this run; ThreadSanitizer reports the race on the list all the same.")
+    } else {
+        let list = { (ids: [Int]) in ids.map(String.init).joined(separator: " ") }
+        note("Wrong: lost \(lost.isEmpty ? "none" : list(lost)); removed but still there \(back.isEmpty ? "none" : list(back)); twice \(twice.isEmpty ? "none" : list(twice)).")
+        note("Two tasks read the same list, and each wrote back its own change over the other's.")
+    }
+    page.done()
+}
+
+lesson.page("FavoriteEventsController: immutable events, one isolation queue") { page in
+    note("The same workload on the slides' thread-safe controller: reads with sync, every change an")
+    note("asynchronous barrier on one concurrent queue.")
+    favoritesWorkload(FavoriteEventsController())
     note("Events are immutable values, so a snapshot can be handed to any thread; only the list changes,")
     note("and only inside a barrier.")
     page.done()

@@ -9,9 +9,10 @@ let lesson = Lesson("RaceLab lesson 5: OperationQueue, the printer queue")
 /// The article prints seven words, one operation each, and concatenates them in an eighth.
 let words = ["Richard", "Of", "York", "Gave", "Battle", "In", "Vain"]
 
-/// Adds the seven word operations and the user-initiated concatenation operation to a printer queue
-/// `width` wide (nil: the default), each sleeping 2 s, and waits for all of them.
-func runPrinterQueue(width: Int?) -> Timeline {
+/// Adds the seven word operations and (unless told not to) the user-initiated concatenation operation
+/// to a printer queue `width` wide (nil: the default), each sleeping 2 s, and waits for all of them.
+func runPrinterQueue(width: Int?, concatenation withConcatenation: Bool = true) -> Timeline {
+    LessonClock.shared.restart()  // each run's times start at 0
     let printerQueue = OperationQueue()
     if let width { printerQueue.maxConcurrentOperationCount = width }
     let timeline = Timeline()
@@ -27,11 +28,13 @@ func runPrinterQueue(width: Int?) -> Timeline {
     for word in words {
         printerQueue.addOperation(printing(word, word))
     }
-    let concatenation = BlockOperation(block: printing("concatenation", words.joined(separator: " ")))
-    concatenation.qualityOfService = .userInitiated
-    printerQueue.addOperation(concatenation)
+    if withConcatenation {
+        let concatenation = BlockOperation(block: printing("concatenation", words.joined(separator: " ")))
+        concatenation.qualityOfService = .userInitiated
+        printerQueue.addOperation(concatenation)
+    }
     printerQueue.waitUntilAllOperationsAreFinished()  // fine in a lesson; never on an app's main queue
-    say("all 8 operations done in \(seconds(LessonClock.shared.now))")
+    say("all \(withConcatenation ? 8 : 7) operations done in \(seconds(LessonClock.shared.now))")
     return timeline
 }
 
@@ -43,16 +46,26 @@ func show(_ timeline: Timeline) {
 
 lesson.page("Printer queue, default width") { page in
     note("Eight operations of 2 s each on an OperationQueue of default width: all at once, if it can.")
-    show(runPrinterQueue(width: nil))
-    note("The article measured a little over 2 s: Apple's kernel gives the queue eight threads at once.")
-    note("Dispatch on Linux starts as many worker threads as there are cores and adds one about every")
-    note("second while they sleep (DEMOS A3), so here the operations start in waves: see the bars.")
+    let timeline = runPrinterQueue(width: nil)
+    show(timeline)
+    let startedAtOnce = timeline.recorded.filter { $0.start < 0.25 }
+    let later = timeline.recorded.filter { $0.start >= 0.25 }.map { seconds($0.start) }
+    let threads = Set(timeline.recorded.map(\.thread)).count
+    note("Measured: \(startedAtOnce.count) of the 8 operations started at once; this machine has \(ProcessInfo.processInfo.activeProcessorCount) cores.")
+    note("Later starts: \(later.isEmpty ? "none" : later.joined(separator: ", ")); \(threads) threads in all.")
+    note("The article measured a little over 2 s: there, all of them ran at once. Dispatch on Linux runs")
+    note("a pool as wide as the machine has cores, and adds a thread about once a (real) second while")
+    note("all its threads are blocked (README: the libdispatch source). Sleeping operations block their")
+    note("threads, so the rest start in waves: see the bars.")
     page.done()
 }
 
 lesson.page("Printer queue, maxConcurrentOperationCount = 2") { page in
-    note("Two at a time: 8 operations x 2 s / 2 = 8 s. The concatenation operation is .userInitiated;")
-    note("it was added last, but takes the first free slot.")
+    note("The seven word operations, two at a time: they start in pairs, and the 7th starts alone in the")
+    note("fourth pair: a little over 8 s, as the article measured.")
+    show(runPrinterQueue(width: 2, concatenation: false))
+    note("Now the eighth, the .userInitiated concatenation, added last: it starts at the first")
+    note("opportunity, at 2 s, ahead of the words added before it, and the whole still takes 8 s.")
     show(runPrinterQueue(width: 2))
     page.done()
 }
@@ -60,6 +73,9 @@ lesson.page("Printer queue, maxConcurrentOperationCount = 2") { page in
 lesson.page("Printer queue, maxConcurrentOperationCount = 1") { page in
     note("One at a time, a serial queue: 16 s.")
     show(runPrinterQueue(width: 1))
+    note("The .userInitiated concatenation, added last, now runs last: the article's \"priorities do not")
+    note("work\". A queue turns an operation's quality of service into its priority only when it is")
+    note("wider than one (README: Foundation's source); a serial queue runs equals in the order added.")
     page.done()
 }
 
@@ -87,9 +103,12 @@ lesson.page("BlockOperation: start() runs it here and now") { page in
     say("start() returned: it ran synchronously, on the caller's thread")
     completed.wait()
     show(timeline)
-    note("On Apple's platforms the execution blocks of one BlockOperation run concurrently (about 1 s).")
-    note("Foundation on Linux runs them one after another (3 s), and the completion block afterwards on a")
-    note("thread of its own. An operation runs once: start() it or add it to one queue, never both.")
+    let blocks = timeline.recorded.filter { $0.name.hasPrefix("block") }
+    let span = (blocks.map(\.end).max() ?? 0) - (blocks.map(\.start).min() ?? 0)
+    note("Measured: the three blocks took \(seconds(span)) together, one after another on T1. Apple documents")
+    note("BlockOperation as running its blocks concurrently (about 1 s; README); Foundation on Linux runs")
+    note("them in turn. The completion block ran on a thread of its own, after the operation finished.")
+    note("An operation runs once: start() it or add it to one queue, never both.")
     page.done()
 }
 
@@ -112,7 +131,8 @@ lesson.page("Readiness decides, then priority") { page in
     OperationQueue().addOperation(login)
     serialQueue.waitUntilAllOperationsAreFinished()
     note("D, added fourth, ran first: it was the first to be ready. A, B and C became ready together;")
-    note("between operations ready at once, Foundation on Linux keeps no order unless priority says so.")
+    note("neither Apple nor Foundation on Linux documents an order between operations ready at once,")
+    note("so do not count on one: only priority orders them.")
     note("Now two operations ready at once on a suspended serial queue: .low added first, .veryHigh second.")
     serialQueue.isSuspended = true
     let low = BlockOperation { say(".low runs") }
@@ -126,35 +146,46 @@ lesson.page("Readiness decides, then priority") { page in
     page.done()
 }
 
+/// Runs `read` on the serial `queue`, in line behind the operations already added, and returns its result.
+func inLine<Value>(on queue: OperationQueue, _ read: @escaping () -> Value) -> Value {
+    let value = Locked<Value?>(nil)
+    queue.addOperations([BlockOperation { value.withLock { $0 = read() } }], waitUntilFinished: true)
+    return value.current!
+}
+
 lesson.page("Filters appending to one array: safely, and waiting for all of them") { page in
-    note("Six filter operations blur six images; each completion block makes a thumbnail (0.2 s), then")
-    note("appends the result to one shared array. Appends come from several threads at once, so they go")
-    note("through a serial queue.")
+    note("Six filter operations blur six images on a filter queue. Each completion block first makes a")
+    note("thumbnail (a 0.2 s sleep here: it stands in for real work, and widens a window that is always")
+    note("there), then appends the result to one shared array. Appends come from several threads at")
+    note("once, so they go through a serial OperationQueue, the article's appendQueue.")
     let images = (1...6).map { Image.generated($0) }
-    let appendQueue = DispatchQueue(label: "racelab.filter.append")
-    let filtered = FilteredImages()  // touched only on appendQueue
+    let appendQueue = OperationQueue()
+    appendQueue.maxConcurrentOperationCount = 1  // serial
+    let filtered = FilteredImages()  // touched only by appendQueue's operations
     let appended = DispatchGroup()
-    let queue = OperationQueue()
+    let filterQueue = OperationQueue()
     for image in images {
         let filter = FilterOperation(image)
         appended.enter()
         filter.completionBlock = { [unowned filter] in
             let output = filter.outputImage!
             sleep(lessonSeconds: 0.2)  // say, a thumbnail is made first
-            appendQueue.async {
+            appendQueue.addOperation {
                 filtered.images.append(output)
                 appended.leave()
             }
         }
-        queue.addOperation(filter)
+        filterQueue.addOperation(filter)
     }
-    queue.waitUntilAllOperationsAreFinished()
-    let early = appendQueue.sync { filtered.images.count }
-    say("right after waitUntilAllOperationsAreFinished: \(early) of 6 results")
-    note("On Linux, completion blocks run after an operation is finished, on a queue of their own: the")
-    note("wait can return before they ran (on this run, \(6 - early) were still missing). Wait for the appends:")
+    filterQueue.waitUntilAllOperationsAreFinished()
+    let early = inLine(on: appendQueue) { filtered.images.count }
+    say("right after filterQueue.waitUntilAllOperationsAreFinished(): \(early) of 6 results")
+    note("A completion block runs once its operation is finished, on a thread the queue picks (Apple's")
+    note("documentation of completionBlock; README), so the wait can return before the blocks ran: on")
+    note("this run \(6 - early) had not appended yet. That is the rule everywhere, not a Linux quirk. Wait for")
+    note("the appends themselves (here a group they leave):")
     appended.wait()
-    let results = appendQueue.sync { filtered.images }
+    let results = inLine(on: appendQueue) { filtered.images }
     say("after the appends' group: \(results.count) of 6 results")
     let checksums = results.sorted { $0.name < $1.name }.map { "\($0.name): \($0.checksum)" }
     for line in checksums { note("  \(line)") }

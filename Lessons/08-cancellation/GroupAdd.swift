@@ -52,8 +52,9 @@ final class GroupAdd {
     func start() { queue.isSuspended = false }
     func cancel() { queue.cancelAllOperations() }
 
-    /// Waits for every operation *and* its completion block: on Linux completion blocks run after an
-    /// operation is finished, so waitUntilAllOperationsAreFinished alone can return too early.
+    /// Waits for every operation *and* its completion block: a completion block runs once its
+    /// operation is finished (Apple documents it so), so waitUntilAllOperationsAreFinished alone can
+    /// return before the last result is appended, on any platform.
     func wait() {
         queue.waitUntilAllOperationsAreFinished()
         completions.wait()

@@ -69,7 +69,7 @@ public func randomDelay(upTo seconds: Double) {
 /// synchronises its callers in a way ThreadSanitizer sees (measured: a race between two threads that
 /// both drew a random delay was never reported). Instead: SplitMix64 over the time, this call's
 /// stack address (a different stack per thread) and a relaxed counter. Not for cryptography.
-func randomFraction() -> Double {
+public func randomFraction() -> Double {
     var local = 0
     let address = withUnsafeMutablePointer(to: &local) { UInt64(UInt(bitPattern: $0)) }
     let sequence = racelab_relaxed_add(racelab_random_sequence_word(), 1)

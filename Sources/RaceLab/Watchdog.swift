@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 
 /// For pages that hang on purpose (a deadlock, an operation that never finishes): wait a bounded
 /// time, say what is still stuck, and let the page move on instead of spinning forever.
@@ -12,12 +12,20 @@ public enum Watchdog {
         return false
     }
 
-    /// Runs `work` on a background thread and waits for it as `wait(for:upTo:_:)` does. Work that
-    /// never ends keeps its thread; the page goes on without it.
+    /// Runs `work` on a thread of its own and waits for it as `wait(for:upTo:_:)` does. Work that
+    /// never ends keeps that thread; the page goes on without it. Not a Dispatch worker: a worker
+    /// blocked for good would leave the global pool one thread short, and the next page's work would
+    /// wait for the pool to grow (about a thread a second on Linux).
     @discardableResult
     public static func run(upTo limit: Double, _ what: String, _ work: @escaping @Sendable () -> Void) -> Bool {
         let group = DispatchGroup()
-        DispatchQueue.global().async(group: group, execute: work)
+        group.enter()
+        let thread = Thread {
+            work()
+            group.leave()
+        }
+        thread.name = "RaceLab watchdog: \(what)"
+        thread.start()
         return wait(for: group, upTo: limit, what)
     }
 }
