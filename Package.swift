@@ -21,6 +21,10 @@ var targets: [Target] = [
         resources: [.copy("TSanReports"), .copy("BrokenTranscripts")]),
 ]
 
+/// `RACELAB_SWIFT6=3 swift build --product lesson3`: lesson 3 alone in Swift 6 language mode (the
+/// RaceLab library stays in Swift 5 mode), to see what the compiler says of its code (lesson 3's README).
+let swift6Lessons = (Context.environment["RACELAB_SWIFT6"] ?? "").split(separator: ",").compactMap { Int($0) }
+
 /// A lesson is `Lessons/NN-name/`: its executable `lessonN` and, when it has one, its exercise
 /// `exerciseN` (the attendee's copy) with `exerciseN-starter` and `exerciseN-solution` beside it,
 /// and one `exerciseN-wrong-NAME` per known wrong fix in `Exercise/Referee/WrongFixes/NAME/`. `Referee/` holds
@@ -29,7 +33,8 @@ func lesson(_ number: Int, _ folder: String, exercise: Bool = false, wrongFixes:
     let path = "Lessons/\(folder)"
     targets.append(.executableTarget(
         name: "lesson\(number)", dependencies: ["RaceLab"], path: path,
-        exclude: ["README.md", "transcripts"] + (exercise ? ["Exercise"] : [])))
+        exclude: ["README.md", "transcripts"] + (exercise ? ["Exercise"] : []),
+        swiftSettings: swift6Lessons.contains(number) ? [.unsafeFlags(["-swift-version", "6"])] : []))
     guard exercise else { return }
     targets.append(.executableTarget(
         name: "exercise\(number)", dependencies: ["RaceLab"], path: "\(path)/Exercise",

@@ -135,7 +135,7 @@ lesson.page("ImageLoadOperation: an image through the network") { page in
     note("generated grey-scale picture, sent as PGM) after 1 s. The operation finishes in the callback.")
     // ImageLoadOperation lives in RaceLab (Sources/RaceLab/ImageLoadOperation.swift): lesson 9 uses it too.
     Network.serve(.generated(7, size: 96), as: "train_night.jpg", latency: 1)
-    let load = ImageLoadOperation(imageName: "train_night.jpg") { _ in say("Image loaded") }
+    let load = ImageLoadOperation(imageName: "train_night.jpg") { _, _ in say("Image loaded") }
     OperationQueue().addOperations([load], waitUntilFinished: true)
     guard let image = load.outputImage else {
         say("no image: the download failed")

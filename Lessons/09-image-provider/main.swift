@@ -1,9 +1,12 @@
 // Lesson 9 — The four-image provider and the scrolling table (DEMOS G4, G5).
-// Read top to bottom. The pipeline, load -> aged -> vignette -> output, is RaceLab's ImageProvider
-// (Sources/RaceLab/ImageProvider.swift; exercise 9 builds on it too), the table RaceLab's TableView.
-// The network (RaceLab's Network) serves each picture after a scripted latency, Venice much slower.
+// Read top to bottom. The pipeline, load -> filter -> post-process -> output, is RaceLab's
+// ImageProvider (Sources/RaceLab/ImageProvider.swift; exercise 9 builds on it too), the table
+// RaceLab's TableView. The network (RaceLab's Network) serves each picture after a scripted latency,
+// Venice much slower.
 import Foundation
 import RaceLab
+
+CancelCrash.runIfChild()  // page 4 starts this program again as a child that crashes on purpose
 
 let lesson = Lesson("RaceLab lesson 9: the four-image provider")
 
@@ -16,14 +19,20 @@ for (number, picture) in pictures.enumerated() {
     Network.serve(.generated(number + 2), as: picture.file, latency: picture.latency)
 }
 
+/// Prints what a step of image `number`'s provider did, stamped with the time.
+func narrate(image number: Int) -> ImageStepReport {
+    { step in say("image \(number), \(step)") }
+}
+
 /// Starts a provider per picture; each delivered image is reported (and written out) on the main
-/// queue. `cancelAt`: cancel every provider then. `then` runs on the main queue when all are done.
-func provideAll(cancelAt: Double? = nil, then finish: @escaping ([String]) -> Void) {
-    let arrived = Locked<[String]>([])
-    let providers = pictures.enumerated().map { number, picture in
-        ImageProvider(imageName: picture.file) { image in
+/// queue. `cancelAt`: cancel every provider then, and print what each step did with the cancel.
+/// `then` runs on the main queue when all are done, with the numbers of the images that arrived.
+func provideAll(cancelAt: Double? = nil, then finish: @escaping ([Int]) -> Void) {
+    let arrived = Locked<[Int]>([])
+    let providers = pictures.enumerated().map { number, picture -> ImageProvider in
+        return ImageProvider(imageName: picture.file, report: cancelAt == nil ? nil : narrate(image: number + 1)) { image in
             dispatchPrecondition(condition: .onQueue(.main))
-            arrived.withLock { $0.append("image \(number + 1)") }
+            arrived.withLock { $0.append(number + 1) }
             let path = (try? image.write(to: "lesson9", as: "image\(number + 1)")) ?? "(not written)"
             say("image \(number + 1), \(picture.title): \(image.width) x \(image.height), checksum \(image.checksum) -> \(path)")
         }
@@ -31,7 +40,7 @@ func provideAll(cancelAt: Double? = nil, then finish: @escaping ([String]) -> Vo
     for provider in providers { provider.start() }
     if let cancelAt {
         onOwnThread(after: cancelAt) {
-            say("cancel() every provider")
+            say("cancel() every provider: queue.cancelAllOperations()")
             for provider in providers { provider.cancel() }
         }
     }
@@ -41,21 +50,25 @@ func provideAll(cancelAt: Double? = nil, then finish: @escaping ([String]) -> Vo
     }
 }
 
-lesson.page("Four images, each through load, aged effect, vignette") { page in
+lesson.page("Four images, each through load, filter, post-process") { page in
     note("Four providers start at once. Latencies: Eiffel Tower 2 s, Venice 9 s, Scottish castle 3 s,")
-    note("Arctic 3.5 s; each filter takes 0.5 s. Images reach the main queue as they are ready.")
+    note("Arctic 3.5 s; the filter (a blur) and the post-process (aged look and vignette) take 0.5 s each.")
+    note("Images reach the main queue as they are ready.")
     provideAll { arrived in
-        say("all done: \(arrived.joined(separator: ", "))")
+        say("all done: \(arrived.map { "image \($0)" }.joined(separator: ", "))")
         page.done()
     }
 }
 
 lesson.page("Cancel everything at 6 s") { page in
-    note("The same four providers, all cancelled at 6 s. Venice is still downloading then.")
+    note("The same four providers; at 6 s each provider's cancel() calls cancelAllOperations() on its")
+    note("queue, as the article does. Each step says what it did with the cancel.")
     provideAll(cancelAt: 6) { arrived in
-        say("arrived: \(arrived.joined(separator: ", ")); image 2 (Venice) never did")
-        note("Cancelling the provider cancels the download (URLSession error -999); the filters and the")
-        note("output see the cancel and skip their work.")
+        let never = (1...pictures.count).filter { !arrived.contains($0) }
+        say("arrived: \(arrived.map { "image \($0)" }.joined(separator: ", ")); never arrived: \(never.isEmpty ? "none" : never.map { "image \($0) (\(pictures[$0 - 1].title))" }.joined(separator: ", "))")
+        note("Providers that had finished had nothing left to cancel. The one still downloading lost its")
+        note("download (URLSession's -999, cancelled); each later step skipped its work, cancelled before it")
+        note("started or left without an input image, whichever came first.")
         page.done()
     }
 }
@@ -96,6 +109,33 @@ lesson.page("A scrolling table: rows that leave cancel their providers") { page 
         note("Venice, the castle and Arctic-02 left before their images came: cancelled, never delivered.")
         page.done()
     }
+}
+
+lesson.page("Why cancel() keeps every step alive: a Foundation crash on Linux") { page in
+    note("A filter works 0.3 s and a post-process depends on it. cancelAllOperations() comes while the")
+    note("filter works. A cancelled operation does not wait for its dependencies (Apple documents it so):")
+    note("the post-process starts and finishes at once. If nothing else holds it, it is freed; then the")
+    note("filter finishes. Run in a child process, first letting the post-process go:")
+    var crashed = false
+    for variant in ["released", "kept"] {
+        let run = CancelCrash.inChild(variant)
+        for line in run.lines { note("  child (\(variant)): \(line)") }
+        say("the child \(run.ending)")
+        if variant == "released" {
+            crashed = run.ending.hasPrefix("crashed")
+            note("Then the same with the post-process still referenced until the queue is done:")
+        }
+    }
+    if crashed {
+        note("Foundation on Linux keeps an operation's dependents as unretained pointers (README): the")
+        note("finishing filter walked to a post-process that was gone. ImageProvider.cancel() therefore keeps")
+        note("the provider, and every step with it, until the last step has finished; page 3's table, which")
+        note("forgets its providers the moment it cancels them, would crash without that.")
+    } else {
+        note("No crash with this Foundation: it keeps its dependents safe. ImageProvider.cancel() still keeps")
+        note("every step until the last has finished; here that costs nothing.")
+    }
+    page.done()
 }
 
 lesson.run()

@@ -1,62 +1,122 @@
 import Foundation
 
-/// A filter step (DEMOS F1, G4): takes its input from the first dependency that passes an image,
-/// computes for real, and passes its output on. It skips its work once `cancelled` says so.
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Tells what each step of an `ImageProvider` did, when someone wants to know (lesson 9, page 2).
+public typealias ImageStepReport = @Sendable (String) -> Void
+
+/// A filter step (DEMOS F1, G4; the article's `ImageTakeOperation` subclasses): takes its input from
+/// the first dependency that passes an image, computes for real, and passes its output on. A cancel
+/// makes it skip its work, or drop its result if the cancel came while it worked.
 public final class ImageFilterOperation: Operation, ImagePassing, @unchecked Sendable {
+    public let step: String
     private let transform: @Sendable (Image) -> Image
-    private let cancelled: Locked<Bool>
+    private let report: ImageStepReport?
     private let output = Locked<Image?>(nil)
 
     public var outputImage: Image? { output.current }
 
-    public init(cancelled: Locked<Bool>, _ transform: @escaping @Sendable (Image) -> Image) {
-        self.cancelled = cancelled
+    public init(_ step: String, report: ImageStepReport? = nil, _ transform: @escaping @Sendable (Image) -> Image) {
+        self.step = step
+        self.report = report
         self.transform = transform
         super.init()
     }
 
+    public override func start() {
+        // Foundation starts a cancelled operation too, and its start() then skips main().
+        if isCancelled { report?("\(step): cancelled before it started, skipped") }
+        super.start()
+    }
+
     public override func main() {
-        let input = dependencies.compactMap { ($0 as? ImagePassing)?.outputImage }.first
-        guard !isCancelled, !cancelled.current, let input else { return }
+        guard let input = dependencies.compactMap({ ($0 as? ImagePassing)?.outputImage }).first else {
+            report?("\(step): no input image, skipped")
+            return
+        }
         sleep(lessonSeconds: 0.5)  // Core Image on a phone takes its time; the stand-in waits as long
         let result = transform(input)
+        if isCancelled {
+            report?("\(step): cancelled while it worked, result dropped")
+            return
+        }
         output.withLock { $0 = result }
     }
 }
 
-/// DEMOS G4 (lesson 9): one image's pipeline, load (asynchronous, through the network) -> aged photo effect ->
-/// vignette -> output on the main queue, on a private queue that starts suspended.
+/// The article's `ImageOutputOperation`: hands its dependency's image to a closure on the main queue,
+/// unless it was cancelled.
+public final class ImageOutputOperation: Operation, @unchecked Sendable {
+    private let completion: @Sendable (Image) -> Void
+    private let report: ImageStepReport?
+
+    public init(report: ImageStepReport? = nil, completion: @escaping @Sendable (Image) -> Void) {
+        self.completion = completion
+        self.report = report
+        super.init()
+    }
+
+    public override func start() {
+        if isCancelled { report?("output: cancelled, nothing delivered") }
+        super.start()
+    }
+
+    public override func main() {
+        guard let image = dependencies.compactMap({ ($0 as? ImagePassing)?.outputImage }).first else {
+            report?("output: no image to deliver")
+            return
+        }
+        let completion = completion
+        DispatchQueue.main.async { completion(image) }  // UI work happens on the main queue
+    }
+}
+
+/// DEMOS G4 (lesson 9): one image's pipeline on a private queue that starts suspended, as the article
+/// builds it: load (asynchronous, through the network) -> filter (a blur, the article's tilt-shift
+/// stand-in) -> post-process (the "aged" photo effect and a vignette) -> output on the main queue.
+/// `cancel()` is the article's: `cancelAllOperations()`.
 public final class ImageProvider {
     public let imageName: String
     private let queue = OperationQueue()
     private let load: ImageLoadOperation
-    private let cancelled = Locked(false)
+    private let steps: [Operation]  // kept, not only queued: see cancel()
 
-    public init(imageName: String, completion: @escaping @Sendable (Image) -> Void) {
+    /// `report`: told what each step does with a cancel (the download's URLSession error, each
+    /// skipped step); nil to stay quiet.
+    public init(imageName: String, report: ImageStepReport? = nil, completion: @escaping @Sendable (Image) -> Void) {
         self.imageName = imageName
         queue.isSuspended = true
-        load = ImageLoadOperation(imageName: imageName)
-        let aged = ImageFilterOperation(cancelled: cancelled) { $0.aged() }
-        let vignette = ImageFilterOperation(cancelled: cancelled) { $0.vignette() }
-        let output = BlockOperation { [unowned vignette, cancelled] in
-            guard !cancelled.current, let image = vignette.outputImage else { return }
-            DispatchQueue.main.async { completion(image) }  // UI work happens on the main queue
+        load = ImageLoadOperation(imageName: imageName) { _, failure in
+            if let failure { report?("download: ended with URLSession error \(failure.rawValue)\(failure == .cancelled ? " (cancelled)" : "")") }
         }
-        aged.addDependency(load)
-        vignette.addDependency(aged)
-        output.addDependency(vignette)
-        queue.addOperations([load, aged, vignette, output], waitUntilFinished: false)
+        let filter = ImageFilterOperation("filter", report: report) { $0.blurred() }
+        let postProcess = ImageFilterOperation("post-process", report: report) { $0.aged().vignette() }
+        let output = ImageOutputOperation(report: report, completion: completion)
+        filter.addDependency(load)
+        postProcess.addDependency(filter)
+        output.addDependency(postProcess)
+        steps = [load, filter, postProcess, output]
+        queue.addOperations(steps, waitUntilFinished: false)
     }
 
     public func start() { queue.isSuspended = false }
 
-    /// Cancels the download and makes every later step skip its work. (Not `cancelAllOperations()`:
-    /// Foundation on Linux crashes when it finishes a cancelled operation while one it depends on is
-    /// still executing, which is exactly the case of a row scrolling away mid-filter.)
+    /// The article's cancel, and a workaround for Foundation on Linux (lesson 9, page 4): a cancelled
+    /// step starts and finishes at once, even while a step it depends on still runs, and that step
+    /// keeps only an unretained pointer to it; if the cancelled step is released first, the step it
+    /// depends on crashes when it finishes. So the provider keeps itself, and with it every step,
+    /// until the last one has finished, even if its owner forgets it right after this call.
     public func cancel() {
-        cancelled.withLock { $0 = true }
-        load.cancel()
+        queue.cancelAllOperations()
+        Thread.detachNewThread { [self] in wait() }
     }
 
-    public func wait() { queue.waitUntilAllOperationsAreFinished() }
+    /// Waits for every step, and for the download's callback (after a cancel it comes a moment
+    /// after the load operation has finished).
+    public func wait() {
+        queue.waitUntilAllOperationsAreFinished()
+        load.waitForCallback()
+    }
 }

@@ -28,9 +28,19 @@ public enum Network {
     /// queue, as URLSession calls back). Returns the task, already resumed, for cancelling.
     @discardableResult
     public static func downloadImage(named name: String, completion: @escaping @Sendable (Image?) -> Void) -> URLSessionDataTask {
+        download(named: name) { image, _ in completion(image) }
+    }
+
+    /// As `downloadImage(named:completion:)`, and also says why no image came: the `URLError` code
+    /// (`-999`, `.cancelled`, for a cancelled task).
+    @discardableResult
+    public static func download(named name: String, completion: @escaping @Sendable (Image?, URLError.Code?) -> Void) -> URLSessionDataTask {
         let task = session.dataTask(with: url(for: name)) { data, _, error in
-            guard error == nil, let data else { return completion(nil) }
-            completion(Image(name: name, pgm: data))
+            if let error {
+                return completion(nil, (error as? URLError)?.code ?? URLError.Code(rawValue: (error as NSError).code))
+            }
+            guard let data else { return completion(nil, .badServerResponse) }
+            completion(Image(name: name, pgm: data), nil)
         }
         task.resume()
         return task
