@@ -14,6 +14,14 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
         speedIsExplicit = true
         words.removeSubrange(index...index + 1)
     }
+    var jobs = defaultJobs
+    if let index = words.firstIndex(of: "--jobs") {
+        guard index + 1 < words.count, let value = Int(words[index + 1]), value >= 1, value <= 16 else {
+            return usageError("--jobs needs a whole number from 1 to 16")
+        }
+        jobs = value
+        words.removeSubrange(index...index + 1)
+    }
     if let index = words.firstIndex(of: "--yes") {
         confirmed = true
         words.remove(at: index)
@@ -34,6 +42,7 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
             let targets = try StressTarget.parse(rest)
             let runner = Runner(workspace: try Workspace.find(from: directory), speed: speed)
             runner.speedIsExplicit = speedIsExplicit
+            runner.jobs = jobs
             return try runner.stress(runs, targets) ? 0 : 1
         } catch {
             FileHandle.standardError.write(Data("racelab: \(error)\n".utf8))
@@ -56,6 +65,7 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
     do {
         let runner = Runner(workspace: try Workspace.find(from: directory), speed: speed)
         runner.speedIsExplicit = speedIsExplicit
+        runner.jobs = jobs
         switch command {
         case "check": return try runner.check(lessons) ? 0 : 1
         case "verify": return try runner.verify() ? 0 : 1
@@ -90,7 +100,7 @@ private func usageError(_ message: String) -> Int32 {
 }
 
 let usage = """
-    usage: swift run racelab <command> [--speed N]
+    usage: swift run racelab <command> [--speed N] [--jobs N]
       check [N …]    build the lessons with ThreadSanitizer and check every page against its transcript
       exercise N     check your exercise N and say what is still wrong
       watch N        check exercise N, then again every time you save it (Ctrl-C to stop)
@@ -102,5 +112,6 @@ let usage = """
       list           the lessons, and where you are with each exercise
       page P T [A …] for lesson authors: check the built program P (run with arguments A) against transcript T
     Pages run at --speed 4 and exercises at the speed their transcript names, unless told otherwise;
-    times in transcripts are lesson seconds. reset --yes puts the starter back without asking.
+    times in transcripts are lesson seconds. check, verify and stress run up to --jobs pages side by
+    side (\(defaultJobs); output stays in order). reset --yes puts the starter back without asking.
     """

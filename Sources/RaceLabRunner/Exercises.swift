@@ -197,12 +197,24 @@ extension Runner {
         print("Verifying \(exercises.count) exercise(s): each solution must pass; each starter and each of \(wrong) known wrong fixes must fail as documented.")
         let products = exercises.flatMap { [$0.solutionProduct, $0.starterProduct] + $0.wrongFixes.map(\.product) }
         guard let bin = try buildAll(products) else { return false }
-        for exercise in exercises {
-            let solution = run("\(bin)/\(exercise.solutionProduct)", arguments: [], transcriptPath: exercise.transcript)
-            report("exercise \(exercise.number) solution", solution)
-            ok = ok && solution.passed
-            for variant in mustFail(exercise) {
-                ok = verifyFails(variant, transcript: exercise.transcript, bin: bin) && ok
+        // Each solution must pass (variant nil); each starter and wrong fix must fail as documented.
+        let items = exercises.flatMap { exercise in
+            [(exercise, FailingVariant?.none)] + mustFail(exercise).map { (exercise, Optional($0)) }
+        }
+        let runs = items.map { exercise, variant in
+            { () -> PageOutcome? in
+                let product = variant?.product ?? exercise.solutionProduct
+                if case .failure = variant?.documented { return nil }  // nothing to run: said below
+                return self.run("\(bin)/\(product)", arguments: [], transcriptPath: exercise.transcript)
+            }
+        }
+        runInOrder(runs, jobs: jobs) { index, outcome in
+            let (exercise, variant) = items[index]
+            if let variant {
+                ok = reportFails(variant, outcome) && ok
+            } else if let outcome {
+                report("exercise \(exercise.number) solution", outcome)
+                ok = ok && outcome.passed
             }
         }
         return ok
@@ -254,7 +266,8 @@ extension Runner {
     }
 
     /// True when the variant failed for every documented reason; prints one line saying so.
-    func verifyFails(_ variant: FailingVariant, transcript: String, bin: String) -> Bool {
+    /// `outcome` is nil when there was nothing to run (its documentation could not be read).
+    func reportFails(_ variant: FailingVariant, _ outcome: PageOutcome?) -> Bool {
         let documented: [StarterFailure]
         switch variant.documented {
         case .success(let failures): documented = failures
@@ -262,7 +275,7 @@ extension Runner {
             print("FAIL  \(variant.label): \(problem)")
             return false
         }
-        let outcome = run("\(bin)/\(variant.product)", arguments: [], transcriptPath: transcript)
+        guard let outcome else { return false }
         let missing = outcome.missing(documented)
         let time = String(format: "%.1f", outcome.seconds)
         if missing.isEmpty {

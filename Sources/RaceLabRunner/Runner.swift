@@ -10,6 +10,8 @@ public final class Runner {
     let print: (String) -> Void
     /// The speed was given on the command line: it overrides a transcript's own `speed:`.
     public var speedIsExplicit = false
+    /// How many pages run side by side (`--jobs N`); output stays in page order.
+    public var jobs = defaultJobs
     /// Where the TSan build puts its programs: asked of `swift build` once (it takes a moment).
     private var knownBinPath: String?
 
@@ -34,24 +36,25 @@ public final class Runner {
         print("Checking \(lessons.count == 1 ? "lesson \(lessons[0].number)" : "\(lessons.count) lessons") under ThreadSanitizer at \(speedText(speed)): every page in its own process.")
         guard let bin = try buildAll(lessons.map(\.product)) else { return false }
         var passed = 0
-        var total = 0
         let started = Date()
-        for lesson in lessons {
-            for (label, outcome) in checkLesson(lesson, bin: bin) {
-                total += 1
-                if outcome.passed { passed += 1 }
-                report(label, outcome)
-            }
+        let pages = lessons.flatMap { pageChecks($0, bin: bin) }
+        runInOrder(pages.map(\.check), jobs: jobs) { index, outcome in
+            if outcome.passed { passed += 1 }
+            report(pages[index].label, outcome)
         }
-        print("\(passed) of \(total) pages passed in \(String(format: "%.1f", Date().timeIntervalSince(started))) s.")
-        return passed == total
+        let sideBySide = jobs > 1 ? ", up to \(jobs) side by side" : ""
+        print("\(passed) of \(pages.count) pages passed in \(String(format: "%.1f", Date().timeIntervalSince(started))) s\(sideBySide).")
+        return passed == pages.count
     }
 
     /// Builds `products` with TSan; returns the folder of the programs, or nil after saying what failed.
     func buildAll(_ products: [String]) throws -> String? {
         let started = Date()
         print("Building \(products.joined(separator: ", ")) with ThreadSanitizer in .build-tsan …")
-        for product in products {
+        // Several products: one build of everything is far quicker. If it fails (an attendee's
+        // exercise that does not compile, say), build only what was asked, one by one.
+        let together = products.count > 1 && builder.build(nil).succeeded
+        for product in together ? [] : products {
             let outcome = builder.build(product)
             guard outcome.succeeded else {
                 print("Building \(product) failed:")
@@ -73,8 +76,9 @@ public final class Runner {
         return knownBinPath
     }
 
-    /// Runs every page of `lesson`: one entry per page (and one for any page without a transcript).
-    func checkLesson(_ lesson: LessonInfo, bin: String) -> [(String, PageOutcome)] {
+    /// The checks of every page of `lesson`, not yet run: one per page (and one for any page without
+    /// a transcript, which fails at once).
+    func pageChecks(_ lesson: LessonInfo, bin: String) -> [(label: String, check: () -> PageOutcome)] {
         let program = "\(bin)/\(lesson.product)"
         let listing = runProcess(program, arguments: ["--list"], timeout: 30, outputCap: 1 << 16)
         var titles: [Int: String] = [:]
@@ -82,21 +86,23 @@ public final class Runner {
             let parts = line.split(separator: "\t", maxSplits: 1)
             if parts.count == 2, let number = Int(parts[0]) { titles[number] = String(parts[1]) }
         }
-        var results: [(String, PageOutcome)] = []
+        var checks: [(label: String, check: () -> PageOutcome)] = []
         for page in Set(titles.keys).union(lesson.transcripts.keys).sorted() {
             let label = "lesson \(lesson.number) page \(page)"
             let named = titles[page].map { "\(label)  \($0)" } ?? label
             guard let path = lesson.transcripts[page] else {
-                results.append((named, failure("page \(page) has no transcript: write \(lesson.folder)/transcripts/page\(page).txt")))
+                let outcome = failure("page \(page) has no transcript: write \(lesson.folder)/transcripts/page\(page).txt")
+                checks.append((named, { outcome }))
                 continue
             }
             guard titles[page] != nil else {
-                results.append((named, failure("\(path) is for page \(page), but \(lesson.product) has pages 1–\(titles.count)")))
+                let outcome = failure("\(path) is for page \(page), but \(lesson.product) has pages 1–\(titles.count)")
+                checks.append((named, { outcome }))
                 continue
             }
-            results.append((named, run(program, arguments: [String(page)], transcriptPath: path)))
+            checks.append((named, { self.run(program, arguments: [String(page)], transcriptPath: path) }))
         }
-        return results
+        return checks
     }
 
     /// For lesson authors (and the runner's own tests): checks one built program against one

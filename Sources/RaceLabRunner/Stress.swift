@@ -111,7 +111,7 @@ extension Runner {
     /// interesting outcome showed. True when every run passed (every starter run failed as documented).
     public func stress(_ runs: Int, _ targets: [StressTarget], progress: (String) -> Void = writeProgress) throws -> Bool {
         let items = try stressItems(targets.isEmpty ? workspace.lessons.map { .lesson($0.number, page: nil) } + workspace.lessons.compactMap { $0.exercise.map { .exercise($0.number) } } : targets)
-        print("Stress: \(items.count) page(s) and exercise variant(s), \(runs) runs each, under ThreadSanitizer at \(speedText(speed))\(exercisesAtOwnSpeed(items) ? "; exercises at the speed their transcript names" : "").")
+        print("Stress: \(items.count) page(s) and exercise variant(s), \(runs) runs each, under ThreadSanitizer at \(speedText(speed))\(exercisesAtOwnSpeed(items) ? "; exercises at the speed their transcript names" : ""), \(jobs > 1 ? "up to \(jobs) runs side by side" : "one run at a time").")
         print("Marks: . passed  r passed after a real-speed rerun  t time  c content  F forbidden outcome  R race verdict")
         print("       h hang  x crash  f flood  e exit status  E could not check  ! a starter that did not fail as documented")
         guard let bin = try buildAll(Array(Set(items.map(\.product))).sorted()) else { return false }
@@ -120,8 +120,8 @@ extension Runner {
         for item in items {
             var tally = StressTally(label: item.label, isStarter: item.starterFailures != nil, expectsRace: item.expectsRace)
             progress(item.label.padding(toLength: items.map(\.label.count).max()!, withPad: " ", startingAt: 0) + " ")
-            for _ in 0..<runs {
-                let outcome = run("\(bin)/\(item.product)", arguments: item.arguments, transcriptPath: item.transcript)
+            let once = { self.run("\(bin)/\(item.product)", arguments: item.arguments, transcriptPath: item.transcript) }
+            runInOrder(Array(repeating: once, count: runs), jobs: jobs) { _, outcome in
                 let ok = item.starterFailures.map { !$0.isEmpty && outcome.missing($0).isEmpty } ?? outcome.passed
                 progress(String(tally.add(outcome, passed: ok)))
             }

@@ -1,0 +1,44 @@
+import Foundation
+import RaceLab
+import XCTest
+
+@testable import RaceLabRunner
+
+final class JobsTests: XCTestCase {
+    /// Later tasks are quicker, so they finish first; the results must still come in task order, and
+    /// never more than `jobs` may run at once (and more than one must, or nothing ran side by side).
+    func testResultsComeInTaskOrderWithAtMostJobsAtOnce() {
+        let running = Locked((now: 0, most: 0))
+        let tasks = (0..<9).map { index in
+            { () -> Int in
+                running.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+                Thread.sleep(forTimeInterval: 0.01 * Double(9 - index))
+                running.withLock { $0.now -= 1 }
+                return index * 10
+            }
+        }
+        var delivered: [Int] = []
+        runInOrder(tasks, jobs: 3) { index, result in
+            XCTAssertEqual(result, index * 10)
+            delivered.append(index)
+        }
+        XCTAssertEqual(delivered, Array(0..<9))
+        XCTAssertLessThanOrEqual(running.current.most, 3)
+        XCTAssertGreaterThan(running.current.most, 1)
+    }
+
+    func testOneJobRunsOneAtATime() {
+        let running = Locked((now: 0, most: 0))
+        let tasks = (0..<4).map { _ in
+            { () -> Void in
+                running.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+                Thread.sleep(forTimeInterval: 0.005)
+                running.withLock { $0.now -= 1 }
+            }
+        }
+        var count = 0
+        runInOrder(tasks, jobs: 1) { _, _ in count += 1 }
+        XCTAssertEqual(count, 4)
+        XCTAssertEqual(running.current.most, 1)
+    }
+}
