@@ -78,6 +78,11 @@ public func endChildrenOnInterrupt(say: @escaping (String) -> Void) {
 
 private let interruptSources = Locked([DispatchSourceSignal]())
 
+/// Held while a child process is launched. Foundation's `Process.run()` is not safe to call from
+/// several threads at once on Linux (measured: a SIGSEGV in memmove inside `Process.run()` once
+/// `--jobs 3` launched pages side by side), and a launch takes milliseconds.
+private let launching = Locked(())
+
 /// Runs a program to the end, but never longer than `timeout` real seconds and never past
 /// `outputCap` bytes on stdout or stderr: a page that hangs or floods is stopped and reported, and
 /// the runner carries on. Both streams are read as they come, so a chatty program never blocks.
@@ -103,7 +108,7 @@ public func runProcess(
     let started = Date()
     Children.parkIfStopping()
     do {
-        try process.run()
+        try launching.withLock { _ in try process.run() }
     } catch {
         return ProcessResult(
             ending: .exited(127), stdout: "", stderr: "cannot start \(executable): \(error)", seconds: 0)

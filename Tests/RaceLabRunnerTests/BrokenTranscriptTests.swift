@@ -34,12 +34,13 @@ final class BrokenTranscriptTests: XCTestCase {
 
     func testCleanPageClaimedRacyIsRejectedForTheMissingRace() throws {
         try requireTSan("lesson3")
-        let result = try outcome("lesson3", page: 3, "lesson3-page3-claims-race")
-        XCTAssertEqual(result.problems.map(\.description), ["expected a data race in Person.changeName, but ThreadSanitizer reported none there"])
+        let result = try outcome("lesson3", page: 5, "lesson3-page5-claims-race")
+        XCTAssertEqual(
+            result.problems.map(\.description), ["expected a data race in FavoriteEventsController.addEvent, but ThreadSanitizer reported none there"])
     }
 
-    func testWholeNamesDoNotPassForTornOnes() throws {
-        let result = try outcome("lesson3", page: 3, "lesson3-page3-expects-torn-name")
+    func testAWholeListDoesNotPassForABrokenOne() throws {
+        let result = try outcome("lesson3", page: 5, "lesson3-page5-expects-broken-list")
         XCTAssertEqual(result.problems.count, 1)
         XCTAssertTrue(result.problems.first?.isCase(.output) == true, "\(result.problems)")
     }
