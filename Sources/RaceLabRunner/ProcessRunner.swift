@@ -78,11 +78,6 @@ public func endChildrenOnInterrupt(say: @escaping (String) -> Void) {
 
 private let interruptSources = Locked([DispatchSourceSignal]())
 
-/// Held while a child process is launched. Foundation's `Process.run()` is not safe to call from
-/// several threads at once on Linux (measured: a SIGSEGV in memmove inside `Process.run()` once
-/// `--jobs 3` launched pages side by side), and a launch takes milliseconds.
-private let launching = Locked(())
-
 /// Runs a program to the end, but never longer than `timeout` real seconds and never past
 /// `outputCap` bytes on stdout or stderr: a page that hangs or floods is stopped and reported, and
 /// the runner carries on. Both streams are read as they come, so a chatty program never blocks.
@@ -108,7 +103,7 @@ public func runProcess(
     let started = Date()
     Children.parkIfStopping()
     do {
-        try launching.withLock { _ in try process.run() }
+        try process.run()
     } catch {
         return ProcessResult(
             ending: .exited(127), stdout: "", stderr: "cannot start \(executable): \(error)", seconds: 0)
@@ -152,7 +147,16 @@ public func runProcess(
             if ended.wait(timeout: .now() + 5) == .timedOut { ending = .signalled(SIGKILL) }
         }
     }
-    _ = readers.wait(timeout: .now() + 5)  // the pipes close when the process is gone
+    // The pipes close when the process is gone. Then close the parent's ends now rather than leave
+    // them to the Pipe objects: Foundation keeps those alive past this function, and a stress run
+    // leaked about one pipe a second until Process.run() crashed (its scan of /proc/self/fd reads
+    // each entry's whole 256-byte name, past the end of the listing once there are ~1000). (Ends a
+    // reader may still be blocked on, after a grandchild kept them open, are left alone.)
+    if readers.wait(timeout: .now() + 5) == .success {
+        for handle in [outPipe.fileHandleForReading, errPipe.fileHandleForReading, inPipe.fileHandleForReading] {
+            try? handle.close()
+        }
+    }
     Children.parkIfStopping()
     let finalEnding =
         ending
