@@ -147,18 +147,18 @@ lesson.page("Ten fetches: group.wait blocks, group.notify does not") { page in
 
 lesson.page("One group, work on two queues") { page in
     note("WWDC 2016: \"You can add more work to that group, and you can do it to different queues, but")
-    note("associate it with the same group.\" Two items go to a serial database queue (0.3 s each, one")
-    note("after the other) and one to a global queue (1 s); one notify waits for all three.")
+    note("associate it with the same group.\" Two items go to a serial database queue (1 s each, one")
+    note("after the other) and one to a global queue (3 s); one notify waits for all three.")
     let group = DispatchGroup()
     let databaseQueue = DispatchQueue(label: "racelab.database")
     for (item, name) in ["load settings", "load favourites"].enumerated() {
         databaseQueue.async(group: group) {
-            sleep(lessonSeconds: 0.3)
+            sleep(lessonSeconds: 1)
             say("database queue: \(name) done (item \(item + 1) of the serial queue)")
         }
     }
     DispatchQueue.global().async(group: group) {
-        sleep(lessonSeconds: 1)
+        sleep(lessonSeconds: 3)
         say("global queue: image downloaded")
     }
     say("three items submitted to two queues, one group; notify registered")

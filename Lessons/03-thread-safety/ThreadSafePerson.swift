@@ -6,7 +6,7 @@ import Dispatch
 class ThreadSafePerson: Person {
     private let isolationQueue: DispatchQueue
 
-    /// `isolationQoS`: the slides create the isolation queue at the default quality of service. On
+    /// `isolationQoS`: the RWDevCon demo creates the isolation queue at the default quality of service. On
     /// Linux that stalls page 3 for seconds: the five workers block in `sync` reads waiting for the
     /// barriers, and a barrier at their own QoS needs a thread from the very pool they are blocking
     /// (which grows about a thread a second; the lesson's README cites the source). At

@@ -26,7 +26,7 @@ lesson.page("One rename, one thread: it works") { page in
     page.done()
 }
 
-/// The demo of the slides (DEMOS C2): five tasks on a concurrent worker queue, a small stagger each,
+/// The RWDevCon demo (DEMOS C2, source 000): five tasks on a concurrent worker queue, a small stagger each,
 /// every one renames `person` and prints the name it reads back; the group's notify prints the end.
 func renameFiveTimes(_ person: Person, onRead: @escaping @Sendable () -> Void = {}, then finish: @escaping (_ torn: Int) -> Void) {
     let workerQueue = DispatchQueue(label: "racelab.worker", attributes: .concurrent)
@@ -83,7 +83,7 @@ lesson.page("ThreadSafePerson: a barrier for writes, sync for reads") { page in
     let speed = LessonClock.shared.speed
     let ownDelays = 1.2 / speed  // changeName's own random delays, at most, in real seconds
     note("Same five tasks; the person is a ThreadSafePerson. Every name read is whole.")
-    note("First as the slides create its isolation queue, at the default quality of service:")
+    note("First as the RWDevCon demo creates its isolation queue, at the default quality of service:")
     renameSafely(isolationQoS: .default) { firstRead, all in
         note("Measured: the first read came back after \(fixed(firstRead, decimals: 1)) s of real time, the last after")
         note("\(fixed(all, decimals: 1)) s; changeName's own delays take at most \(fixed(ownDelays, decimals: 1)) s a rename at this speed.")
@@ -91,7 +91,7 @@ lesson.page("ThreadSafePerson: a barrier for writes, sync for reads") { page in
             note("That is a stall: the five workers wait in sync reads for the barriers, and the barriers need a")
             note("thread from the same pool, which on Linux grows about one thread a second (README).")
         } else {
-            note("No stall on this machine: the barriers found a thread at once.")
+            note("No stall this run: the barriers found a thread at once.")
         }
         note("Now with the isolation queue at .userInitiated, a pool the workers do not block:")
         renameSafely(isolationQoS: .userInitiated) { firstRead, all in

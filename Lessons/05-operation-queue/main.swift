@@ -45,15 +45,17 @@ func show(_ timeline: Timeline) {
 }
 
 lesson.page("Printer queue, default width") { page in
-    note("Eight operations of 2 s each on an OperationQueue of default width: all at once, if it can.")
-    let timeline = runPrinterQueue(width: nil)
+    note("The article's first experiment: the seven word operations of 2 s each on an OperationQueue of")
+    note("default width, all at once if it can (the concatenation joins them on page 2).")
+    let timeline = runPrinterQueue(width: nil, concatenation: false)
     show(timeline)
     let startedAtOnce = timeline.recorded.filter { $0.start < 0.25 }
     let later = timeline.recorded.filter { $0.start >= 0.25 }.map { seconds($0.start) }
     let threads = Set(timeline.recorded.map(\.thread)).count
-    note("Measured: \(startedAtOnce.count) of the 8 operations started at once; this machine has \(ProcessInfo.processInfo.activeProcessorCount) cores.")
+    note("Measured: \(startedAtOnce.count) of the 7 operations started at once; this machine has \(ProcessInfo.processInfo.activeProcessorCount) cores.")
     note("Later starts: \(later.isEmpty ? "none" : later.joined(separator: ", ")); \(threads) threads in all.")
-    note("The article measured a little over 2 s: there, all of them ran at once. Dispatch on Linux runs")
+    note("The article: \"The total execution time of all 7 operations is slightly more than 2 seconds\":")
+    note("there, all of them ran at once. Dispatch on Linux runs")
     note("a pool as wide as the machine has cores, and adds a thread about once a (real) second while")
     note("all its threads are blocked (README: the libdispatch source). Sleeping operations block their")
     note("threads, so the rest start in waves: see the bars.")
@@ -106,8 +108,9 @@ lesson.page("BlockOperation: start() runs it here and now") { page in
     let blocks = timeline.recorded.filter { $0.name.hasPrefix("block") }
     let span = (blocks.map(\.end).max() ?? 0) - (blocks.map(\.start).min() ?? 0)
     note("Measured: the three blocks took \(seconds(span)) together, one after another on T1. Apple documents")
-    note("BlockOperation as running its blocks concurrently (about 1 s; README); Foundation on Linux runs")
-    note("them in turn. The completion block ran on a thread of its own, after the operation finished.")
+    note("BlockOperation as running its blocks concurrently (README), so they could take about 1 s together;")
+    note("Foundation on Linux runs them in turn. The completion block ran on a thread of its own, after the")
+    note("operation finished.")
     note("An operation runs once: start() it or add it to one queue, never both.")
     page.done()
 }
@@ -121,8 +124,12 @@ lesson.page("Readiness decides, then priority") { page in
         sleep(lessonSeconds: 1)
         say("login finished")
     }
+    let ran = Locked<[String]>([])
     var operations: [Operation] = ["A", "B", "C"].map { name in
-        let operation = BlockOperation { say("\(name) runs") }
+        let operation = BlockOperation {
+            say("\(name) runs")
+            ran.withLock { $0.append(name) }
+        }
         operation.addDependency(login)
         return operation
     }
@@ -130,9 +137,13 @@ lesson.page("Readiness decides, then priority") { page in
     serialQueue.addOperations(operations, waitUntilFinished: false)
     OperationQueue().addOperation(login)
     serialQueue.waitUntilAllOperationsAreFinished()
-    note("D, added fourth, ran first: it was the first to be ready. A, B and C became ready together;")
-    note("neither Apple nor Foundation on Linux documents an order between operations ready at once,")
-    note("so do not count on one: only priority orders them.")
+    let order = ran.current.joined(separator: ", ")
+    note("D, added fourth, ran first: it was the first to be ready. A, B and C became ready together, and")
+    note("ran: \(order) (\(order == "A, B, C" ? "the order added, this run" : "not the order added")). The article: \"If all of these")
+    note("characteristics are equal, then the operations are sent to execute in the order in which they were")
+    note("queued.\" Foundation on Linux makes a finished operation's dependents ready one at a time, in the")
+    note("order of a Set it keeps them in, and the first made ready takes the serial queue's one slot")
+    note("(README). Do not count on an order between operations that become ready at once.")
     note("Now two operations ready at once on a suspended serial queue: .low added first, .veryHigh second.")
     serialQueue.isSuspended = true
     let low = BlockOperation { say(".low runs") }
@@ -180,9 +191,16 @@ lesson.page("Filters appending to one array: safely, and waiting for all of them
     filterQueue.waitUntilAllOperationsAreFinished()
     let early = inLine(on: appendQueue) { filtered.images.count }
     say("right after filterQueue.waitUntilAllOperationsAreFinished(): \(early) of 6 results")
-    note("A completion block runs once its operation is finished, on a thread the queue picks (Apple's")
-    note("documentation of completionBlock; README), so the wait can return before the blocks ran: on")
-    note("this run \(6 - early) had not appended yet. That is the rule everywhere, not a Linux quirk. Wait for")
+    if early < 6 {
+        note("The wait returned before every completion block had appended. Apple documents only that a")
+        note("completion block runs once its operation is finished, in a context it does not guarantee, and")
+        note("promises no wait for it; Foundation on Linux wakes the waiters first and then starts the block")
+        note("on a global queue (README). So do not count on the wait: wait for")
+    } else {
+        note("This run every completion block had appended before the wait returned; nothing promises that")
+        note("(Apple guarantees no context for completion blocks; on Linux they start after the waiters")
+        note("wake: README), and on most runs the array is short here. So do not count on the wait: wait for")
+    }
     note("the appends themselves (here a group they leave):")
     appended.wait()
     let results = inLine(on: appendQueue) { filtered.images }

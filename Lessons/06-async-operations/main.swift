@@ -77,8 +77,8 @@ func addPairs<Sum: Operation>(_ make: (Int, Int) -> Sum, result: @escaping (Sum)
         say("\(lost.count) of 6 never finished: \(lost.map(describe).joined(separator: "; "))")
         return lost.count
     }
-    // A completion block runs once its operation is finished, on a thread of its own: the wait can
-    // end before the blocks have printed, so the page waits for them too.
+    // Nothing promises that a wait for the operations covers their completion blocks (on Linux it
+    // does not: README), so the page waits for the blocks too.
     Watchdog.wait(for: completions, upTo: 5, "the completion blocks")
     say("all six sums in \(seconds(LessonClock.shared.now - start))")
     return 0

@@ -52,9 +52,9 @@ final class GroupAdd {
     func start() { queue.isSuspended = false }
     func cancel() { queue.cancelAllOperations() }
 
-    /// Waits for every operation *and* its completion block: a completion block runs once its
-    /// operation is finished (Apple documents it so), so waitUntilAllOperationsAreFinished alone can
-    /// return before the last result is appended, on any platform.
+    /// Waits for every operation *and* its completion block: Apple does not promise that
+    /// waitUntilAllOperationsAreFinished covers completion blocks, and on Linux it does not (README),
+    /// so alone it can return before the last result is appended.
     func wait() {
         queue.waitUntilAllOperationsAreFinished()
         completions.wait()

@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// An operation that passes an image on: the next operation takes its input from the first
-/// dependency that is one (DEMOS F1).
+/// dependency that is one (DEMOS F1; the article's `ImagePass` protocol, named as Swift names a
+/// capability).
 public protocol ImagePassing: Operation {
     var outputImage: Image? { get }
 }

@@ -7,7 +7,8 @@ import Foundation
 /// Tells what each step of an `ImageProvider` did, when someone wants to know (lesson 9, page 2).
 public typealias ImageStepReport = @Sendable (String) -> Void
 
-/// A filter step (DEMOS F1, G4; the article's `ImageTakeOperation` subclasses): takes its input from
+/// A filter step (DEMOS F1, G4): the article's abstract `ImageTakeOperation` and its filter subclasses
+/// in one class that takes a transform. It takes its input from
 /// the first dependency that passes an image, computes for real, and passes its output on. A cancel
 /// makes it skip its work, or drop its result if the cancel came while it worked.
 public final class ImageFilterOperation: Operation, ImagePassing, @unchecked Sendable {
