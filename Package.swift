@@ -60,6 +60,9 @@ func lesson(_ number: Int, _ folder: String, exercise: Bool = false, wrongFixes:
     }
 }
 
+lesson(1, "01-queues", exercise: true, wrongFixes: [
+    "main-async-still-blocks", "global-queue-shown-there", "concurrent-out-of-order",
+])
 lesson(2, "02-dispatch-groups")
 lesson(3, "03-thread-safety", exercise: true, wrongFixes: [
     "lock-around-write-only", "barrier-write-unguarded-read", "sync-read-plain-async-write",

@@ -71,6 +71,7 @@ public final class Lesson {
         // time base, stdio's) done first on a demo thread would look to ThreadSanitizer like
         // synchronisation from that thread to every later user.
         LessonClock.shared.restart()
+        markMainQueue()
         marksLines = ProcessInfo.processInfo.environment["RACELAB_MARK_LINES"] == "1"
         writeLine(heading)
         writeLine(

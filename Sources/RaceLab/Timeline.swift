@@ -12,8 +12,12 @@ public final class Timeline: @unchecked Sendable {
 
     private let entries = Locked<[Entry]>([])
     private let threads = Locked<[String: Int]>([:])
+    private let clock: @Sendable () -> Double
 
-    public init() {}
+    /// `clock`: the times recorded, lesson seconds unless a page measures in real ones.
+    public init(clock: @escaping @Sendable () -> Double = { LessonClock.shared.now }) {
+        self.clock = clock
+    }
 
     /// A small number for the calling thread, in order of first appearance: 1, 2, 3…
     public func threadNumber() -> Int {
@@ -28,9 +32,9 @@ public final class Timeline: @unchecked Sendable {
     /// Runs `work` on the calling thread and records it under `name`.
     public func record(_ name: String, _ work: () -> Void) {
         let thread = threadNumber()
-        let start = LessonClock.shared.now
+        let start = clock()
         work()
-        let end = LessonClock.shared.now
+        let end = clock()
         append(Entry(name: name, start: start, end: end, thread: thread))
     }
 
@@ -44,16 +48,16 @@ public final class Timeline: @unchecked Sendable {
     }
 
     /// The chart: name, start, end, thread, and a bar per row; `perSecond` characters a lesson second.
-    public func chart(perSecond: Int = 2) -> [String] {
+    public func chart(perSecond: Int = 2, heading: String = "operation") -> [String] {
         let rows = recorded
-        let nameWidth = max(9, rows.map(\.name.count).max() ?? 0)
+        let nameWidth = max(heading.count, 9, rows.map(\.name.count).max() ?? 0)
         let span = Int((rows.map(\.end).max() ?? 0).rounded(.up))
         var axis = ""
         for second in stride(from: 0, through: span, by: 2) {
             let label = "\(second)s"
             axis += label.padding(toLength: 2 * perSecond, withPad: " ", startingAt: 0)
         }
-        var lines = [pad("operation", nameWidth) + "   start     end  thread  " + axis]
+        var lines = [pad(heading, nameWidth) + "   start     end  thread  " + axis]
         for row in rows {
             let from = Int((row.start * Double(perSecond)).rounded())
             let to = max(from + 1, Int((row.end * Double(perSecond)).rounded()))

@@ -1,0 +1,15 @@
+import Foundation
+import RaceLab
+
+// Exercise 1, a known wrong fix: async onto the main queue returns at once, but the work still runs
+// on the main queue, a moment later: the screen freezes all the same.
+// must fail: output
+
+final class ReportScreen {
+    func tapped(report number: Int, show: @escaping (String) -> Void) {
+        DispatchQueue.main.async {
+            let report = computeReport(number)
+            show(report)
+        }
+    }
+}
