@@ -121,7 +121,7 @@ lesson.page("Thread explosion: blocked workers bring up more threads (real time)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let newThreads = firstUse.values.filter { $0 >= 0.25 }.sorted()
         note("Measured in real seconds: 8 blocked 2-second tasks took \(fixed(total, decimals: 1)) s on \(firstUse.count) threads;")
-        note("\(atOnce) started at once on a machine with \(cores) cores: \(atOnce == min(cores, 8) ? "one per core" : "not one per core");")
+        note("\(atOnce) started at once (within 0.25 s) on a machine with \(cores) cores;")
         if newThreads.isEmpty {
             note("no thread came up later.")
         } else {
