@@ -1,0 +1,329 @@
+// Lesson 4 — Synchronization and its hazards (DEMOS A5, A6; WWDC 2016 "Concurrent Programming With
+// GCD in Swift 3", the RWDevCon 2017 tutorial). Read top to bottom; Counters.swift holds the counter
+// guarded five ways, Hazards.swift the lazy property and the locked dictionary, Deadlocks.swift the
+// demos that crash or hang on purpose.
+import Foundation
+import RaceLab
+
+let lesson = Lesson("RaceLab lesson 4: synchronization and its hazards")
+
+let tasks = 8
+let bumpsPerTask = 100_000
+let expectedTotal = tasks * bumpsPerTask
+
+/// Eight tasks on a global queue each call `increment` 100,000 times (or `bumps`); when all are done,
+/// the total is read. Returns it and the real seconds it took.
+func bumpFromEightTasks(
+    _ increment: @escaping @Sendable () -> Void, times bumps: Int = bumpsPerTask, read: () -> Int
+) -> (total: Int, seconds: Double) {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let group = DispatchGroup()
+    for _ in 1...tasks {
+        DispatchQueue.global().async(group: group) {
+            for _ in 1...bumps { increment() }
+        }
+    }
+    group.wait()
+    let total = read()
+    return (total, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+}
+
+/// Counts with `counter` as above and prints the result: "counted 800000 of 800000 (…)".
+func count(with counter: Counting) {
+    let (total, time) = bumpFromEightTasks({ counter.increment() }, read: { counter.value })
+    note("counted \(total) of \(expectedTotal)\(total == expectedTotal ? ": none lost" : ": \(expectedTotal - total) lost") (\(fixed(time, decimals: 2)) s of real time)")
+}
+
+/// Runs `work` on a thread of the page's own, then ends the page: the page's body must not hold the
+/// main queue while tasks run and wait.
+func onPageThread(_ page: Page, _ work: @escaping () -> Void) {
+    Thread.detachNewThread {
+        work()
+        page.done()
+    }
+}
+
+// Pages 5, 8 and 9 start this program again, as a child process, for a demo that crashes or that
+// ThreadSanitizer misreads; the child runs just that demo and exits.
+ChildProcess.runIfChild([
+    "mutex-count": {
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
+            #if canImport(Synchronization)
+                count(with: MutexCounter())
+            #endif
+        }
+    },
+    "wrong-queue": {
+        let counter = ConfinedCounter()
+        note("calling incrementOnQueue() from the main thread, not from racelab.confined-counter")
+        counter.incrementOnQueue()
+        note("incrementOnQueue() returned: the precondition did not stop it")
+    },
+    "sync-onto-own-queue": {
+        let queue = DispatchQueue(label: "racelab.serial")
+        queue.sync {
+            note("running on racelab.serial; now queue.sync onto racelab.serial")
+            queue.sync { note("the inner task ran") }
+            note("the inner sync returned")
+        }
+    },
+])
+
+lesson.page("There is no such thing as a benign race: lost updates (racy on purpose)") { page in
+    note("WWDC 2016: \"There is no such thing as a benign race.\" A counter with no synchronisation;")
+    note("\(tasks) tasks on a global queue each call increment() \(bumpsPerTask) times: value += 1, a read,")
+    note("an add and a write. Five runs:")
+    onPageThread(page) {
+        var runsThatLost = 0
+        for run in 1...5 {
+            let counter = RacyCounter()
+            let (total, _) = bumpFromEightTasks({ counter.increment() }, read: { counter.value })
+            if total != expectedTotal { runsThatLost += 1 }
+            note("  run \(run): counted \(total) of \(expectedTotal): \(expectedTotal - total) updates lost")
+        }
+        note("Updates were lost in \(runsThatLost) of 5 runs.")
+        note("Two threads read the same old value, both add one, both write: one update is gone, and")
+        note("nothing crashed to tell you. Under ThreadSanitizer stderr names RacyCounter.increment,")
+        note("written on two threads.")
+    }
+}
+
+lesson.page("A lazy property is not atomic: its initializer runs twice (racy on purpose)") { page in
+    note("WWDC 2016: \"lazy properties of your classes aren't atomic either ... your lazy initializer may")
+    note("actually run twice.\" Settings has lazy var theme; its initializer takes 0.5 s. Two tasks read")
+    note("settings.theme at the same moment:")
+    let settings = Settings()
+    let readers = DispatchGroup()
+    let got = Locked<[String: Int]>([:])  // filled after each read: orders nothing before it
+    for task in ["A", "B"] {
+        DispatchQueue.global().async(group: readers) {
+            let theme = settings.theme
+            say("task \(task) got theme #\(theme.number)")
+            got.withLock { $0[task] = theme.number }
+        }
+    }
+    readers.notify(queue: .main) {
+        let made = settings.themesMade
+        let held = Set(got.current.values).count
+        if made > 1 {
+            note("The lazy initializer ran \(made) times, and the two tasks hold \(held == 2 ? "different themes" : "the same theme"): whatever")
+            note("one initializer set up was thrown away by the other's store.")
+        } else {
+            note("The lazy initializer ran once this run: both tasks hold theme #\(got.current["A"] ?? 0). Run the page again.")
+        }
+        note("ThreadSanitizer names the race in Settings.theme.getter: the lazy check and store are plain")
+        note("reads and writes. (Globals and static properties are different: Swift initializes them")
+        note("atomically, the talk's \"one guarantee from the language\".)")
+        page.done()
+    }
+}
+
+lesson.page("Check, then act: every access locked, and still wrong") { page in
+    note("A cache whose every read and every write holds a lock: TSan has nothing to report. Two tasks")
+    note("want the Venice image; each checks the cache, and if it is missing, downloads it (0.5 s):")
+    note("  if cache[\"venice\"] == nil { cache[\"venice\"] = download(\"venice\") }")
+    let downloads = RelaxedWord()
+    let download: @Sendable (String) -> String = { task in
+        downloads.add(1)
+        say("task \(task) downloads venice.jpg")
+        sleep(lessonSeconds: 0.5)
+        return "venice.jpg from task \(task)"
+    }
+    onPageThread(page) {
+        let cache = LockedDictionary<String>()
+        let both = DispatchGroup()
+        for task in ["A", "B"] {
+            DispatchQueue.global().async(group: both) {
+                if cache["venice"] == nil {
+                    cache["venice"] = download(task)
+                }
+            }
+        }
+        both.wait()
+        note("Downloads: \(downloads.value). The cache holds \(cache["venice"] ?? "nothing").")
+        if downloads.value > 1 {
+            note("Both checks ran before either act: each step was safe, the pair was not. A thread-safe")
+            note("dictionary is not a thread-safe cache.")
+        } else {
+            note("One download this run: one task checked after the other had stored. Run the page again.")
+        }
+        note("Now with the check and the act in one critical section (value(forKey:orMake:)):")
+        downloads.value = 0
+        LessonClock.shared.restart()
+        let safe = LockedDictionary<String>()
+        let images = Locked<Set<String>>([])
+        for task in ["A", "B"] {
+            DispatchQueue.global().async(group: both) {
+                let image = safe.value(forKey: "venice") { download(task) }
+                say("task \(task) has \(image)")
+                images.withLock { _ = $0.insert(image) }
+            }
+        }
+        both.wait()
+        let same = images.current.count == 1
+        note("Downloads: \(downloads.value). The tasks hold \(same ? "the same image" : "different images")\(same && downloads.value == 1 ? ": the second waited for the first and took its image." : ".")")
+    }
+}
+
+lesson.page("The tools, one counter: a lock") { page in
+    note("The same \(tasks) tasks and \(bumpsPerTask) increments each, the counter's increment and read")
+    note("inside NSLock's lock() and unlock() (the talk's Foundation.Lock: a class, so it never moves).")
+    onPageThread(page) {
+        count(with: LockedCounter())
+        #if canImport(os)
+            note("os_unfair_lock, the talk's small C lock, exists on this platform (module os).")
+        #else
+            note("os_unfair_lock, the talk's small C lock, does not exist here: this platform has no module os")
+            note("(#if canImport(os) is false). Its modern counterpart is the Synchronization module's Mutex: next page.")
+        #endif
+        note("TSan is silent: every read and write of the count is inside the lock.")
+    }
+}
+
+lesson.page("The tools, one counter: Synchronization's Mutex") { page in
+    #if canImport(Synchronization)
+        note("Mutex, from Swift 6's Synchronization module, compiles in Swift 5 language mode too. The")
+        note("same count, in a child process (the reason follows):")
+        onPageThread(page) {
+            let child = ChildProcess.run("mutex-count")
+            for line in child.lines { note("  child: \(line)") }
+            if child.lines.isEmpty { note("  the child printed nothing, and \(child.description)") }
+            let warnings = child.errorLines.filter { $0.hasPrefix("SUMMARY: ThreadSanitizer") }
+            let inMutexCounter = warnings.filter { $0.contains("MutexCounter") }.count
+            if isThreadSanitizerOn {
+                note("The child, built with ThreadSanitizer like this lesson, got \(warnings.isEmpty ? "no warnings" : "\(warnings.count) warning(s)") from TSan\(warnings.isEmpty ? "." : ", \(inMutexCounter == warnings.count ? "every one" : "only \(inMutexCounter) of them") in MutexCounter.")")
+                if !warnings.isEmpty {
+                    note("The count is right, and TSan still reports races in MutexCounter: false reports. When the")
+                    note("lock is contended, a waiting thread gets it from the kernel (a futex), which TSan cannot see")
+                    note("(README: the Swift standard library source). TSan can referee NSLock and Dispatch, not this.")
+                } else {
+                    note("No contention this run, so TSan saw only the atomic fast path. Under contention it reports")
+                    note("false races here (README).")
+                }
+            } else {
+                note("TSan is off in this build. Under TSan the child reports races in MutexCounter although the count")
+                note("is right: a contended Mutex is taken in the kernel, where TSan cannot see it (README).")
+            }
+        }
+    #else
+        note("This toolchain has no Synchronization module (it came with Swift 6): no Mutex here.")
+        page.done()
+    #endif
+}
+
+lesson.page("The tools, one counter: a serial queue") { page in
+    note("The talk's atomic property: a serial queue, the getter returns the state with sync, the setter")
+    note("sets it with sync. Each single read and write is safe. The tasks do counter.value += 1, 10000")
+    note("times each (two queue hops a time are slow):")
+    onPageThread(page) {
+        let property = AtomicPropertyCounter()
+        let (total, _) = bumpFromEightTasks({ property.value += 1 }, times: 10_000, read: { property.value })
+        note("counted \(total) of \(tasks * 10_000)\(total == tasks * 10_000 ? ": none lost this time" : ": updates lost"), and TSan is silent.")
+        note("value += 1 is a sync to read, then a sync to write: another task's write fits in between. The")
+        note("property is atomic; the increment is not. Put the whole increment in one block on the queue,")
+        note("sent with async (the caller need not wait); the read waits with sync, behind every increment:")
+        count(with: SerialQueueCounter())
+    }
+}
+
+lesson.page("The tools, one counter: a concurrent queue with barrier writes") { page in
+    note("Reads with sync run side by side on a concurrent queue; each increment is a barrier, alone on")
+    note("the queue (lesson 3's ThreadSafePerson, for a counter):")
+    onPageThread(page) {
+        count(with: BarrierCounter())
+        note("Barriers pay off when reads outnumber writes; here every task writes, so a serial queue does")
+        note("the same job.")
+    }
+}
+
+lesson.page("dispatchPrecondition: catch a call on the wrong queue") { page in
+    note("ConfinedCounter.incrementOnQueue() must run on its queue, and says so:")
+    note("  dispatchPrecondition(condition: .onQueue(queue)). The right way first:")
+    let counter = ConfinedCounter()
+    counter.queue.async {
+        counter.incrementOnQueue()
+        say("incrementOnQueue() on racelab.confined-counter: the precondition held")
+        DispatchQueue.main.async {
+            say("value, read from the main queue (.notOnQueue held): \(counter.value)")
+            note("Now a child process calls incrementOnQueue() directly, from its main thread:")
+            onPageThread(page) {
+                // libdispatch writes its message to syslog unless LIBDISPATCH_LOG says otherwise (README).
+                let child = ChildProcess.run("wrong-queue", environment: ["LIBDISPATCH_LOG": "stderr"])
+                for line in child.lines { note("  child: \(line)") }
+                for line in child.errorLines where line.hasPrefix("BUG IN CLIENT") { note("  child's stderr: \(line)") }
+                say("the child \(child.description)")
+                note("The precondition stopped the program at the faulty call, with the queue's label in the")
+                note("message: a bug found where it is, not later as a torn value.")
+            }
+        }
+    }
+}
+
+lesson.page("Deadlock: sync onto the queue you are on") { page in
+    note("RWDevCon 2017: \"never call sync on the current queue because the task won't be able to run")
+    note("and it will never finish.\" A child process runs a task on a serial queue that syncs onto it:")
+    onPageThread(page) {
+        let child = ChildProcess.run("sync-onto-own-queue")
+        for line in child.lines { note("  child: \(line)") }
+        say("the child \(child.description)")
+        if child.crashed {
+            note("The inner task never ran, and the program did not hang either: libdispatch sees that the")
+            note("thread waiting in sync already owns the queue and stops the program with a trap (README:")
+            note("__DISPATCH_WAIT_FOR_QUEUE__ in libdispatch's queue.c). It can tell only when the waiting")
+            note("thread is the owner: next page, two threads.")
+        }
+    }
+}
+
+lesson.page("Deadlock: two subsystems that sync into each other") { page in
+    note("WWDC 2016: \"you sync from one place to another and then to another, and then finally, you end")
+    note("up syncing back to the first one. Well, now we have a deadlock.\" Two subsystems with a serial")
+    note("queue each; at the same moment each does some work on its queue and then syncs into the other:")
+    let audio = Subsystem("audio")
+    let network = Subsystem("network")
+    onPageThread(page) {
+        let both = DispatchGroup()
+        for (from, to) in [(audio, network), (network, audio)] {
+            both.enter()
+            Thread.detachNewThread {  // threads of our own: blocked for good, they cost the pool nothing
+                from.work(askingFor: to)
+                both.leave()
+            }
+        }
+        if !Watchdog.wait(for: both, upTo: 2, "audio and network") {
+            note("audio holds its queue and waits for network's; network holds its queue and waits for audio's.")
+            note("Neither sync can return: a cycle in the graph of who waits for whom. Draw that graph for")
+            note("your subsystems: an arrow for every sync, and no cycles.")
+        }
+    }
+}
+
+lesson.page("Deadlock: two locks taken in opposite orders") { page in
+    note("The same cycle with two locks. Task 1 takes the accounts lock, then the ledger lock; task 2")
+    note("takes the ledger lock, then the accounts lock:")
+    let accounts = NSLock()
+    let ledger = NSLock()
+    onPageThread(page) {
+        let both = DispatchGroup()
+        let orders = [("task 1", accounts, "accounts", ledger, "ledger"), ("task 2", ledger, "ledger", accounts, "accounts")]
+        for (task, first, firstName, second, secondName) in orders {
+            both.enter()
+            Thread.detachNewThread {
+                first.lock()
+                say("\(task) holds the \(firstName) lock")
+                sleep(lessonSeconds: 0.5)
+                say("\(task) waits for the \(secondName) lock")
+                second.lock()
+                say("\(task) holds both")
+                second.unlock()
+                first.unlock()
+                both.leave()
+            }
+        }
+        if !Watchdog.wait(for: both, upTo: 2, "task 1 and task 2") {
+            note("Each holds the lock the other waits for. The cure: one order for every lock, everywhere.")
+        }
+    }
+}
+
+lesson.run()
