@@ -68,7 +68,9 @@ lesson(3, "03-thread-safety", exercise: true, wrongFixes: [
     "lock-around-write-only", "barrier-write-unguarded-read", "sync-read-plain-async-write",
     "serial-write-unguarded-read", "sync-inside-own-queue", "ignores-renames",
 ])
-lesson(4, "04-synchronization")
+lesson(4, "04-synchronization", exercise: true, wrongFixes: [
+    "lock-around-increment-only", "atomic-property", "async-increment-plain-read",
+])
 lesson(5, "05-operation-queue", exercise: true, wrongFixes: ["gate-without-wait", "wait-without-gate", "poll-without-lock"])
 lesson(6, "06-async-operations", exercise: true, wrongFixes: ["finish-before-result", "finish-in-main"])
 lesson(8, "08-cancellation", exercise: true, wrongFixes: ["check-once-before-loop", "own-flag-without-lock"])
