@@ -8,10 +8,10 @@ import RaceLab
 let lesson = Lesson("RaceLab lesson 4: synchronization and its hazards")
 
 let tasks = 8
-let bumpsPerTask = 100_000
+let bumpsPerTask = 20_000
 let expectedTotal = tasks * bumpsPerTask
 
-/// Eight tasks on a global queue each call `increment` 100,000 times (or `bumps`); when all are done,
+/// Eight tasks on a global queue each call `increment` 20,000 times (or `bumps`); when all are done,
 /// the total is read. Returns it and the real seconds it took.
 func bumpFromEightTasks(
     _ increment: @escaping @Sendable () -> Void, times bumps: Int = bumpsPerTask, read: () -> Int
@@ -213,12 +213,12 @@ lesson.page("The tools, one counter: Synchronization's Mutex") { page in
 
 lesson.page("The tools, one counter: a serial queue") { page in
     note("The talk's atomic property: a serial queue, the getter returns the state with sync, the setter")
-    note("sets it with sync. Each single read and write is safe. The tasks do counter.value += 1, 10000")
+    note("sets it with sync. Each single read and write is safe. The tasks do counter.value += 1, 5000")
     note("times each (two queue hops a time are slow):")
     onPageThread(page) {
         let property = AtomicPropertyCounter()
-        let (total, _) = bumpFromEightTasks({ property.value += 1 }, times: 10_000, read: { property.value })
-        note("counted \(total) of \(tasks * 10_000)\(total == tasks * 10_000 ? ": none lost this time" : ": updates lost"), and TSan is silent.")
+        let (total, _) = bumpFromEightTasks({ property.value += 1 }, times: 5_000, read: { property.value })
+        note("counted \(total) of \(tasks * 5_000)\(total == tasks * 5_000 ? ": none lost this time" : ": updates lost"), and TSan is silent.")
         note("value += 1 is a sync to read, then a sync to write: another task's write fits in between. The")
         note("property is atomic; the increment is not. Put the whole increment in one block on the queue,")
         note("sent with async (the caller need not wait); the read waits with sync, behind every increment:")

@@ -2,15 +2,14 @@ import Foundation
 import RaceLab
 
 /// Page 4: the crash that `ImageProvider.cancel()` works around, reproduced in a child process (this
-/// same program, started again with `RACELAB_LESSON9_CHILD` set) so that the page itself survives it.
+/// same program, started again as a `ChildProcess`) so that the page itself survives it.
 enum CancelCrash {
-    static let childVariable = "RACELAB_LESSON9_CHILD"
-
     /// In the child: runs one variant and exits. Call before anything else in main.swift.
     static func runIfChild() {
-        guard let variant = ProcessInfo.processInfo.environment[childVariable] else { return }
-        cancelMidChain(keepingSteps: variant == "kept")
-        exit(0)
+        ChildProcess.runIfChild([
+            "released": { cancelMidChain(keepingSteps: false) },
+            "kept": { cancelMidChain(keepingSteps: true) },
+        ])
     }
 
     /// A filter works 0.3 s; a post-process depends on it. While the filter works, the queue's
@@ -38,27 +37,9 @@ enum CancelCrash {
 
     /// Runs a variant in a child process and tells how it ended.
     static func inChild(_ variant: String) -> (lines: [String], ending: String) {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        var environment = ProcessInfo.processInfo.environment
-        environment[childVariable] = variant
-        environment["SWIFT_BACKTRACE"] = "enable=no"  // a crash ends at once, without a backtrace
-        environment["RACELAB_MARK_LINES"] = nil
-        child.environment = environment
-        let output = Pipe()
-        let errors = Pipe()
-        child.standardOutput = output
-        child.standardError = errors
-        do { try child.run() } catch { return ([], "could not start: \(error)") }
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        child.waitUntilExit()
-        let lines = String(decoding: stdout, as: UTF8.self).split(separator: "\n").map(String.init)
-        let segv = child.terminationReason == .uncaughtSignal && child.terminationStatus == SIGSEGV
-        if segv || stderr.contains("ThreadSanitizer: SEGV") {
-            return (lines, "crashed: segmentation fault (SIGSEGV), a read of freed memory")
-        }
-        if child.terminationReason == .uncaughtSignal { return (lines, "crashed: signal \(child.terminationStatus)") }
-        return (lines, "exited normally (status \(child.terminationStatus))")
+        let child = ChildProcess.run(variant)
+        if child.signal == SIGSEGV { return (child.lines, "crashed: segmentation fault (SIGSEGV), a read of freed memory") }
+        if let signal = child.signal, !child.hung { return (child.lines, "crashed: signal \(signal)") }
+        return (child.lines, child.description)
     }
 }
