@@ -202,7 +202,8 @@ func pageEnvironment(exitPause: Int = 0) -> [String: String] {
 }
 
 /// Runs `executable` with `arguments` and `--speed`, and judges it against `transcript`. A run that
-/// fails on time alone is run again at the timing model's confirming speed, and that run decides.
+/// fails on time alone is run again at the timing model's confirming speed, and that run decides; so
+/// is one that fails on its output alone when the transcript says its order is timed.
 public func checkPage(
     _ executable: String, arguments: [String], transcript: Transcript, root: String, limits: PageLimits = PageLimits(),
     timing: TimingModel = TimingModel()
@@ -218,7 +219,11 @@ public func checkPage(
     }
     var first = attempt(timing, timeout: transcript.timeout)
     first.speed = timing.speed
-    guard !first.passed, first.problems.allSatisfy({ $0.kind == .time }), let confirming = timing.confirming else { return first }
+    // Off on time alone; or, where the transcript's order follows from times, off in its output alone.
+    let confirmable: Set<FailureKind> = transcript.timedOrder ? [.time, .content] : [.time]
+    guard !first.passed, first.problems.allSatisfy({ confirmable.contains($0.kind) }), let confirming = timing.confirming else {
+        return first
+    }
     var rerun = attempt(confirming, timeout: transcript.timeout * timing.speed / confirming.speed)
     rerun.firstRun = first.problems
     rerun.seconds += first.seconds

@@ -47,6 +47,10 @@ public struct Transcript {
     public var speed: Double?
     /// For an exercise: how its starter must fail (`starter fails: race Person.changeName`).
     public var starterFailures: [StarterFailure] = []
+    /// `timed order: yes`: the order of lines this transcript checks follows from times (an image
+    /// lands before its row scrolls away), so a run whose output differs, with no race, crash or hang,
+    /// is confirmed at the slower speed, as a run that is off on time alone is.
+    public var timedOrder = false
 
     /// Every outcome block, in the order written.
     public var outcomes: [Outcome] {
@@ -198,8 +202,11 @@ public struct Transcript {
                 }
                 starterFailures.append(failure)
             }
+        case "timed order":
+            guard value == "yes" || value == "no" else { throw Problem(line: lineNumber, message: "timed order is 'yes' or 'no', not '\(value)'") }
+            timedOrder = value == "yes"
         default:
-            throw Problem(line: lineNumber, message: "unknown header '\(key)'; known: verdict, exit, timeout, tolerance, speed, starter fails")
+            throw Problem(line: lineNumber, message: "unknown header '\(key)'; known: verdict, exit, timeout, tolerance, speed, timed order, starter fails")
         }
     }
 }

@@ -65,6 +65,24 @@ final class EndToEndTests: XCTestCase {
         XCTAssertTrue(outcome.problems.first?.description.contains("1.70 s late") == true, "\(outcome.problems)")
     }
 
+    func testAnOrderThatFollowsFromTimesIsConfirmedAtRealSpeed() {
+        let outcome = check("swapped-when-fast", "verdict: clean\ntimed order: yes")
+        XCTAssertTrue(outcome.passed, "\(outcome.problems)")
+        XCTAssertEqual(outcome.firstRun?.map(\.kind), [.content], "the run at 4x failed on its output and was rerun")
+    }
+
+    func testAnOrderWrongAtEverySpeedFailsAfterTheRerun() {
+        let outcome = check("swapped", "verdict: clean\ntimed order: yes")
+        XCTAssertEqual(outcome.failureKinds, [.content])
+        XCTAssertNotNil(outcome.firstRun)
+    }
+
+    func testWithoutTimedOrderAnOutputFailureIsNotRerun() {
+        let outcome = check("swapped-when-fast")
+        XCTAssertEqual(outcome.failureKinds, [.content])
+        XCTAssertNil(outcome.firstRun)
+    }
+
     /// RaceLab's clock and narration are shared by every thread of a demo; if their locks ordered the
     /// threads for ThreadSanitizer, a race between two threads that both `say` and `randomDelay`
     /// would go unreported (it did: exercise 3's lock-around-the-writes fix passed).

@@ -14,6 +14,7 @@ final class TranscriptTests: XCTestCase {
             timeout: 12
             tolerance: 0.5
             starter fails: race Person.changeName, output
+            timed order: yes
             ---
             hello
             """)
@@ -22,7 +23,9 @@ final class TranscriptTests: XCTestCase {
         XCTAssertEqual(parsed.timeout, 12)
         XCTAssertEqual(parsed.tolerance, 0.5)
         XCTAssertEqual(parsed.starterFailures, [.race("Person.changeName"), .output])
+        XCTAssertTrue(parsed.timedOrder)
         XCTAssertEqual(transcript("---\nx").verdict, .clean, "clean is the default")
+        XCTAssertFalse(transcript("---\nx").timedOrder, "an order is not timed unless the transcript says so")
     }
 
     func testBrokenTranscriptsSayWhere() {
@@ -35,6 +38,7 @@ final class TranscriptTests: XCTestCase {
         XCTAssertThrowsError(try Transcript(parsing: "verdict: race changeName\n---\n"), "a function needs its type")
         XCTAssertThrowsError(try Transcript(parsing: "colour: red\n---\n"))
         XCTAssertThrowsError(try Transcript(parsing: "exit: zero\n---\n"))
+        XCTAssertThrowsError(try Transcript(parsing: "timed order: maybe\n---\n"))
         XCTAssertThrowsError(try Transcript(parsing: "---\nany order:\nnot indented"))
         XCTAssertThrowsError(try Transcript(parsing: "---\nok\n{{[}}")) { XCTAssertTrue("\($0)".hasPrefix("line 3:")) }
     }

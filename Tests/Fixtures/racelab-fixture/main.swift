@@ -100,6 +100,13 @@ case "late-when-fast", "late":
     let late = mode == "late" || speed > 1
     print("hello")
     print(late ? "[ 3.00s] world" : "[ 1.00s] world")
+case "swapped-when-fast", "swapped":
+    // Two events whose order follows from times: in order at real speed, swapped when run faster
+    // ("swapped-when-fast": a busy machine let the later one overtake), or swapped at every speed.
+    let speed = CommandLine.arguments.firstIndex(of: "--speed").flatMap { Double(CommandLine.arguments[$0 + 1]) } ?? 1
+    let swapped = mode == "swapped" || speed > 1
+    print(swapped ? "world" : "hello")
+    print(swapped ? "hello" : "world")
 case "exit":
     print("hello")
     print("world")
