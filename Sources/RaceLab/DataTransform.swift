@@ -1,0 +1,81 @@
+import Foundation
+
+/// The WWDC 2016 talk's "data transform subsystem" (lesson 11 and exercise 11): it works on its own
+/// serial queue and tells its observers when it becomes busy and idle again, on the main queue.
+/// Observers register a handler; whatever the handler captures, the subsystem holds (a handler
+/// that captures a controller strongly keeps it alive).
+public final class DataTransform: @unchecked Sendable {
+    public enum State: String, Sendable {
+        case busy, idle
+    }
+
+    /// Everything below is touched only on this queue.
+    public let queue = DispatchQueue(label: "racelab.data-transform")
+    private var handlers: [Int: (State) -> Void] = [:]
+    private var nextToken = 1
+
+    private static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
+
+    public init() {
+        queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self))
+    }
+
+    /// Whether the caller runs on this subsystem's queue.
+    public var isCurrentQueue: Bool { DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(self) }
+
+    /// Registers `handler` for state changes (delivered on the main queue); returns the token to
+    /// unregister with. Waits on the subsystem's queue: never call it from there.
+    public func register(_ handler: @escaping (State) -> Void) -> Int {
+        queue.sync {
+            let token = nextToken
+            nextToken += 1
+            handlers[token] = handler
+            return token
+        }
+    }
+
+    /// Forgets the handler: the subsystem lets go of whatever it captured. Waits on the subsystem's
+    /// queue, as the talk's subsystem does: called from that queue, it can never return.
+    public func unregister(_ token: Int) {
+        queue.sync { _ = handlers.removeValue(forKey: token) }
+    }
+
+    /// How many handlers are registered.
+    public var observerCount: Int { queue.sync { handlers.count } }
+
+    /// Works `seconds` (lesson seconds) on the subsystem's queue: busy when it starts, idle when it
+    /// ends. `passenger` (the talk's "octopus": an object that holds others) is held until the work
+    /// is done and let go of there, on the subsystem's queue: if it held the last reference to
+    /// something, that something is deallocated there.
+    public func work(_ seconds: Double, holding passenger: AnyObject? = nil) {
+        let held = Passenger(passenger)
+        queue.async {
+            self.post(.busy)
+            sleep(lessonSeconds: seconds)
+            self.post(.idle)
+            held.object = nil  // may be the last reference: a deinit runs here, on this queue
+        }
+    }
+
+    /// On the subsystem's queue: every handler gets `state` on the main queue, a little later.
+    private func post(_ state: State) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        for handler in handlers.values {
+            DispatchQueue.main.async { handler(state) }
+        }
+    }
+}
+
+/// A reference the subsystem holds while it works, and drops on its own queue.
+private final class Passenger: @unchecked Sendable {
+    var object: AnyObject?
+    init(_ object: AnyObject?) { self.object = object }
+}
+
+/// Tells whether an object is still alive without keeping it so: the lessons' way to show that
+/// `deinit` did or did not run.
+public final class LifeProbe: @unchecked Sendable {
+    public private(set) weak var object: AnyObject?
+    public init(_ object: AnyObject) { self.object = object }
+    public var isAlive: Bool { object != nil }
+}
