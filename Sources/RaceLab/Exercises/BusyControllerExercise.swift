@@ -1,0 +1,94 @@
+import Foundation
+
+/// What exercise 11's driver needs of the attendee's `BusyController`: the talk's four steps.
+public protocol BusyControlling: AnyObject {
+    init(subsystem: DataTransform, indicator: BusyIndicator)  // setup
+    func activate()
+    func invalidate()
+}
+
+/// The screen's busy indicator (a stand-in for a spinner view): the controller turns it on and off,
+/// on the main queue. The driver closes it when it invalidates the controller, and any call after
+/// that is a late notification that reached the controller.
+public final class BusyIndicator: @unchecked Sendable {
+    private let lateCalls = RelaxedWord()
+    private let closed = RelaxedWord()
+
+    public init() {}
+
+    public func show(_ busy: Bool) {
+        let place = isOnMainQueue ? "" : "   <- not on the main queue"
+        if closed.value == 1 {
+            lateCalls.add(1)
+            say("busy indicator \(busy ? "on" : "off")   <- after invalidate()\(place)")
+        } else {
+            say("busy indicator \(busy ? "on" : "off")\(place)")
+        }
+    }
+
+    func close() { closed.value = 1 }
+    var late: Int { Int(lateCalls.value) }
+}
+
+/// Exercise 11's driver, which is not the attendee's to edit: two rounds of activate, work,
+/// invalidate, let go. In the first the subsystem's "idle" is already on its way to the main queue
+/// when the controller is invalidated; in the second the subsystem still holds the controller (an
+/// "octopus" it keeps while working) when the driver lets go, so the last reference goes on the
+/// subsystem's queue.
+public enum BusyControllerExercise {
+    public static func makeLesson(_ make: @escaping (DataTransform, BusyIndicator) -> BusyControlling) -> Lesson {
+        let lesson = Lesson("RaceLab exercise 11: invalidate BusyController explicitly")
+        lesson.page("Activate, work, invalidate, let go: two rounds") { page in
+            note("Round 1: the subsystem's 'idle' is already queued for the main queue when invalidate() comes")
+            let subsystem = DataTransform()
+            let indicator = BusyIndicator()
+            var controller: BusyControlling? = make(subsystem, indicator)
+            controller!.activate()
+            let probe = LifeProbe(controller!)
+            subsystem.work(0.5)
+            DispatchQueue.main.asyncAfter(lessonSeconds: 0.25) {
+                sleep(lessonSeconds: 0.5)  // the main queue is busy while the subsystem finishes
+                subsystem.queue.sync {}  // its 'idle' is queued behind this block now
+                say("invalidate()")
+                controller!.invalidate()
+                indicator.close()
+                DispatchQueue.main.async {  // after the late 'idle'
+                    controller = nil
+                    report(indicator, probe, when: "once the driver let go")
+                    secondRound(make, then: page.done)
+                }
+            }
+        }
+        return lesson
+    }
+
+    static func secondRound(_ make: @escaping (DataTransform, BusyIndicator) -> BusyControlling, then done: @escaping () -> Void) {
+        note("Round 2: the subsystem still holds the controller when the driver lets go")
+        LessonClock.shared.restart()
+        let subsystem = DataTransform()
+        let indicator = BusyIndicator()
+        var controller: BusyControlling? = make(subsystem, indicator)
+        controller!.activate()
+        let probe = LifeProbe(controller!)
+        subsystem.work(0.5, holding: controller)
+        DispatchQueue.main.asyncAfter(lessonSeconds: 0.25) {
+            say("invalidate(), and the driver lets go: the subsystem holds the controller until its work ends")
+            controller!.invalidate()
+            indicator.close()
+            controller = nil
+            DispatchQueue.main.asyncAfter(lessonSeconds: 0.75) {
+                report(indicator, probe, when: "once the subsystem let go of it, on its queue")
+                done()
+            }
+        }
+    }
+
+    static func report(_ indicator: BusyIndicator, _ probe: LifeProbe, when: String) {
+        note(indicator.late == 0
+            ? "No notification reached the controller after invalidate()."
+            : "\(indicator.late) notification(s) reached the controller after invalidate()   <- drop them once invalidated")
+        note(probe.isAlive
+            ? "The controller is still alive   <- something still holds it: abandoned memory"
+            : "The controller was deallocated \(when).")
+    }
+}
