@@ -27,6 +27,25 @@ final class JobsTests: XCTestCase {
         XCTAssertGreaterThan(running.current.most, 1)
     }
 
+    /// Tasks marked long start first, and their results still come in task order.
+    func testLongTasksStartFirstAndResultsStayInOrder() {
+        let started = Locked<[Int]>([])
+        let tasks = (0..<6).map { index in
+            { () -> Int in
+                started.withLock { $0.append(index) }
+                Thread.sleep(forTimeInterval: 0.01)
+                return index
+            }
+        }
+        var delivered: [Int] = []
+        runInOrder(tasks, jobs: 2, startingFirst: [4, 5]) { index, result in
+            XCTAssertEqual(result, index)
+            delivered.append(index)
+        }
+        XCTAssertEqual(delivered, Array(0..<6))
+        XCTAssertEqual(Set(started.current.prefix(2)), [4, 5], "the long tasks started first: \(started.current)")
+    }
+
     func testOneJobRunsOneAtATime() {
         let running = Locked((now: 0, most: 0))
         let tasks = (0..<4).map { _ in
