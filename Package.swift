@@ -75,7 +75,7 @@ lesson(5, "05-operation-queue", exercise: true, wrongFixes: ["gate-without-wait"
 lesson(6, "06-async-operations", exercise: true, wrongFixes: ["finish-before-result", "finish-in-main"])
 lesson(8, "08-cancellation", exercise: true, wrongFixes: ["check-once-before-loop", "own-flag-without-lock"])
 lesson(11, "11-object-lifecycle", exercise: true, wrongFixes: [
-    "weak-self-unregister-in-deinit", "invalidate-without-flag", "flag-without-unregister",
+    "weak-self-unregister-in-deinit", "invalidate-without-flag", "flag-without-unregister", "unregister-again-in-deinit",
 ])
 lesson(9, "09-image-provider", exercise: true, wrongFixes: ["forget-without-cancel"])
 

@@ -21,7 +21,7 @@ final class ConfinedCounter: @unchecked Sendable {
     }
 }
 
-/// A subsystem with its own serial queue, as in the talk: `work(then:)` runs on its queue and, in
+/// A subsystem with its own serial queue, as in the talk: `work(askingFor:)` runs on its queue and, in
 /// the middle, synchronously asks another subsystem for something.
 final class Subsystem: @unchecked Sendable {
     let name: String

@@ -3,8 +3,8 @@
 import Foundation
 import RaceLab
 
-/// Setup in init, activation in activate(), and "just deinit, and unregister from the subsystem, and
-/// hope for the best". The handler captures self: the subsystem now holds the controller.
+/// Setup in init, activation in activate(), and "just deinit, and [un]register it from the subsystem,
+/// and hope for the best". The handler captures self: the subsystem now holds the controller.
 final class DeinitBusyController {
     let name: String
     let subsystem: DataTransform

@@ -63,7 +63,7 @@ lesson.page("Setup and activate: a BusyController follows the subsystem") { page
 }
 
 lesson.page("Unregister in deinit: abandoned memory") { page in
-    note("\"Just deinit, and unregister from the subsystem, and hope for the best.\" The controller's")
+    note("\"Just deinit, and [un]register it from the subsystem, and hope for the best.\" The controller's")
     note("handler captures it, and the subsystem holds the handler. The main queue drops the last")
     note("reference of its own:")
     let subsystem = DataTransform()
@@ -188,7 +188,7 @@ lesson.page("A timer source: event and cancel handlers, and the cycle only cance
             DispatchQueue.main.asyncAfter(lessonSeconds: 1.25) {
                 say("ticker B alive: \(probeB.isAlive), ticked \(weakTicker(probeB)?.tickCount ?? 0) times since: the source holds its handlers, the handlers")
                 note("hold the Ticker, the Ticker holds the source. \"Calling cancellation is how you can break that")
-                note("cycle.\" The page stops ticker B through a weak reference.")
+                note("[retain] cycle.\" The page stops ticker B through a weak reference.")
                 weakTicker(probeB)?.timer.cancel()
                 DispatchQueue.main.asyncAfter(lessonSeconds: 0.5) {
                     say("ticker B alive: \(probeB.isAlive)")
@@ -203,14 +203,16 @@ lesson.page("A timer source: event and cancel handlers, and the cycle only cance
 func weakTicker(_ probe: LifeProbe) -> Ticker? { probe.object as? Ticker }
 
 lesson.page("Released while suspended: dispatch stops the program") { page in
-    note("\"Dispatch expects two things from you\" when a dispatch object is released: that it is active,")
-    note("and not suspended. In a child process, a timer source released while suspended:")
+    note("\"Dispatch expects two things from you\" when a dispatch object is released: \"First, that your")
+    note("objects are active. And second, that they are not suspended.\" In a child process, a timer source")
+    note("released while suspended:")
     Thread.detachNewThread {
         let child = ChildProcess.run("suspended-source")
         for line in child.lines { note("  child: \(line)") }
         say("the child \(child.description)")
         note("libdispatch traps on the release (README: \"Release of a suspended object\"; on Linux the")
-        note("message is not written anywhere). Resume or cancel a source before its last reference goes.")
+        note("message is not written anywhere). Resume a suspended source before its last reference goes")
+        note("(cancel() alone does not lift the suspension).")
         page.done()
     }
 }

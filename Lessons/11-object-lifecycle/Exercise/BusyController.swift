@@ -1,5 +1,5 @@
 // Exercise 11: the talk's BusyController, as first written: it registers with the subsystem in
-// activate() and "just deinit, and unregister from the subsystem, and hope for the best". The driver
+// activate() and "just deinit, and [un]register it from the subsystem, and hope for the best". The driver
 // calls invalidate() and lets the controller go, twice (lesson 11, pages 2 to 4). As given, a
 // notification still reaches the controller after invalidate(), and it is never deallocated.
 // Make invalidate() the real third step. Keep init, activate() and invalidate() as they are called.

@@ -12,6 +12,7 @@ public final class DataTransform: @unchecked Sendable {
     /// Everything below is touched only on this queue.
     public let queue = DispatchQueue(label: "racelab.data-transform")
     private var handlers: [Int: (State) -> Void] = [:]
+    private var passengers: [AnyObject] = []
     private var nextToken = 1
 
     private static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
@@ -55,6 +56,18 @@ public final class DataTransform: @unchecked Sendable {
             self.post(.idle)
             held.object = nil  // may be the last reference: a deinit runs here, on this queue
         }
+    }
+
+    /// Holds `passenger` (the talk's "octopus") until `letGo()`: the subsystem keeps a reference of its
+    /// own, as a data structure of the subsystem would.
+    public func hold(_ passenger: AnyObject) {
+        queue.async { self.passengers.append(passenger) }
+    }
+
+    /// Lets go of everything `hold` kept, on the subsystem's queue, after everything sent to that queue
+    /// before: if it held the last reference to something, that something is deallocated there.
+    public func letGo() {
+        queue.async { self.passengers.removeAll() }
     }
 
     /// On the subsystem's queue: every handler gets `state` on the main queue, a little later.

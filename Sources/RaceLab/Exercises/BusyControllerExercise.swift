@@ -33,8 +33,8 @@ public final class BusyIndicator: @unchecked Sendable {
 /// Exercise 11's driver, which is not the attendee's to edit: two rounds of activate, work,
 /// invalidate, let go. In the first the subsystem's "idle" is already on its way to the main queue
 /// when the controller is invalidated; in the second the subsystem still holds the controller (an
-/// "octopus" it keeps while working) when the driver lets go, so the last reference goes on the
-/// subsystem's queue.
+/// "octopus" it keeps) when the driver lets go, and lets go after it, on its own queue: there the
+/// last reference goes, unless a notification still queued for the main queue holds one.
 public enum BusyControllerExercise {
     public static func makeLesson(_ make: @escaping (DataTransform, BusyIndicator) -> BusyControlling) -> Lesson {
         let lesson = Lesson("RaceLab exercise 11: invalidate BusyController explicitly")
@@ -70,14 +70,16 @@ public enum BusyControllerExercise {
         var controller: BusyControlling? = make(subsystem, indicator)
         controller!.activate()
         let probe = LifeProbe(controller!)
-        subsystem.work(0.5, holding: controller)
+        subsystem.work(0.5)
+        subsystem.hold(controller!)  // the talk's "octopus": a reference the subsystem keeps
         DispatchQueue.main.asyncAfter(lessonSeconds: 0.25) {
-            say("invalidate(), and the driver lets go: the subsystem holds the controller until its work ends")
+            say("invalidate(), and the driver lets go; then the subsystem lets go, on its own queue")
             controller!.invalidate()
             indicator.close()
             controller = nil
+            subsystem.letGo()  // the last reference (unless a queued notification holds one) goes there
             DispatchQueue.main.asyncAfter(lessonSeconds: 0.75) {
-                report(indicator, probe, when: "once the subsystem let go of it, on its queue")
+                report(indicator, probe, when: "once the driver and the subsystem let go")
                 done()
             }
         }
