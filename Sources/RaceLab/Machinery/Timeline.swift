@@ -38,6 +38,12 @@ public final class Timeline: @unchecked Sendable {
         append(Entry(name: name, start: start, end: end, thread: thread))
     }
 
+    /// Records work that ran from `start` to `end` (as asynchronous work does, which `record` cannot
+    /// wrap), on the calling thread.
+    public func add(_ name: String, start: Double, end: Double) {
+        append(Entry(name: name, start: start, end: end, thread: threadNumber()))
+    }
+
     func append(_ entry: Entry) {
         entries.withLock { $0.append(entry) }
     }

@@ -1,0 +1,7 @@
+// Exercise 7, a known wrong fix: no cycle because no dependencies at all. Every step runs, all at
+// once, and nothing waits for what it needs.
+// must fail: output
+import Foundation
+import RaceLab
+
+func wireStartup(_ steps: StartupSteps) {}

@@ -1,0 +1,105 @@
+// The operations of lesson 7's pages beside RaceLab's Step: the article's image filters, a step that
+// checks its dependencies, and the WWDC app's modal alerts.
+import Foundation
+import RaceLab
+
+/// The article's filter steps (DEMOS F1): an image operation takes its input from the first
+/// dependency that passes one on, when it was given none ("chooses the first such dependent operation
+/// and extracts its inputImage").
+class ImageTakeOperation: Operation, ImagePassing, @unchecked Sendable {
+    private let input: Image?
+    private let output = Locked<Image?>(nil)
+    var outputImage: Image? { output.current }
+
+    init(inputImage: Image? = nil) {
+        input = inputImage
+        super.init()
+    }
+
+    var inputImage: Image? {
+        input ?? dependencies.compactMap { ($0 as? ImagePassing)?.outputImage }.first
+    }
+
+    /// The filter itself: subclasses say what they do to the picture.
+    func filter(_ image: Image) -> Image { image }
+
+    override func main() {
+        guard let image = inputImage else {
+            say("\(name ?? "filter"): no input image from any dependency")
+            return
+        }
+        let result = filter(image)
+        output.withLock { $0 = result }
+        say("\(name ?? "filter") done, from the image of \(dependencies.first { ($0 as? ImagePassing)?.outputImage != nil }.map { type(of: $0) }.map { "\($0)" } ?? "its input")")
+    }
+}
+
+final class TiltShiftOperation: ImageTakeOperation, @unchecked Sendable {
+    /// Tilt-shift: the top and bottom thirds blurred (three passes), the middle band sharp.
+    override func filter(_ image: Image) -> Image {
+        let blurred = image.blurred().blurred().blurred()
+        var pixels = image.pixels
+        for y in 0..<image.height where y < image.height / 3 || y >= 2 * image.height / 3 {
+            for x in 0..<image.width { pixels[y * image.width + x] = blurred.pixels[y * image.width + x] }
+        }
+        return Image(name: image.name, width: image.width, height: image.height, pixels: pixels)
+    }
+}
+
+final class VignetteOperation: ImageTakeOperation, @unchecked Sendable {
+    override func filter(_ image: Image) -> Image { image.vignette() }
+}
+
+/// A Step that checks its dependencies first: if one was cancelled, it does nothing.
+final class CheckingStep: AsyncOperation, @unchecked Sendable {
+    let title: String
+    let seconds: Double
+
+    init(_ title: String, _ seconds: Double) {
+        self.title = title
+        self.seconds = seconds
+        super.init()
+        name = title
+    }
+
+    override func main() {
+        if let cancelled = dependencies.first(where: \.isCancelled) {
+            say("\(title) starts, sees that \(cancelled.name ?? "a dependency") was cancelled, and does nothing")
+            state = .finished
+            return
+        }
+        say("\(title) starts")
+        DispatchQueue.global().asyncAfter(lessonSeconds: seconds) {
+            say("\(self.title) finishes")
+            self.state = .finished
+        }
+    }
+}
+
+/// A modal alert on screen for 1 s (an operation, as in the WWDC app): counts how many are on
+/// screen at once.
+final class AlertOperation: AsyncOperation, @unchecked Sendable {
+    let number: Int
+    let onScreen: Locked<(now: Int, most: Int)>
+
+    init(_ number: Int, onScreen: Locked<(now: Int, most: Int)>) {
+        self.number = number
+        self.onScreen = onScreen
+        super.init()
+        name = "alert \(number)"
+    }
+
+    override func main() {
+        let now = onScreen.withLock { counts -> Int in
+            counts.now += 1
+            counts.most = max(counts.most, counts.now)
+            return counts.now
+        }
+        say("alert \(number) appears (\(now) on screen)")
+        DispatchQueue.global().asyncAfter(lessonSeconds: 1) {
+            self.onScreen.withLock { $0.now -= 1 }
+            say("alert \(self.number) dismissed")
+            self.state = .finished
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// A step of an operation graph (lesson 7, exercise 7): it works `seconds` (lesson seconds) without
+/// holding a thread — an asynchronous operation that finishes after a delay — so a graph's timing is
+/// the graph's, not the thread pool's (lesson 5 shows what sleeping operations do to the pool on
+/// Linux). It says when it starts, which dependencies it waited for, and when it finishes.
+public final class Step: AsyncOperation, @unchecked Sendable {
+    public let title: String
+    public let seconds: Double
+    let timeline: Timeline?
+    let onStart: @Sendable (String) -> Void
+    let onFinish: @Sendable (String) -> Void
+
+    /// `onStart` and `onFinish` are told the title when the work starts, and when it ends (before the
+    /// operation is marked finished, so before any dependent can start).
+    public init(
+        _ title: String, _ seconds: Double, timeline: Timeline? = nil, onStart: @escaping @Sendable (String) -> Void = { _ in },
+        onFinish: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.title = title
+        self.seconds = seconds
+        self.timeline = timeline
+        self.onStart = onStart
+        self.onFinish = onFinish
+        super.init()
+        name = title
+    }
+
+    /// The titles of the steps this one depends on, in the order they were added.
+    public var after: [String] { dependencies.compactMap { ($0 as? Step)?.title } }
+
+    public override func main() {
+        let start = LessonClock.shared.now
+        onStart(title)
+        let waitedFor = after.isEmpty ? "" : " (ready: \(after.joined(separator: ", ")) finished)"
+        say("\(title) starts\(waitedFor)")
+        DispatchQueue.global().asyncAfter(lessonSeconds: seconds) {
+            say("\(self.title) finishes")
+            self.timeline?.add(self.title, start: start, end: LessonClock.shared.now)
+            self.onFinish(self.title)
+            self.state = .finished
+        }
+    }
+}
+
+extension Operation {
+    /// Adds `dependencies` to this operation and returns it: `save.needs(news, schedule)`.
+    @discardableResult
+    public func needs(_ dependencies: Operation...) -> Self {
+        for dependency in dependencies { addDependency(dependency) }
+        return self
+    }
+}
