@@ -69,9 +69,23 @@ extension Runner {
         if outcome.stoppedAtFirstReport {
             print("(Stopped at ThreadSanitizer's first report: nothing after it could make this run pass.)")
         }
+        #if os(Linux)
+            if outcome.failureKinds.contains(.race), attendeeSources(exercise).contains(where: usesMutex) {
+                print("Your file uses Synchronization's Mutex. On Linux, ThreadSanitizer cannot see how a waiting thread")
+                print("takes a contended Mutex (from the kernel), and reports races that may not be there (lesson 4,")
+                print("page 5). The referee cannot tell them apart: use NSLock or a queue, which it can see.")
+            }
+        #endif
         showOwnLines(outcome.ownLines)
         offerHint(exercise)
         return verdict
+    }
+
+    /// The text of the attendee's files (those that can be read).
+    func attendeeSources(_ exercise: ExerciseInfo) -> [String] {
+        exercise.attendeeFiles.compactMap { file in
+            FileManager.default.contents(atPath: "\(workspace.root)/\(exercise.folder)/\(file)").map { String(decoding: $0, as: UTF8.self) }
+        }
     }
 
     /// An attendee file that is gone or has nothing in it: say so, rather than let the compiler
@@ -359,5 +373,15 @@ extension Runner {
         } else {
             print("Every exercise has passed.")
         }
+    }
+}
+
+/// Whether Swift source uses the Synchronization module's `Mutex` (outside comments, roughly: a line
+/// that is not a comment and names `Mutex` as a word).
+func usesMutex(_ source: String) -> Bool {
+    source.split(separator: "\n").contains { line in
+        let code = line.trimmingCharacters(in: .whitespaces)
+        guard !code.hasPrefix("//") else { return false }
+        return code.range(of: #"(^|[^A-Za-z0-9_])Mutex([^A-Za-z0-9_]|$)"#, options: .regularExpression) != nil
     }
 }

@@ -230,4 +230,11 @@ final class ProgressAndHintTests: XCTestCase {
         XCTAssertTrue(printed.contains { $0.contains("Person.swift is missing") }, "\(printed)")
         XCTAssertFalse(printed.contains { $0.hasPrefix("Building") }, "nothing is built")
     }
+
+    func testAMutexInTheAttendeesCodeIsRecognised() {
+        XCTAssertTrue(usesMutex("import Synchronization\nlet count = Mutex(0)"))
+        XCTAssertTrue(usesMutex("    private let lock = Mutex<Int>(0)"))
+        XCTAssertFalse(usesMutex("// a Mutex would do, but TSan misreads it\nlet lock = NSLock()"))
+        XCTAssertFalse(usesMutex("let myMutexLike = NSLock()"))
+    }
 }
