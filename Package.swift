@@ -74,7 +74,7 @@ lesson(4, "04-synchronization", exercise: true, wrongFixes: [
 lesson(5, "05-operation-queue", exercise: true, wrongFixes: ["gate-without-wait", "wait-without-gate", "poll-without-lock"])
 lesson(6, "06-async-operations", exercise: true, wrongFixes: ["finish-before-result", "finish-in-main"])
 lesson(7, "07-dependencies", exercise: true, wrongFixes: [
-    "no-dependencies", "removed-the-wrong-edge", "cancel-to-break-the-cycle",
+    "no-dependencies", "removed-the-wrong-edge", "cancel-to-break-the-cycle", "schedule-after-news",
 ])
 lesson(8, "08-cancellation", exercise: true, wrongFixes: ["check-once-before-loop", "own-flag-without-lock"])
 lesson(11, "11-object-lifecycle", exercise: true, wrongFixes: [

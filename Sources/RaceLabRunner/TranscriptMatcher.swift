@@ -19,7 +19,7 @@ public struct OutputMismatch: Equatable, CustomStringConvertible {
             return "output line \(outputLine!): \(quoted(actual))\n  expected (transcript line \(transcriptLine!)): \(quoted(expected))"
                 + timeMisses.map { "\n  " + describe($0, in: actual) }.joined()
         case let (nil, expected?):
-            return "output ended early\n  expected (transcript line \(transcriptLine!)): \(quoted(expected))"
+            return "the end of the output: it ended early\n  expected (transcript line \(transcriptLine!)): \(quoted(expected))"
         case let (actual?, nil):
             return "output line \(outputLine!): \(quoted(actual))\n  expected no more output (end the transcript with '...' to allow more)"
         default:

@@ -10,13 +10,15 @@ public final class Step: AsyncOperation, @unchecked Sendable {
     let timeline: Timeline?
     let onStart: @Sendable (String) -> Void
     let onFinish: @Sendable (String) -> Void
+    let narrates: Bool
 
     /// `onStart` and `onFinish` are told the title when the work starts, and when it ends (before the
-    /// operation is marked finished, so before any dependent can start).
+    /// operation is marked finished, so before any dependent can start). `narrates: false`: no lines.
     public init(
-        _ title: String, _ seconds: Double, timeline: Timeline? = nil, onStart: @escaping @Sendable (String) -> Void = { _ in },
-        onFinish: @escaping @Sendable (String) -> Void = { _ in }
+        _ title: String, _ seconds: Double, timeline: Timeline? = nil, narrates: Bool = true,
+        onStart: @escaping @Sendable (String) -> Void = { _ in }, onFinish: @escaping @Sendable (String) -> Void = { _ in }
     ) {
+        self.narrates = narrates
         self.title = title
         self.seconds = seconds
         self.timeline = timeline
@@ -33,9 +35,9 @@ public final class Step: AsyncOperation, @unchecked Sendable {
         let start = LessonClock.shared.now
         onStart(title)
         let waitedFor = after.isEmpty ? "" : " (ready: \(after.joined(separator: ", ")) finished)"
-        say("\(title) starts\(waitedFor)")
+        if narrates { say("\(title) starts\(waitedFor)") }
         DispatchQueue.global().asyncAfter(lessonSeconds: seconds) {
-            say("\(self.title) finishes")
+            if self.narrates { say("\(self.title) finishes") }
             self.timeline?.add(self.title, start: start, end: LessonClock.shared.now)
             self.onFinish(self.title)
             self.state = .finished

@@ -29,7 +29,7 @@ public enum StartupExercise {
             let ends = Locked<[String: Double]>([:])
             func step(_ title: String) -> Step {
                 Step(
-                    title, 0.5, onStart: { title in starts.withLock { $0[title] = LessonClock.shared.now } },
+                    title, 0.5, narrates: false, onStart: { title in starts.withLock { $0[title] = LessonClock.shared.now } },
                     onFinish: { title in ends.withLock { $0[title] = LessonClock.shared.now } })
             }
             let steps = StartupSteps(
@@ -52,8 +52,9 @@ public enum StartupExercise {
         return lesson
     }
 
-    /// Every rule, as the run kept it or broke it.
+    /// Every rule, as the run kept it or broke it; how long it all took; then what happened, and when.
     static func check(starts: [String: Double], ends: [String: Double]) {
+        defer { narrate(starts: starts, ends: ends) }
         var broken = 0
         for (title, before) in rules {
             guard let start = starts[title] else {
@@ -69,6 +70,22 @@ public enum StartupExercise {
                 note("\(title) started before \(early.joined(separator: ", ")) finished   <- it needs them")
             }
         }
-        note(broken == 0 ? "Every step ran, each after what it needs." : "The start-up graph is not right yet.")
+        // Neither needs the other: they become ready together, when the version check finishes.
+        if let news = starts["news"], let schedule = starts["schedule"], abs(news - schedule) < 0.25 {
+            note("news and schedule started together: neither waits for the other.")
+        } else {
+            broken += 1
+            note("news and schedule did not start together   <- neither needs the other")
+        }
+        note(broken == 0 ? "Every step ran, each after what it needs, and no later." : "The start-up graph is not right yet.")
+    }
+
+    /// The steps' starts and ends in time order (ties by name).
+    static func narrate(starts: [String: Double], ends: [String: Double]) {
+        note("What happened, and when:")
+        let events = starts.map { ($0.value, "\($0.key) starts") } + ends.map { ($0.value, "\($0.key) finishes") }
+        for (time, what) in events.sorted(by: { ($0.0, $0.1) < ($1.0, $1.1) }) {
+            note("\(stamp(time)) \(what)")
+        }
     }
 }
