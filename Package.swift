@@ -79,6 +79,7 @@ lesson(7, "07-dependencies", exercise: true, wrongFixes: [
 lesson(8, "08-cancellation", exercise: true, wrongFixes: ["check-once-before-loop", "own-flag-without-lock"])
 lesson(11, "11-object-lifecycle", exercise: true, wrongFixes: [
     "weak-self-unregister-in-deinit", "invalidate-without-flag", "flag-without-unregister", "unregister-again-in-deinit",
+    "weak-flag-never-unregisters", "unregister-async-in-deinit",
 ])
 lesson(9, "09-image-provider", exercise: true, wrongFixes: ["forget-without-cancel"])
 

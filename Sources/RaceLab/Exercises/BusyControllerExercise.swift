@@ -52,6 +52,7 @@ public enum BusyControllerExercise {
                 say("invalidate()")
                 controller!.invalidate()
                 indicator.close()
+                reportRegistrations(subsystem)
                 DispatchQueue.main.async {  // after the late 'idle'
                     controller = nil
                     report(indicator, probe, when: "once the driver let go")
@@ -76,6 +77,7 @@ public enum BusyControllerExercise {
             say("invalidate(), and the driver lets go; then the subsystem lets go, on its own queue")
             controller!.invalidate()
             indicator.close()
+            reportRegistrations(subsystem)
             controller = nil
             subsystem.letGo()  // the last reference (unless a queued notification holds one) goes there
             DispatchQueue.main.asyncAfter(lessonSeconds: 0.75) {
@@ -83,6 +85,14 @@ public enum BusyControllerExercise {
                 done()
             }
         }
+    }
+
+    /// Invalidation is where the subsystem must be told: the talk unregisters there.
+    static func reportRegistrations(_ subsystem: DataTransform) {
+        let left = subsystem.observerCount
+        note(left == 0
+            ? "After invalidate(), the subsystem holds no handler."
+            : "After invalidate(), the subsystem still holds \(left) handler(s)   <- unregister in invalidate()")
     }
 
     static func report(_ indicator: BusyIndicator, _ probe: LifeProbe, when: String) {

@@ -1,0 +1,34 @@
+// Exercise 11, a known wrong fix: no deadlock, because deinit sends the unregistering off with async;
+// but invalidation is still left to deinit, and until then the subsystem holds the handler.
+// must fail: output
+import Foundation
+import RaceLab
+
+final class BusyController {
+    let subsystem: DataTransform
+    let indicator: BusyIndicator
+    private var token = 0
+    private var invalidated = false
+
+    init(subsystem: DataTransform, indicator: BusyIndicator) {
+        self.subsystem = subsystem
+        self.indicator = indicator
+    }
+
+    func activate() {
+        token = subsystem.register { [weak self] state in
+            guard let self, !self.invalidated else { return }
+            self.indicator.show(state == .busy)
+        }
+    }
+
+    func invalidate() {
+        invalidated = true
+    }
+
+    deinit {
+        let subsystem = subsystem
+        let token = token
+        DispatchQueue.global().async { subsystem.unregister(token) }
+    }
+}
