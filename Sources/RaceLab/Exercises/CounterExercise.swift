@@ -6,19 +6,21 @@ public protocol Incrementing: AnyObject {
     var value: Int { get }
 }
 
-/// Exercise 4's driver, which is not the attendee's to edit: eight tasks call `increment()` at once
-/// while a ninth reads `value` as they go, in two rounds of different sizes (a counter that returns a
-/// number it did not count fails one of them); then one increment alone, read back.
+/// Exercise 4's driver, which is not the attendee's to edit: eight threads call `increment()` at once
+/// (they start together, from a gate) while a ninth reads `value` as they go, in three rounds of
+/// random sizes (a counter that returns a number it did not count cannot know them); then one
+/// increment alone, read back.
 public enum CounterExercise {
     public static let tasks = 8
-    public static let rounds = [20_000, 3_001]
 
     public static func makeLesson(_ make: @escaping () -> Incrementing) -> Lesson {
         let lesson = Lesson("RaceLab exercise 4: fix the lost-update counter")
-        lesson.page("Eight tasks count at once while a ninth reads") { page in
+        lesson.page("Eight threads count at once while a ninth reads") { page in
             Thread.detachNewThread {
                 var allCounted = true
-                for (round, perTask) in rounds.enumerated() {
+                // Random sizes, drawn here, before any counting thread exists.
+                let sizes = [15_000, 2_000, 25_000].map { $0 + Int(randomFraction() * 5_000) }
+                for (round, perTask) in sizes.enumerated() {
                     allCounted = play(round: round + 1, perTask: perTask, counter: make()) && allCounted
                 }
                 note(allCounted ? "Every increment counted, every read made sense." : "Counter is not thread-safe yet.")
@@ -28,38 +30,49 @@ public enum CounterExercise {
         return lesson
     }
 
-    /// One round; true when everything added up. Nothing here orders the counting threads: the
-    /// reader keeps its findings to itself until the group is done.
+    /// One round; true when everything added up. The gate makes the threads start at once; nothing
+    /// after it orders them. The reader keeps its findings to itself until every thread is done.
     static func play(round: Int, perTask: Int, counter: Incrementing) -> Bool {
         let expected = tasks * perTask
-        note("Round \(round): \(tasks) tasks call increment() \(perTask) times each; a ninth task reads value as they go")
-        let group = DispatchGroup()
-        for _ in 1...tasks {
-            DispatchQueue.global().async(group: group) {
-                for _ in 1...perTask { counter.increment() }
+        note("Round \(round): \(tasks) threads call increment() \(perTask) times each; a ninth reads value as they go")
+        let arrived = DispatchGroup()
+        let go = DispatchGroup()
+        let done = DispatchGroup()
+        go.enter()
+        let findings = ReadFindings()  // the reader's alone until done.wait() returns
+        for thread in 0...tasks {
+            arrived.enter()
+            done.enter()
+            Thread.detachNewThread {
+                arrived.leave()
+                go.wait()
+                if thread < tasks {
+                    for _ in 1...perTask { counter.increment() }
+                } else {
+                    var last = 0
+                    for _ in 1...200 {
+                        let now = counter.value
+                        if now < last || now > expected { findings.odd.append(now) }
+                        last = max(last, now)
+                    }
+                }
+                done.leave()
             }
         }
-        let findings = ReadFindings()  // the reader's alone until reading.wait() returns
-        let reading = DispatchGroup()
-        DispatchQueue.global().async(group: reading) {
-            var last = 0
-            for _ in 1...200 {
-                let now = counter.value
-                if now < last || now > expected { findings.odd.append(now) }
-                last = max(last, now)
-            }
-        }
-        group.wait()
-        reading.wait()
+        arrived.wait()
+        go.leave()  // all nine at once
+        done.wait()
         let oddReads = findings.odd
         let total = counter.value
-        note("value after every task finished: \(total) of \(expected)\(total == expected ? "" : "   <- \(expected - total) updates lost")")
+        note(total == expected
+            ? "value after every thread finished: all \(expected) increments counted"
+            : "value after every thread finished: \(total) of \(expected)   <- \(expected - total) updates lost")
         note(oddReads.isEmpty
-            ? "Reads while counting: never backwards, never past \(expected)."
+            ? "Reads while counting: never backwards, never past the total."
             : "Reads while counting: \(oddReads.count) went backwards or past \(expected), e.g. \(oddReads[0])   <- a read out of step")
         counter.increment()
         let after = counter.value
-        note("One more increment, alone, then a read: \(after)\(after == total + 1 ? "" : "   <- expected \(total + 1)")")
+        note("One more increment, alone, then a read: \(after == total + 1 ? "one more" : "\(after)   <- expected \(total + 1)")")
         return total == expected && oddReads.isEmpty && after == total + 1
     }
 }
