@@ -19,7 +19,7 @@ public enum CounterExercise {
             Thread.detachNewThread {
                 var allCounted = true
                 // Random sizes, drawn here, before any counting thread exists.
-                let sizes = [15_000, 2_000, 25_000].map { $0 + Int(randomFraction() * 5_000) }
+                let sizes = [12_000, 2_000, 20_000].map { $0 + Int(randomFraction() * 4_000) }
                 for (round, perTask) in sizes.enumerated() {
                     allCounted = play(round: round + 1, perTask: perTask, counter: make()) && allCounted
                 }
