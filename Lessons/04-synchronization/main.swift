@@ -34,15 +34,6 @@ func count(with counter: Counting) {
     note("counted \(total) of \(expectedTotal)\(total == expectedTotal ? ": none lost" : ": \(expectedTotal - total) lost") (\(fixed(time, decimals: 2)) s of real time)")
 }
 
-/// Runs `work` on a thread of the page's own, then ends the page: the page's body must not hold the
-/// main queue while tasks run and wait.
-func onPageThread(_ page: Page, _ work: @escaping () -> Void) {
-    Thread.detachNewThread {
-        work()
-        page.done()
-    }
-}
-
 // Pages 5, 8 and 9 start this program again, as a child process, for a demo that crashes or that
 // ThreadSanitizer misreads; the child runs just that demo and exits.
 ChildProcess.runIfChild([
@@ -73,7 +64,7 @@ lesson.page("There is no such thing as a benign race: lost updates (racy on purp
     note("WWDC 2016: \"There is no such thing as a benign race.\" A counter with no synchronisation;")
     note("\(tasks) tasks on a global queue each call increment() \(bumpsPerTask) times: value += 1, a read,")
     note("an add and a write. Five runs:")
-    onPageThread(page) {
+    page.finish {
         var runsThatLost = 0
         for run in 1...5 {
             let counter = RacyCounter()
@@ -129,7 +120,7 @@ lesson.page("Check, then act: every access locked, and still wrong") { page in
         sleep(lessonSeconds: 0.5)
         return "venice.jpg from task \(task)"
     }
-    onPageThread(page) {
+    page.finish {
         let cache = LockedDictionary<String>()
         let both = DispatchGroup()
         for task in ["A", "B"] {
@@ -168,7 +159,7 @@ lesson.page("Check, then act: every access locked, and still wrong") { page in
 lesson.page("The tools, one counter: a lock") { page in
     note("The same \(tasks) tasks and \(bumpsPerTask) increments each, the counter's increment and read")
     note("inside NSLock's lock() and unlock() (the talk's Foundation.Lock: a class, so it never moves).")
-    onPageThread(page) {
+    page.finish {
         count(with: LockedCounter())
         #if canImport(os)
             note("os_unfair_lock, the talk's small C lock, exists on this platform (module os).")
@@ -184,7 +175,7 @@ lesson.page("The tools, one counter: Synchronization's Mutex") { page in
     #if canImport(Synchronization)
         note("Mutex, from Swift 6's Synchronization module, compiles in Swift 5 language mode too. The")
         note("same count, in a child process (the reason follows):")
-        onPageThread(page) {
+        page.finish {
             let child = ChildProcess.run("mutex-count")
             for line in child.lines { note("  child: \(line)") }
             if child.lines.isEmpty { note("  the child printed nothing, and \(child.description)") }
@@ -216,7 +207,7 @@ lesson.page("The tools, one counter: a serial queue") { page in
     note("The talk's atomic property: a serial queue, the getter returns the state with sync, the setter")
     note("sets it with sync. Each single read and write is safe. The tasks do counter.value += 1, 5000")
     note("times each (two queue hops a time are slow):")
-    onPageThread(page) {
+    page.finish {
         let property = AtomicPropertyCounter()
         let (total, _) = bumpFromEightTasks({ property.value += 1 }, times: 5_000, read: { property.value })
         note("counted \(total) of \(tasks * 5_000)\(total == tasks * 5_000 ? ": none lost this time" : ": updates lost"), and TSan is silent.")
@@ -230,7 +221,7 @@ lesson.page("The tools, one counter: a serial queue") { page in
 lesson.page("The tools, one counter: a concurrent queue with barrier writes") { page in
     note("Reads with sync run side by side on a concurrent queue; each increment is a barrier, alone on")
     note("the queue (lesson 3's ThreadSafePerson, for a counter):")
-    onPageThread(page) {
+    page.finish {
         count(with: BarrierCounter())
         note("Barriers pay off when reads outnumber writes; here every task writes, so a serial queue does")
         note("the same job.")
@@ -247,12 +238,9 @@ lesson.page("dispatchPrecondition: catch a call on the wrong queue") { page in
         DispatchQueue.main.async {
             say("value, read from the main queue (.notOnQueue held): \(counter.value)")
             note("Now a child process calls incrementOnQueue() directly, from its main thread:")
-            onPageThread(page) {
+            page.finish {
                 // libdispatch writes its message to syslog unless LIBDISPATCH_LOG says otherwise (README).
-                let child = ChildProcess.run("wrong-queue", environment: ["LIBDISPATCH_LOG": "stderr"])
-                for line in child.lines { note("  child: \(line)") }
-                for line in child.errorLines where line.hasPrefix("BUG IN CLIENT") { note("  child's stderr: \(line)") }
-                say("the child \(child.description)")
+                let child = ChildProcess.show("wrong-queue", environment: ["LIBDISPATCH_LOG": "stderr"], stderrFrom: "BUG IN CLIENT")
                 if child.crashed {
                     note("The precondition stopped the program at the faulty call, with the queue's label in the")
                     note("message: a bug found where it is, not later as a torn value.")
@@ -265,10 +253,8 @@ lesson.page("dispatchPrecondition: catch a call on the wrong queue") { page in
 lesson.page("Deadlock: sync onto the queue you are on") { page in
     note("RWDevCon 2017: \"never call sync on the current queue because the task won't be able to run")
     note("and it will never finish.\" A child process runs a task on a serial queue that syncs onto it:")
-    onPageThread(page) {
-        let child = ChildProcess.run("sync-onto-own-queue")
-        for line in child.lines { note("  child: \(line)") }
-        say("the child \(child.description)")
+    page.finish {
+        let child = ChildProcess.show("sync-onto-own-queue")
         if child.crashed {
             note("The inner task never ran, and the program did not hang either: libdispatch sees that the")
             note("thread waiting in sync already owns the queue and stops the program with a trap (README:")
@@ -287,7 +273,7 @@ lesson.page("Deadlock: two subsystems that sync into each other") { page in
     note("queue each; at the same moment each does some work on its queue and then syncs into the other:")
     let audio = Subsystem("audio")
     let network = Subsystem("network")
-    onPageThread(page) {
+    page.finish {
         let both = DispatchGroup()
         for (from, to) in [(audio, network), (network, audio)] {
             both.enter()
@@ -309,7 +295,7 @@ lesson.page("Deadlock: two locks taken in opposite orders") { page in
     note("takes the ledger lock, then the accounts lock:")
     let accounts = NSLock()
     let ledger = NSLock()
-    onPageThread(page) {
+    page.finish {
         let both = DispatchGroup()
         let orders = [("task 1", accounts, "accounts", ledger, "ledger"), ("task 2", ledger, "ledger", accounts, "accounts")]
         for (task, first, firstName, second, secondName) in orders {

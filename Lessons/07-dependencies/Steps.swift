@@ -16,9 +16,12 @@ class ImageTakeOperation: Operation, ImagePassing, @unchecked Sendable {
         super.init()
     }
 
-    var inputImage: Image? {
-        input ?? dependencies.compactMap { ($0 as? ImagePassing)?.outputImage }.first
+    /// The first dependency that passes an image on, when none was given.
+    var source: ImagePassing? {
+        input == nil ? dependencies.lazy.compactMap { $0 as? ImagePassing }.first { $0.outputImage != nil } : nil
     }
+
+    var inputImage: Image? { input ?? source?.outputImage }
 
     /// The filter itself: subclasses say what they do to the picture.
     func filter(_ image: Image) -> Image { image }
@@ -30,7 +33,7 @@ class ImageTakeOperation: Operation, ImagePassing, @unchecked Sendable {
         }
         let result = filter(image)
         output.withLock { $0 = result }
-        say("\(name ?? "filter") done, from the image of \(dependencies.first { ($0 as? ImagePassing)?.outputImage != nil }.map { type(of: $0) }.map { "\($0)" } ?? "its input")")
+        say("\(name ?? "filter") done, from the image of \(source.map { "\(type(of: $0))" } ?? "its input")")
     }
 }
 
@@ -51,55 +54,29 @@ final class VignetteOperation: ImageTakeOperation, @unchecked Sendable {
 }
 
 /// A Step that checks its dependencies first: if one was cancelled, it does nothing.
-final class CheckingStep: AsyncOperation, @unchecked Sendable {
-    let title: String
-    let seconds: Double
-
-    init(_ title: String, _ seconds: Double) {
-        self.title = title
-        self.seconds = seconds
-        super.init()
-        name = title
-    }
-
+final class CheckingStep: Step, @unchecked Sendable {
     override func main() {
-        if let cancelled = dependencies.first(where: \.isCancelled) {
-            say("\(title) starts, sees that \(cancelled.name ?? "a dependency") was cancelled, and does nothing")
-            state = .finished
-            return
-        }
-        say("\(title) starts")
-        DispatchQueue.global().asyncAfter(lessonSeconds: seconds) {
-            say("\(self.title) finishes")
-            self.state = .finished
-        }
+        guard let cancelled = dependencies.first(where: \.isCancelled) else { return super.main() }
+        say("\(title) starts, sees that \(cancelled.name ?? "a dependency") was cancelled, and does nothing")
+        state = .finished
     }
 }
 
-/// A modal alert on screen for 1 s (an operation, as in the WWDC app): counts how many are on
-/// screen at once.
-final class AlertOperation: AsyncOperation, @unchecked Sendable {
-    let number: Int
-    let onScreen: Locked<(now: Int, most: Int)>
-
-    init(_ number: Int, onScreen: Locked<(now: Int, most: Int)>) {
-        self.number = number
-        self.onScreen = onScreen
-        super.init()
-        name = "alert \(number)"
-    }
-
-    override func main() {
-        let now = onScreen.withLock { counts -> Int in
-            counts.now += 1
-            counts.most = max(counts.most, counts.now)
-            return counts.now
-        }
-        say("alert \(number) appears (\(now) on screen)")
-        DispatchQueue.global().asyncAfter(lessonSeconds: 1) {
-            self.onScreen.withLock { $0.now -= 1 }
-            say("alert \(self.number) dismissed")
-            self.state = .finished
-        }
-    }
+/// A modal alert on screen for 1 s (an operation, as in the WWDC app), counting how many are on
+/// screen at once in `onScreen`.
+func alert(_ number: Int, onScreen: Locked<(now: Int, most: Int)>) -> Step {
+    Step(
+        "alert \(number)", 1, narrates: false,
+        onStart: { _ in
+            let now = onScreen.withLock { counts -> Int in
+                counts.now += 1
+                counts.most = max(counts.most, counts.now)
+                return counts.now
+            }
+            say("alert \(number) appears (\(now) on screen)")
+        },
+        onFinish: { _ in
+            onScreen.withLock { $0.now -= 1 }
+            say("alert \(number) dismissed")
+        })
 }

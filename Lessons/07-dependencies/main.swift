@@ -6,15 +6,6 @@ import RaceLab
 
 let lesson = Lesson("RaceLab lesson 7: dependencies between operations")
 
-/// Waits for `queues` on the page's own thread, then ends the page with `then`.
-func whenDone(_ queues: [OperationQueue], _ page: Page, then: @escaping () -> Void = {}) {
-    Thread.detachNewThread {
-        for queue in queues { queue.waitUntilAllOperationsAreFinished() }
-        then()
-        page.done()
-    }
-}
-
 lesson.page("A chain that passes an image on: load, tilt-shift, vignette") { page in
     note("The lab's chain: an image load operation, then a tilt-shift filter, then a vignette. Neither")
     note("filter is given an image: each \"chooses the first such dependent operation and extracts its")
@@ -32,7 +23,8 @@ lesson.page("A chain that passes an image on: load, tilt-shift, vignette") { pag
     let queue = OperationQueue()
     queue.addOperations([vignette, tiltShift, load], waitUntilFinished: false)  // any order: dependencies decide
     say("three operations added, the vignette first; the load starts (1 s over the network)")
-    whenDone([queue], page) {
+    page.finish {
+        queue.waitUntilAllOperationsAreFinished()
         guard let picture = vignette.outputImage else { return note("No picture came out.") }
         let path = (try? picture.write(to: "lesson7", as: "train_night")) ?? "(not written)"
         note("The picture: checksum \(picture.checksum), written to \(path) (a PGM any image viewer opens).")
@@ -52,7 +44,8 @@ lesson.page("Ready when every dependency has finished, and a cancelled one has f
     a.cancel()
     say("A cancelled; the queue starts")
     queue.isSuspended = false
-    whenDone([queue], page) {
+    page.finish {
+        queue.waitUntilAllOperationsAreFinished()
         note("A: cancelled \(a.isCancelled), finished \(a.isFinished), and its work never ran. B ran all the same: a")
         note("dependency only says \"after\", not \"after it succeeded\". An operation that needs a dependency's")
         note("result must check it, as C does (the article's filters check for an input image).")
@@ -69,7 +62,7 @@ lesson.page("Dependencies across two queues, and a cycle that never runs") { pag
     let b = Step("B", 0.5).needs(a)
     queue2.addOperation(b)
     queue1.addOperation(a)
-    Thread.detachNewThread {
+    page.finish {
         queue2.waitUntilAllOperationsAreFinished()
         note("Now C on queue 1 needs D, and D on queue 2 needs C (WWDC 2015: \"if I inadvertently make A")
         note("also dependent on B, then these two operations will never execute\"). Draw the picture:")
@@ -99,7 +92,6 @@ lesson.page("Dependencies across two queues, and a cycle that never runs") { pag
             }
             say(drained ? "after cancel(): both queues are empty" : "after cancel(): still stuck")
         }
-        page.done()
     }
 }
 
@@ -120,7 +112,8 @@ lesson.page("The conference app starts up: a graph of eight operations") { page 
     for other in others { save.addDependency(other) }
     let queue = OperationQueue()
     queue.addOperations([save] + others.reversed(), waitUntilFinished: false)
-    whenDone([queue], page) {
+    page.finish {
+        queue.waitUntilAllOperationsAreFinished()
         note("")
         for line in timeline.chart(heading: "operation") { note(line) }
         let rows = timeline.recorded
@@ -143,7 +136,8 @@ lesson.page("Saving a favourite: login, user info, iCloud, then save") { page in
     let saveFavorite = Step("save favorite", 0.25, timeline: timeline).needs(userInfo, iCloud)
     let queue = OperationQueue()
     queue.addOperations([saveFavorite, userInfo, iCloud, login], waitUntilFinished: false)
-    whenDone([queue], page) {
+    page.finish {
+        queue.waitUntilAllOperationsAreFinished()
         let rows = Dictionary(uniqueKeysWithValues: timeline.recorded.map { ($0.name, $0) })
         guard let save = rows["save favorite"], let info = rows["user info"], let cloud = rows["iCloud account"] else { return }
         let when = save.start + 0.001 >= max(info.end, cloud.end) ? "after" : "BEFORE"
@@ -172,7 +166,7 @@ lesson.page("Mutual exclusion by chaining: one alert at a time") { page in
 func showAlerts(chained: Bool, then done: @escaping (Int) -> Void) {
     let onScreen = Locked((now: 0, most: 0))
     let alerts = (1...3).map { number in
-        AlertOperation(number, onScreen: onScreen)
+        alert(number, onScreen: onScreen)
     }
     if chained {
         alerts[1].needs(alerts[0])

@@ -38,8 +38,7 @@ enum CancelCrash {
     /// Runs a variant in a child process and tells how it ended.
     static func inChild(_ variant: String) -> (lines: [String], ending: String) {
         let child = ChildProcess.run(variant)
-        if child.signal == SIGSEGV { return (child.lines, "crashed: segmentation fault (SIGSEGV), a read of freed memory") }
-        if let signal = child.signal, !child.hung { return (child.lines, "crashed: signal \(signal)") }
-        return (child.lines, child.description)
+        let freedRead = child.signal == SIGSEGV && !child.hung
+        return (child.lines, freedRead ? "crashed: segmentation fault (SIGSEGV), a read of freed memory" : child.description)
     }
 }

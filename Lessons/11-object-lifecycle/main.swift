@@ -10,11 +10,11 @@ ChildProcess.runIfChild([
         let subsystem = DataTransform()
         var controller: WeakBusyController? = WeakBusyController("controller", subsystem: subsystem)
         controller!.activate()
-        var octopus: Octopus? = Octopus(holding: controller!)
-        subsystem.work(0.1, holding: octopus)
+        subsystem.work(0.1)
+        subsystem.hold(Octopus(holding: controller!))  // until its work is done
         note("main: drops its references to the controller and the octopus; the subsystem still holds the octopus")
         controller = nil
-        octopus = nil
+        subsystem.letGo()  // queued behind the work: the octopus goes on the subsystem's queue
         Thread.sleep(forTimeInterval: 2)
         note("main: two seconds later, still running")
     },
@@ -85,14 +85,11 @@ lesson.page("Weak references: deinit on the subsystem's queue") { page in
     note("the controller weakly, and deinit unregisters. But an octopus object holds the controller too, and")
     note("the subsystem holds the octopus until its work is done. When the main queue lets go first, the")
     note("last reference goes on the subsystem's queue. In a child process:")
-    Thread.detachNewThread {
-        let child = ChildProcess.run("weak-octopus")
-        for line in child.lines { note("  child: \(line)") }
-        say("the child \(child.description)")
+    page.finish {
+        ChildProcess.show("weak-octopus")
         note("deinit ran on the subsystem's queue and synced onto that same queue to unregister: \"you")
         note("guessed it, we end up with a deadlock. Actually, that bug is so common that we've made it an")
         note("assertion\": libdispatch stops the program at the sync (lesson 4, page 9; README).")
-        page.done()
     }
 }
 
@@ -114,15 +111,7 @@ lesson.page("The fix: an explicit invalidate(), and a late notification dropped"
             controller = nil
             say("main: controller = nil; alive: \(probe.isAlive)")
             note("Without invalidate(), deinit's precondition stops the program. In a child process:")
-            Thread.detachNewThread {
-                let child = ChildProcess.run("no-invalidate")
-                for line in child.lines { note("  child: \(line)") }
-                for line in child.errorLines where line.contains("Precondition failed") {
-                    note("  child's stderr: Precondition failed" + (line.components(separatedBy: "Precondition failed").last ?? ""))
-                }
-                say("the child \(child.description)")
-                page.done()
-            }
+            page.finish { ChildProcess.show("no-invalidate", stderrFrom: "Precondition failed") }
         }
     }
 }
@@ -155,7 +144,7 @@ final class Ticker {
 
     init(_ name: String) {
         self.name = name
-        timer.schedule(deadline: .now() + lessonInterval(0.5), repeating: lessonInterval(0.5))
+        timer.schedule(deadline: LessonClock.shared.deadline(after: 0.5), repeating: LessonClock.shared.realSeconds(0.5))
         timer.setEventHandler { self.ticks.add(1) }
         timer.setCancelHandler { say("\(self.name): cancel handler (close what the source watched here)") }
         timer.activate()
@@ -164,11 +153,6 @@ final class Ticker {
     var tickCount: Int { Int(ticks.value) }
 
     deinit { note("\(name): deinit") }
-}
-
-/// `seconds` of lesson time as a Dispatch interval at the lesson's speed.
-func lessonInterval(_ seconds: Double) -> DispatchTimeInterval {
-    .nanoseconds(Int(seconds / LessonClock.shared.speed * 1e9))
 }
 
 lesson.page("A timer source: event and cancel handlers, and the cycle only cancel() breaks") { page in
@@ -206,14 +190,11 @@ lesson.page("Released while suspended: dispatch stops the program") { page in
     note("\"Dispatch expects two things from you\" when a dispatch object is released: \"First, that your")
     note("objects are active. And second, that they are not suspended.\" In a child process, a timer source")
     note("released while suspended:")
-    Thread.detachNewThread {
-        let child = ChildProcess.run("suspended-source")
-        for line in child.lines { note("  child: \(line)") }
-        say("the child \(child.description)")
+    page.finish {
+        ChildProcess.show("suspended-source")
         note("libdispatch traps on the release (README: \"Release of a suspended object\"; on Linux the")
         note("message is not written anywhere). Resume a suspended source before its last reference goes")
         note("(cancel() alone does not lift the suspension).")
-        page.done()
     }
 }
 

@@ -44,17 +44,12 @@ public final class DataTransform: @unchecked Sendable {
     /// How many handlers are registered.
     public var observerCount: Int { queue.sync { handlers.count } }
 
-    /// Works `seconds` (lesson seconds) on the subsystem's queue: busy when it starts, idle when it
-    /// ends. `passenger` (the talk's "octopus": an object that holds others) is held until the work
-    /// is done and let go of there, on the subsystem's queue: if it held the last reference to
-    /// something, that something is deallocated there.
-    public func work(_ seconds: Double, holding passenger: AnyObject? = nil) {
-        let held = Passenger(passenger)
+    /// Works `seconds` (lesson seconds) on the subsystem's queue: busy when it starts, idle when it ends.
+    public func work(_ seconds: Double) {
         queue.async {
             self.post(.busy)
             sleep(lessonSeconds: seconds)
             self.post(.idle)
-            held.object = nil  // may be the last reference: a deinit runs here, on this queue
         }
     }
 
@@ -77,18 +72,4 @@ public final class DataTransform: @unchecked Sendable {
             DispatchQueue.main.async { handler(state) }
         }
     }
-}
-
-/// A reference the subsystem holds while it works, and drops on its own queue.
-private final class Passenger: @unchecked Sendable {
-    var object: AnyObject?
-    init(_ object: AnyObject?) { self.object = object }
-}
-
-/// Tells whether an object is still alive without keeping it so: the lessons' way to show that
-/// `deinit` did or did not run.
-public final class LifeProbe: @unchecked Sendable {
-    public private(set) weak var object: AnyObject?
-    public init(_ object: AnyObject) { self.object = object }
-    public var isAlive: Bool { object != nil }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// holding a thread — an asynchronous operation that finishes after a delay — so a graph's timing is
 /// the graph's, not the thread pool's (lesson 5 shows what sleeping operations do to the pool on
 /// Linux). It says when it starts, which dependencies it waited for, and when it finishes.
-public final class Step: AsyncOperation, @unchecked Sendable {
+open class Step: AsyncOperation, @unchecked Sendable {
     public let title: String
     public let seconds: Double
     let timeline: Timeline?
@@ -31,7 +31,7 @@ public final class Step: AsyncOperation, @unchecked Sendable {
     /// The titles of the steps this one depends on, in the order they were added.
     public var after: [String] { dependencies.compactMap { ($0 as? Step)?.title } }
 
-    public override func main() {
+    open override func main() {
         let start = LessonClock.shared.now
         onStart(title)
         let waitedFor = after.isEmpty ? "" : " (ready: \(after.joined(separator: ", ")) finished)"

@@ -40,22 +40,15 @@ public enum BusyControllerExercise {
         let lesson = Lesson("RaceLab exercise 11: invalidate BusyController explicitly")
         lesson.page("Activate, work, invalidate, let go: two rounds") { page in
             note("Round 1: the subsystem's 'idle' is already queued for the main queue when invalidate() comes")
-            let subsystem = DataTransform()
-            let indicator = BusyIndicator()
-            var controller: BusyControlling? = make(subsystem, indicator)
-            controller!.activate()
-            let probe = LifeProbe(controller!)
-            subsystem.work(0.5)
+            let round = Round(make)
             DispatchQueue.main.asyncAfter(lessonSeconds: 0.25) {
                 sleep(lessonSeconds: 0.5)  // the main queue is busy while the subsystem finishes
-                subsystem.queue.sync {}  // its 'idle' is queued behind this block now
+                round.subsystem.queue.sync {}  // its 'idle' is queued behind this block now
                 say("invalidate()")
-                controller!.invalidate()
-                indicator.close()
-                reportRegistrations(subsystem)
+                round.invalidate()
                 DispatchQueue.main.async {  // after the late 'idle'
-                    controller = nil
-                    report(indicator, probe, when: "once the driver let go")
+                    round.controller = nil
+                    round.report(when: "once the driver let go")
                     secondRound(make, then: page.done)
                 }
             }
@@ -66,24 +59,45 @@ public enum BusyControllerExercise {
     static func secondRound(_ make: @escaping (DataTransform, BusyIndicator) -> BusyControlling, then done: @escaping () -> Void) {
         note("Round 2: the subsystem still holds the controller when the driver lets go")
         LessonClock.shared.restart()
-        let subsystem = DataTransform()
-        let indicator = BusyIndicator()
-        var controller: BusyControlling? = make(subsystem, indicator)
-        controller!.activate()
-        let probe = LifeProbe(controller!)
-        subsystem.work(0.5)
-        subsystem.hold(controller!)  // the talk's "octopus": a reference the subsystem keeps
+        let round = Round(make)
+        round.subsystem.hold(round.controller!)  // the talk's "octopus": a reference the subsystem keeps
         DispatchQueue.main.asyncAfter(lessonSeconds: 0.25) {
             say("invalidate(), and the driver lets go; then the subsystem lets go, on its own queue")
+            round.invalidate()
+            round.controller = nil
+            round.subsystem.letGo()  // the last reference (unless a queued notification holds one) goes there
+            DispatchQueue.main.asyncAfter(lessonSeconds: 0.75) {
+                round.report(when: "once the driver and the subsystem let go")
+                done()
+            }
+        }
+    }
+
+    /// One round: a subsystem at work (0.5 s) and the attendee's controller, set up and activated.
+    /// Used on the main queue only.
+    final class Round: @unchecked Sendable {
+        let subsystem = DataTransform()
+        let indicator = BusyIndicator()
+        var controller: BusyControlling?
+        let probe: LifeProbe
+
+        init(_ make: (DataTransform, BusyIndicator) -> BusyControlling) {
+            let controller = make(subsystem, indicator)
+            controller.activate()
+            self.controller = controller
+            probe = LifeProbe(controller)
+            subsystem.work(0.5)
+        }
+
+        /// The attendee's invalidate(); from then on the indicator counts late calls.
+        func invalidate() {
             controller!.invalidate()
             indicator.close()
             reportRegistrations(subsystem)
-            controller = nil
-            subsystem.letGo()  // the last reference (unless a queued notification holds one) goes there
-            DispatchQueue.main.asyncAfter(lessonSeconds: 0.75) {
-                report(indicator, probe, when: "once the driver and the subsystem let go")
-                done()
-            }
+        }
+
+        func report(when: String) {
+            BusyControllerExercise.report(indicator, probe, when: when)
         }
     }
 

@@ -46,15 +46,15 @@ public enum StartupExercise {
                     for operation in steps.all { operation.cancel() }  // lets the queue drain
                 }
                 check(starts: starts.current, ends: ends.current)
+                narrate(starts: starts.current, ends: ends.current)
                 page.done()
             }
         }
         return lesson
     }
 
-    /// Every rule, as the run kept it or broke it; how long it all took; then what happened, and when.
+    /// Every rule, as the run kept it or broke it.
     static func check(starts: [String: Double], ends: [String: Double]) {
-        defer { narrate(starts: starts, ends: ends) }
         var broken = 0
         for (title, before) in rules {
             guard let start = starts[title] else {

@@ -42,6 +42,23 @@ public enum ChildProcess {
         exit(0)
     }
 
+    /// Runs the child `name` (see `run`) and shows it on the page: each line it printed as
+    /// "  child: …", each line of its stderr that contains `stderrFrom`, from there on, as
+    /// "  child's stderr: …", then when and how it ended. Returns the ending.
+    @discardableResult
+    public static func show(_ name: String, environment: [String: String] = [:], stderrFrom marker: String? = nil) -> Ending {
+        let child = run(name, environment: environment)
+        for line in child.lines { note("  child: \(line)") }
+        if let marker {
+            for line in child.errorLines {
+                guard let start = line.range(of: marker)?.lowerBound else { continue }
+                note("  child's stderr: \(line[start...])")
+            }
+        }
+        say("the child \(child.description)")
+        return child
+    }
+
     /// Starts this program again as the child `name`, waits for it (at most `limit` real seconds, then
     /// kills it as hung), and tells how it ended. `environment` adds to the child's.
     public static func run(_ name: String, limit: Double = 20, environment extra: [String: String] = [:]) -> Ending {

@@ -16,6 +16,15 @@ public final class Page: @unchecked Sendable {
         self.body = body
     }
 
+    /// Runs `work` on a thread of the page's own (not the main queue, which must stay free, and not a
+    /// Dispatch worker, which the work may block), then ends the page.
+    public func finish(onThreadOfItsOwn work: @escaping () -> Void) {
+        Thread.detachNewThread {
+            work()
+            self.done()
+        }
+    }
+
     /// Ends the page; the next one starts on the main queue. Calling it twice is harmless.
     public func done() {
         let first = ended.withLock { ended -> Bool in
