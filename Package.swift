@@ -69,7 +69,7 @@ lesson(3, "03-thread-safety", exercise: true, wrongFixes: [
     "serial-write-unguarded-read", "sync-inside-own-queue", "ignores-renames",
 ])
 lesson(4, "04-synchronization", exercise: true, wrongFixes: [
-    "lock-around-increment-only", "atomic-property", "async-increment-plain-read", "atomic-load-then-store",
+    "lock-around-increment-only", "atomic-property", "async-increment-plain-read",
 ])
 lesson(5, "05-operation-queue", exercise: true, wrongFixes: ["gate-without-wait", "wait-without-gate", "poll-without-lock"])
 lesson(6, "06-async-operations", exercise: true, wrongFixes: ["finish-before-result", "finish-in-main"])
