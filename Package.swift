@@ -77,6 +77,9 @@ lesson(7, "07-dependencies", exercise: true, wrongFixes: [
     "no-dependencies", "removed-the-wrong-edge", "cancel-to-break-the-cycle", "schedule-after-news",
 ])
 lesson(8, "08-cancellation", exercise: true, wrongFixes: ["check-once-before-loop", "own-flag-without-lock"])
+lesson(10, "10-advanced-operations", exercise: true, wrongFixes: [
+    "chain-without-lock", "finish-forgets-the-newer", "wait-for-the-first-only", "one-line-for-every-category",
+])
 lesson(11, "11-object-lifecycle", exercise: true, wrongFixes: [
     "weak-self-unregister-in-deinit", "invalidate-without-flag", "flag-without-unregister", "unregister-again-in-deinit",
     "weak-flag-never-unregisters", "unregister-async-in-deinit",

@@ -51,7 +51,7 @@ open class AsyncOperation: Operation, @unchecked Sendable {
 
     open override func start() {
         if isCancelled {
-            state = .finished
+            finishCancelled()
             return
         }
         state = .executing
@@ -63,6 +63,9 @@ open class AsyncOperation: Operation, @unchecked Sendable {
     /// isFinished=YES without being started by the queue it is in").
     open override func cancel() {
         super.cancel()
-        if state == .executing { state = .finished }
+        if state == .executing { finishCancelled() }
     }
+
+    /// How a cancelled operation ends: finished at once. A subclass that tells others overrides it.
+    open func finishCancelled() { state = .finished }
 }

@@ -17,7 +17,33 @@ public enum Network {
 
     /// Puts `image` on the network under `name`, served after `latency` lesson seconds.
     public static func serve(_ image: Image, as name: String, latency: Double) {
-        LessonImageProtocol.catalogue.withLock { $0[name] = (latency, image) }
+        LessonImageProtocol.catalogue.withLock { $0[name] = (latency, image.pgmData) }
+    }
+
+    /// Puts `text` on the network under `name` (a page of a fake server's answers, lesson 10).
+    public static func serve(text: String, as name: String, latency: Double) {
+        LessonImageProtocol.catalogue.withLock { $0[name] = (latency, Data(text.utf8)) }
+    }
+
+    private static let reachable = Locked(true)
+
+    /// Airplane mode: while false, every request fails with `.notConnectedToInternet`.
+    public static var isReachable: Bool {
+        get { reachable.current }
+        set { reachable.withLock { $0 = newValue } }
+    }
+
+    /// Downloads the text `name`; `completion` gets it, or why not (on the session's queue).
+    @discardableResult
+    public static func downloadText(named name: String, completion: @escaping @Sendable (String?, URLError.Code?) -> Void) -> URLSessionDataTask {
+        let task = session.dataTask(with: url(for: name)) { data, _, error in
+            if let error {
+                return completion(nil, (error as? URLError)?.code ?? URLError.Code(rawValue: (error as NSError).code))
+            }
+            completion(data.map { String(decoding: $0, as: UTF8.self) }, data == nil ? .badServerResponse : nil)
+        }
+        task.resume()
+        return task
     }
 
     public static func url(for name: String) -> URL {
@@ -47,16 +73,20 @@ public enum Network {
     }
 }
 
-/// Serves the catalogue's images as PGM after their latency; `stopLoading` (a cancel) drops the
+/// Serves the catalogue's images (as PGM) and texts after their latency; `stopLoading` (a cancel) drops the
 /// pending delivery.
 public final class LessonImageProtocol: URLProtocol {
-    static let catalogue = Locked<[String: (latency: Double, image: Image)]>([:])
+    static let catalogue = Locked<[String: (latency: Double, data: Data)]>([:])
     private let pending = Locked<DispatchWorkItem?>(nil)
 
     public override class func canInit(with request: URLRequest) -> Bool { request.url?.scheme == "racelab" }
     public override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
 
     public override func startLoading() {
+        guard Network.isReachable else {
+            client?.urlProtocol(self, didFailWithError: URLError(.notConnectedToInternet))
+            return
+        }
         guard let url = request.url, let entry = Self.catalogue.current[url.lastPathComponent] else {
             client?.urlProtocol(self, didFailWithError: URLError(.fileDoesNotExist))
             return
@@ -64,9 +94,9 @@ public final class LessonImageProtocol: URLProtocol {
         let delivery = DispatchWorkItem { [weak self] in
             guard let self else { return }
             let response = HTTPURLResponse(
-                url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": "image/x-portable-graymap"])!
+                url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)!
             self.client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
-            self.client?.urlProtocol(self, didLoad: entry.image.pgmData)
+            self.client?.urlProtocol(self, didLoad: entry.data)
             self.client?.urlProtocolDidFinishLoading(self)
         }
         pending.withLock { $0 = delivery }

@@ -1,0 +1,22 @@
+// Exercise 10, a known wrong fix: the chaining is right, but the dictionary has no lock. Three
+// threads add alerts at once (TSan names the dictionary's accesses in added).
+// must fail: race AlertExclusivity.added
+import Foundation
+import RaceLab
+
+final class AlertExclusivity: Exclusivity, @unchecked Sendable {
+    private var last: [String: Operation] = [:]
+
+    func added(_ operation: Operation, categories: [String]) {
+        for category in categories {
+            if let previous = last[category] { operation.addDependency(previous) }
+            last[category] = operation
+        }
+    }
+
+    func finished(_ operation: Operation, categories: [String]) {
+        for category in categories where last[category] === operation {
+            last[category] = nil
+        }
+    }
+}

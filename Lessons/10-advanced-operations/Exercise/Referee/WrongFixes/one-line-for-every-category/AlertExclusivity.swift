@@ -1,0 +1,23 @@
+// Exercise 10, a known wrong fix: one chain for every category. The alerts come one at a time, but
+// the video waits for them too.
+// must fail: output
+import Foundation
+import RaceLab
+
+final class AlertExclusivity: Exclusivity, @unchecked Sendable {
+    private let lock = NSLock()
+    private var last: [String: Operation] = [:]
+
+    func added(_ operation: Operation, categories: [String]) {
+        lock.lock()
+        if let previous = last["all"] { operation.addDependency(previous) }
+        last["all"] = operation
+        lock.unlock()
+    }
+
+    func finished(_ operation: Operation, categories: [String]) {
+        lock.lock()
+        if last["all"] === operation { last["all"] = nil }
+        lock.unlock()
+    }
+}

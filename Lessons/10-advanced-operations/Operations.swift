@@ -1,0 +1,120 @@
+// The operations of lesson 10's pages, built on RaceLab's toolkit (Sources/RaceLab/Demos/Toolkit):
+// work that takes a while, a download, a parse, a paged query, an alert, and the conditions that make
+// an operation's dependencies for it.
+import Foundation
+import RaceLab
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Work of `seconds` lesson seconds that holds no thread (a login, a user-info request, a save).
+class Work: ToolkitOperation, @unchecked Sendable {
+    let seconds: Double
+    let timeline: Timeline?
+
+    init(_ name: String, _ seconds: Double, timeline: Timeline? = nil) {
+        self.seconds = seconds
+        self.timeline = timeline
+        super.init(name)
+    }
+
+    override func execute() {
+        let start = LessonClock.shared.now
+        say("\(name!) starts")
+        DispatchQueue.global().asyncAfter(lessonSeconds: seconds) {
+            say("\(self.name!) finishes")
+            self.timeline?.add(self.name!, start: start, end: LessonClock.shared.now)
+            self.finish()
+        }
+    }
+}
+
+/// "This save favorite operation knows that it requires permission to run, so it is automatically
+/// going to generate" its dependency: a condition that makes an operation of its own.
+struct Requires: OperationCondition {
+    let make: @Sendable () -> Operation
+    func dependency(for operation: ToolkitOperation) -> Operation? { make() }
+}
+
+/// Logging in, then the user info (is it a developer account?): the user info requires the login.
+func userInfo() -> Work {
+    let info = Work("user info", 0.5)
+    info.addCondition(Requires { Work("login", 0.5) })
+    return info
+}
+
+/// Downloads a text from RaceLab's network; cancelling it cancels the request.
+final class Download: ToolkitOperation, @unchecked Sendable {
+    let file: String
+    private let task = Locked<URLSessionDataTask?>(nil)
+    private let result = Locked<String?>(nil)
+    var text: String? { result.current }
+
+    override init(_ file: String) {
+        self.file = file
+        super.init("download \(file)")
+    }
+
+    override func execute() {
+        let started = Network.downloadText(named: file) { text, error in
+            self.result.withLock { $0 = text }
+            self.finish(error.map { [ConditionFailed("URLError \($0.rawValue)")] } ?? [])
+        }
+        task.withLock { $0 = started }
+    }
+
+    override func cancel() {
+        task.withLock { $0?.cancel() }
+        super.cancel()
+    }
+}
+
+/// A modal alert, on screen for `seconds`: one of a kind at a time, with `MutuallyExclusive<Alert>`.
+final class Alert: Work, @unchecked Sendable {
+    override init(_ message: String, _ seconds: Double = 0.5, timeline: Timeline? = nil) {
+        super.init(message, seconds, timeline: timeline)
+        addCondition(MutuallyExclusive<Alert>())
+    }
+}
+
+/// Prints a finished operation's ending: done, or why not.
+let reportsFinish = BlockObserver(finish: { operation, errors in
+    let why = errors.map { "\($0)" }.joined(separator: "; ")
+    say(errors.isEmpty ? "\(operation.name!) finished" : "\(operation.name!) finished with errors: \(why)\(operation.didStart ? "" : " (it never started)")")
+})
+
+/// The talk's fetch favourites: one query at a time against the paged server, "and semi-recursively
+/// call this execute query operation" while the answer carries a cursor.
+final class FetchFavorites: GroupOperation, @unchecked Sendable {
+    private let fetched = Locked((favorites: [String](), queries: 0))
+    var favorites: [String] { fetched.current.favorites }
+    var queries: Int { fetched.current.queries }
+
+    init() { super.init("fetch favorites") }
+
+    override func execute() {
+        executeQuery(page: 1)
+        super.execute()
+    }
+
+    /// A query for one page; its answer adds the next query to the group, or ends it.
+    private func executeQuery(page: Int) {
+        let query = Download("favorites-\(page)")
+        query.addObserver(BlockObserver(finish: { [self] query, errors in
+            let lines = ((query as? Download)?.text ?? "").split(separator: "\n").map(String.init)
+            let records = lines.filter { !$0.hasPrefix("cursor") && $0 != "end" }
+            fetched.withLock {
+                $0.favorites += records
+                $0.queries += 1
+            }
+            if let cursor = lines.last, cursor.hasPrefix("cursor"), errors.isEmpty {
+                say("query \(page): \(records.count) favourites, and a cursor: more to fetch")
+                executeQuery(page: page + 1)
+            } else {
+                say("query \(page): \(records.count) favourites, no cursor: that's all of them")
+            }
+        }))
+        addOperation(query)
+    }
+}

@@ -1,0 +1,108 @@
+// Racy on purpose (page 8): the design of the WWDC 2015 sample's Operation, as its Swift port
+// PSOperations kept it. Conditions are evaluated from inside the `isReady` getter: a state read under
+// a lock, then a state change under the lock again, with nothing holding the two together. Every
+// access is locked, so ThreadSanitizer has nothing to report; the state machine does.
+import Foundation
+import RaceLab
+
+class SampleOperation: Operation, @unchecked Sendable {
+    enum State: Int {
+        case initialized, pending, evaluatingConditions, ready, executing, finished
+
+        /// The sample's allowed transitions (PSOperations' `canTransitionToState`).
+        func canTransition(to next: State) -> Bool {
+            switch (self, next) {
+            case (.initialized, .pending), (.pending, .evaluatingConditions), (.evaluatingConditions, .ready),
+                (.ready, .executing), (.executing, .finished):
+                return true
+            default:
+                return false
+            }
+        }
+    }
+
+    /// What the sample's `assert(_state.canTransitionToState(newState))` would have stopped on.
+    static let invalidTransitions = Locked<[String]>([])
+
+    let title: String
+    /// How many times the conditions were evaluated (once is right).
+    let evaluations = Locked(0)
+    private let stateLock = NSLock()
+    private var storedState = State.initialized
+
+    init(_ title: String) {
+        self.title = title
+        super.init()
+        name = title
+    }
+
+    var state: State {
+        get {
+            stateLock.lock()
+            defer { stateLock.unlock() }
+            return storedState
+        }
+        set {
+            stateLock.lock()
+            let old = storedState
+            guard old != .finished else { return stateLock.unlock() }  // the sample's guard
+            if !old.canTransition(to: newValue) {
+                Self.invalidTransitions.withLock { $0.append("\(title): \(old) -> \(newValue)") }
+            }
+            storedState = newValue
+            stateLock.unlock()
+            // The sample posts "state", and isReady, isExecuting, isFinished depend on it; Foundation on
+            // Linux acts on the keys themselves.
+            switch newValue {
+            case .ready: didChangeValue(forKey: "isReady")
+            case .executing: didChangeValue(forKey: "isExecuting")
+            case .finished:
+                didChangeValue(forKey: "isExecuting")
+                didChangeValue(forKey: "isFinished")
+            default: break
+            }
+        }
+    }
+
+    /// The sample's queue calls this as it adds the operation.
+    func willEnqueue() { state = .pending }
+
+    override var isReady: Bool {
+        switch state {
+        case .initialized:
+            return isCancelled
+        case .pending:
+            if super.isReady { evaluateConditions() }  // check, then act: two threads can both get here
+            return false
+        case .ready:
+            return super.isReady || isCancelled
+        default:
+            return false
+        }
+    }
+
+    override var isExecuting: Bool { state == .executing }
+    override var isFinished: Bool { state == .finished }
+    override var isAsynchronous: Bool { true }
+
+    /// The conditions are evaluated on another thread (the sample's evaluator: a dispatch group, notified
+    /// on a global queue); then the operation is ready.
+    private func evaluateConditions() {
+        state = .evaluatingConditions
+        evaluations.withLock { $0 += 1 }
+        DispatchQueue.global().async { self.state = .ready }
+    }
+
+    override func start() {
+        state = .executing
+        state = .finished
+    }
+}
+
+/// The sample's OperationQueue: it tells each operation it is being enqueued.
+final class SampleQueue: OperationQueue, @unchecked Sendable {
+    override func addOperation(_ operation: Operation) {
+        (operation as? SampleOperation)?.willEnqueue()
+        super.addOperation(operation)
+    }
+}
