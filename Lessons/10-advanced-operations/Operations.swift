@@ -51,14 +51,19 @@ final class Download: ToolkitOperation, @unchecked Sendable {
     private let result = Locked<String?>(nil)
     var text: String? { result.current }
 
-    override init(_ file: String) {
+    let alertOnFailure: String?
+
+    /// `alertOnFailure`: when the download fails, it produces an alert with that message.
+    init(_ file: String, alertOnFailure: String? = nil) {
         self.file = file
+        self.alertOnFailure = alertOnFailure
         super.init("download \(file)")
     }
 
     override func execute() {
         let started = Network.downloadText(named: file) { text, error in
             self.result.withLock { $0 = text }
+            if error != nil, let message = self.alertOnFailure { self.produce(Alert(message)) }
             self.finish(error.map { [ConditionFailed("URLError \($0.rawValue)")] } ?? [])
         }
         task.withLock { $0 = started }

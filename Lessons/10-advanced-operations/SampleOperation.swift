@@ -1,5 +1,5 @@
-// Racy on purpose (page 8): the design of the WWDC 2015 sample's Operation, as its Swift port
-// PSOperations kept it. Conditions are evaluated from inside the `isReady` getter: a state read under
+// Racy on purpose (page 10): the design of the WWDC 2015 sample's Operation, as pluralsight/PSOperations
+// carried it from 2015. Conditions are evaluated from inside the `isReady` getter: a state read under
 // a lock, then a state change under the lock again, with nothing holding the two together. Every
 // access is locked, so ThreadSanitizer has nothing to report; the state machine does.
 import Foundation
@@ -80,6 +80,9 @@ class SampleOperation: Operation, @unchecked Sendable {
             return false
         }
     }
+
+    /// Foundation's readiness alone (every dependency finished), read without evaluating anything.
+    var dependenciesFinished: Bool { super.isReady }
 
     override var isExecuting: Bool { state == .executing }
     override var isFinished: Bool { state == .finished }

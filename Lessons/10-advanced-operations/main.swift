@@ -10,8 +10,9 @@ let lesson = Lesson("RaceLab lesson 10: advanced operations")
 lesson.page("An operation that generates its own dependencies: save a favourite") { page in
     note("WWDC 2015: the \"save favorite\" operation \"is automatically going to generate two dependencies,")
     note("the one to check that you are a developer and the other to guarantee that we have access to your")
-    note("iCloud account\"; the developer check \"generates its own dependency to make sure you are logged in\".")
-    note("The page adds one operation, save favorite; its conditions make the other three:")
+    note("iCloud account\"; the developer check (user info) \"generates its own dependency to make sure you are")
+    note("logged in\". The page adds one operation, save favorite; its conditions, and theirs, make the other")
+    note("three:")
     let save = Work("save favorite", 0.25)
     save.addCondition(Requires { userInfo() })
     save.addCondition(Requires { Work("iCloud account", 0.75) })
@@ -24,9 +25,10 @@ lesson.page("An operation that generates its own dependencies: save a favourite"
 }
 
 lesson.page("A condition that fails: the network is not reachable") { page in
-    note("A reachability condition: \"only execute this operation if you are actually connected to the")
-    note("network\". In airplane mode the operation is \"never able to become fully ready\": the condition")
-    note("cancels it with an error, and it finishes without starting. Then the network comes back.")
+    note("A reachability condition: \"we only want to execute this operation if you are actually connected")
+    note("to the network\". It asks the network, whose answer comes 0.25 s later on another thread: readiness,")
+    note("evaluated asynchronously. In airplane mode the operation is \"never able to become fully ready\": the")
+    note("condition cancels it with an error, and it finishes without starting. Then the network comes back.")
     Network.serve(text: "WWDC sessions", as: "sessions.txt", latency: 0.5)
     Network.isReachable = false
     say("airplane mode on")
@@ -52,13 +54,12 @@ lesson.page("Observers: did start, did produce another operation, did finish") {
     note("An observer hears of an operation's start, its end, and any operation it produces: \"if an")
     note("operation decides that it failed and it wants to show an alert, it can produce or generate an")
     note("alert operation\". The schedule is not on the server; its download fails and produces an alert:")
-    let download = Download("schedule.txt")
+    let download = Download("schedule.txt", alertOnFailure: "alert: the schedule could not be downloaded")
     download.addObserver(BlockObserver(
         start: { say("observer: \($0.name!) did start") },
         produce: { say("observer: \($0.name!) did produce \($1.name!)") },
         finish: { operation, errors in
             say("observer: \(operation.name!) did finish, errors: \(errors.map { "\($0)" }.joined(separator: "; "))")
-            if !errors.isEmpty { operation.produce(Alert("alert: the schedule could not be downloaded")) }
         }))
     let queue = ToolkitQueue()
     queue.addOperation(download)
@@ -107,7 +108,7 @@ lesson.page("The network activity indicator: a retain count") { page in
 }
 
 lesson.page("A group operation: import is a download, then a parse") { page in
-    note("\"A generic import data operation… is going to wrap another NSOperation, and this operation is")
+    note("\"A generic import data operation… it's going to wrap another NSOperation, and this operation is")
     note("simply going to perform the download… And then it's going to create a second operation to parse")
     note("whatever was downloaded and make it dependent on the download\". The rest of the app sees one")
     note("operation, import, on a queue of its own; the table shows the sessions after it:")
@@ -153,8 +154,8 @@ lesson.page("Dynamic composition: fetch the favourites page by page") { page in
 
 lesson.page("A block operation joins the chain: leave feedback only after login") { page in
     note("\"By putting the perform segue call inside of a block operation, we can guarantee that we will")
-    note("never present the [feedback screen] until after you have logged in.\" The segue is a block in a")
-    note("BlockOperation that needs the user info, which requires the login:")
+    note("never present the login sheet [the talk means the feedback screen] until after you have logged")
+    note("in.\" The segue is a block in a BlockOperation that needs the user info, which requires the login:")
     let info = userInfo()
     let segue = BlockOperation { say("perform segue: the feedback screen is presented") }
     segue.addDependency(info)
@@ -168,8 +169,10 @@ lesson.page("A block operation joins the chain: leave feedback only after login"
 
 lesson.page("Modal alerts are mutually exclusive; a video is not an alert") { page in
     note("MutuallyExclusive<Alert>: \"only one of these particular kind of operations can be running at a")
-    note("time\". Three alerts of 0.5 s on two queues and a video of 1.25 s (MutuallyExclusive<Video>), added")
-    note("together: the alerts come one at a time, and the video plays beside them.")
+    note("time\". The queue does what the talk did by hand: \"make the second alert operation dependent on")
+    note("the first one… like a singly linked list back in time\". Three alerts of 0.5 s on two queues and a")
+    note("video of 1.25 s (MutuallyExclusive<Video>), added together: the alerts come one at a time, and the")
+    note("video plays beside them.")
     let timeline = Timeline()
     let alerts = (1...3).map { Alert("alert \($0)", 0.5, timeline: timeline) }
     let video = Work("video", 1.25, timeline: timeline)
@@ -194,12 +197,12 @@ lesson.page("Modal alerts are mutually exclusive; a video is not an alert") { pa
 enum Video {}
 
 lesson.page("The sample's own race: two threads in isReady (racy on purpose)") { page in
-    note("The talk's sample evaluated an operation's conditions inside its isReady getter: read the state")
-    note("under a lock; if pending, evaluate, which sets the state under the lock again. Its Swift port's")
-    note("users found the race (pluralsight/PSOperations issue 6): \"two threads are in the getter for")
-    note("Operation.ready at the same time… Both threads end up in evaluateConditions\". Here, 500")
-    note("operations in a chain (each needs the one before, as mutual exclusivity makes them), while another")
-    note("thread adds 3000 more to the same queue; Foundation asks isReady from several threads.")
+    note("The talk's sample code, as pluralsight/PSOperations carried it from 2015, evaluated an operation's")
+    note("conditions inside its isReady getter: read the state under a lock; if pending, evaluate, which")
+    note("sets the state under the lock again. Its users found the race (PSOperations issue 6): \"two threads")
+    note("are in the getter for Operation.ready at the same time… Both threads end up in evaluateConditions\".")
+    note("Here, 500 operations in a chain (each needs the one before, as mutual exclusivity makes them), while")
+    note("another thread adds 3000 more to the same queue; Foundation asks isReady from several threads.")
     note("Up to four rounds of that, until one shows the race:")
     page.finish {
         for round in 1...4 {
@@ -217,7 +220,7 @@ lesson.page("The sample's own race: two threads in isReady (racy on purpose)") {
                 note("The sample's assert would have stopped the app at the first invalid transition: \(first).")
             }
             if let first = stuck.first {
-                note("\(stuck.count) operations never finished; the first: \(first.title), state \(first.state), isReady \(first.isReady).")
+                note("\(stuck.count) operations never finished; the first: \(first.title), state \(first.state), super.isReady \(first.dependenciesFinished).")
             }
             break
         }
@@ -227,9 +230,10 @@ lesson.page("The sample's own race: two threads in isReady (racy on purpose)") {
 }
 
 lesson.page("The fix: conditions evaluated in an operation of their own") { page in
-    note("The fix those projects settled on (tomwilsn/Operative pull request 52, after PSOperations issue")
-    note("93): leave isReady to Foundation. The queue puts an evaluation operation before each operation")
-    note("with conditions; it runs once, when its dependencies have finished. RaceLab's toolkit does this.")
+    note("The fix proposed in tomwilsn/Operative pull request 52 (2016), which PSOperations issue 93 (2017)")
+    note("points to: leave isReady to Foundation. The queue puts an evaluation operation before each")
+    note("operation with conditions; it runs once, when its dependencies have finished. RaceLab's toolkit")
+    note("does this.")
     note("The same load: 500 in a chain, 3000 added from another thread, each with a condition.")
     page.finish {
         var once = 0
@@ -238,7 +242,7 @@ lesson.page("The fix: conditions evaluated in an operation of their own") { page
             let queue = ToolkitQueue()
             let operations = enqueueLoad(on: queue) { name -> ToolkitOperation in
                 let operation = ToolkitOperation(name)
-                operation.addCondition(ReachabilityCondition())
+                operation.addCondition(AnswersAtOnce())
                 return operation
             }
             guard waitWhileFinishing(operations) else { break }
@@ -246,6 +250,13 @@ lesson.page("The fix: conditions evaluated in an operation of their own") { page
             finished += operations.filter(\.isFinished).count
         }
         note("Four rounds: conditions evaluated exactly once for \(once) of 14000 operations; \(finished) of 14000 finished.")
+    }
+}
+
+/// Page 11's condition: it answers on another thread at once, as the sample's evaluations on page 10 do.
+struct AnswersAtOnce: OperationCondition {
+    func evaluate(for operation: ToolkitOperation, completion: @escaping @Sendable (Error?) -> Void) {
+        DispatchQueue.global().async { completion(nil) }
     }
 }
 

@@ -32,10 +32,16 @@ public struct ConditionFailed: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
-/// The network must be reachable (RaceLab's simulated one: `Network.isReachable`).
+/// The network must be reachable (RaceLab's simulated one: `Network.isReachable`). Like a real
+/// reachability check, the answer comes later, on another thread: after `latency` lesson seconds.
 public struct ReachabilityCondition: OperationCondition {
-    public init() {}
+    public let latency: Double
+
+    public init(latency: Double = 0.25) { self.latency = latency }
+
     public func evaluate(for operation: ToolkitOperation, completion: @escaping @Sendable (Error?) -> Void) {
-        completion(Network.isReachable ? nil : ConditionFailed("network not reachable"))
+        DispatchQueue.global().asyncAfter(lessonSeconds: latency) {
+            completion(Network.isReachable ? nil : ConditionFailed("network not reachable"))
+        }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// The WWDC 2015 sample's operation (lesson 10, DEMOS H1), on RaceLab's thread-safe AsyncOperation:
 /// conditions and observers. Subclasses do their work in `execute()` and call `finish(_:)`.
 ///
-/// Unlike the sample, it does not evaluate its conditions inside `isReady` (lesson 10 page 9 shows
+/// Unlike the sample, it does not evaluate its conditions inside `isReady` (lesson 10 page 10 shows
 /// the race that caused): `ToolkitQueue` evaluates them in an operation of their own, which this one
 /// depends on, so Foundation alone decides when it is ready.
 open class ToolkitOperation: AsyncOperation, @unchecked Sendable {
@@ -82,7 +82,8 @@ open class ToolkitOperation: AsyncOperation, @unchecked Sendable {
 }
 
 /// An operation's conditions, evaluated as an operation of its own that the operation depends on
-/// (the fix that PSOperations' and Operative's users settled on: tomwilsn/Operative pull request 52).
+/// (the fix proposed in tomwilsn/Operative pull request 52, 2016, which PSOperations issue 93 points to;
+/// ProcedureKit's conditions were evaluated the same way, its issue 506 says).
 /// It runs once its target's dependencies have finished; a failed condition cancels the target.
 final class ConditionEvaluation: AsyncOperation, @unchecked Sendable {
     let target: ToolkitOperation
