@@ -62,6 +62,7 @@ final class Download: ToolkitOperation, @unchecked Sendable {
 
     override func execute() {
         let started = Network.downloadText(named: file) { text, error in
+            guard !self.isCancelled else { return self.finish() }  // already finished by the cancel
             self.result.withLock { $0 = text }
             if error != nil, let message = self.alertOnFailure { self.produce(Alert(message)) }
             self.finish(error.map { [ConditionFailed("URLError \($0.rawValue)")] } ?? [])
@@ -69,9 +70,11 @@ final class Download: ToolkitOperation, @unchecked Sendable {
         task.withLock { $0 = started }
     }
 
+    /// Finishes first (with the canceller's reason), then stops the request, whose callback then
+    /// finds the operation cancelled.
     override func cancel() {
-        task.withLock { $0?.cancel() }
         super.cancel()
+        task.withLock { $0?.cancel() }
     }
 }
 

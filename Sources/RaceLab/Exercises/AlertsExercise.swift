@@ -62,29 +62,29 @@ public enum AlertsExercise {
     public static func makeLesson(_ exclusivity: Exclusivity) -> Lesson {
         let lesson = Lesson("RaceLab exercise 10: one alert at a time")
         lesson.page("Alerts from three threads, a video, and a late alert") { page in
+            bookkeeping(exclusivity)
             let screen = Screen()
-            let queues = [ToolkitQueue(exclusivity: exclusivity), ToolkitQueue(exclusivity: exclusivity)]
-            // Round 1: three threads, released together, each add two alerts of 0.25 s; a video of 1 s
-            // is added beside them.
-            let round1 = (1...3).map { thread in (1...2).map { Shown("alert \(thread)\($0 == 1 ? "a" : "b")", 0.25, Alert.self, screen: screen) } }
+            // Three queues: one for each thread of round 1, so that no queue's lock orders their calls.
+            let queues = (1...3).map { _ in ToolkitQueue(exclusivity: exclusivity) }
+            // Round 1: three threads, released together, each add twenty alerts of 0.05 s, interleaved;
+            // a video of 1 s is added beside them.
+            let round1 = (1...3).map { thread in (1...20).map { Shown("alert \(thread)-\($0)", 0.05, Alert.self, screen: screen) } }
             let video = Shown("video", 1, Video.self, screen: screen)
-            let gate = DispatchGroup()
-            gate.enter()
-            let added = DispatchGroup()
-            for (index, alerts) in round1.enumerated() {
-                added.enter()
-                Thread.detachNewThread {
-                    gate.wait()
-                    for alert in alerts { queues[index % 2].addOperation(alert) }
-                    added.leave()
+            let added = startTogether(round1.count) { thread in
+                for alert in round1[thread] {
+                    queues[thread].addOperation(alert)
+                    sleep(lessonSeconds: 0.01)  // the threads' alerts come interleaved, not one thread's after another's
                 }
             }
-            gate.leave()
             queues[1].addOperation(video)
-            added.wait()
             page.finish {
-                let round1Done = Watchdog.run(upTo: 5, "round 1's alerts") { for operation in round1.joined() { operation.waitUntilFinished() } }
-                video.waitUntilFinished()
+                // An exclusivity without its lock can corrupt its dictionary and spin for good.
+                guard Watchdog.wait(for: added, upTo: 5, "the threads adding round 1's alerts") else {
+                    return judge(screen, false)
+                }
+                let round1Done = Watchdog.run(upTo: 5, "round 1's alerts and the video") {
+                    for operation in round1.joined() + [video] { operation.waitUntilFinished() }
+                }
                 // Round 2: X, then Y; once Y is on screen (so X has been dismissed), Z.
                 let late = Shown("alert Z", 0.25, Alert.self, screen: screen)
                 let first = Shown("alert X", 0.25, Alert.self, screen: screen)
@@ -103,12 +103,61 @@ public enum AlertsExercise {
         return lesson
     }
 
+    /// Runs `work(0)`, `work(1)`… on threads of their own, released together once every one is running;
+    /// returns the group they leave when done. Waiting until all have started matters: a thread that
+    /// starts late would start after another's work, and Foundation's thread start-up takes a lock
+    /// that ThreadSanitizer counts as ordering the two, hiding a race between them.
+    static func startTogether(_ count: Int, _ work: @escaping @Sendable (Int) -> Void) -> DispatchGroup {
+        let running = DispatchGroup()
+        let gate = DispatchGroup()
+        let done = DispatchGroup()
+        gate.enter()
+        for thread in 0..<count {
+            running.enter()
+            done.enter()
+            Thread.detachNewThread {
+                running.leave()
+                gate.wait()
+                work(thread)
+                done.leave()
+            }
+        }
+        running.wait()
+        gate.leave()
+        return done
+    }
+
+    /// Round 0: three threads tell `exclusivity` of 1000 operations each, all at once and as fast as
+    /// they can (operations that never run). Right bookkeeping links all 3000 into one chain, each
+    /// waiting for exactly the one recorded before it; lost updates leave some waiting for nothing,
+    /// or two waiting for the same one.
+    static func bookkeeping(_ exclusivity: Exclusivity) {
+        let operations = (0..<3).map { _ in (0..<1000).map { _ in BlockOperation() } }
+        let done = startTogether(operations.count) { thread in
+            for operation in operations[thread] { exclusivity.added(operation, categories: ["bookkeeping"]) }
+        }
+        guard Watchdog.wait(for: done, upTo: 5, "three threads recording 3000 operations") else { return }
+        let all = operations.joined()
+        defer {  // they are done with: the exclusivity forgets them, as the queue would tell it
+            for operation in all { exclusivity.finished(operation, categories: ["bookkeeping"]) }
+        }
+        let waitingForNothing = all.filter { $0.dependencies.isEmpty }.count
+        let waitedFor = all.flatMap(\.dependencies).map(ObjectIdentifier.init)
+        let shared = waitedFor.count - Set(waitedFor).count
+        if waitingForNothing == 1 && shared == 0 && waitedFor.count == 2999 {
+            note("3000 operations recorded from three threads at once form one chain, each waiting for the one before.")
+        } else {
+            note("3000 operations recorded from three threads at once: \(waitingForNothing) wait for nothing, \(shared) wait for")
+            note("one that another also waits for   <- one chain: every operation but the first waits for the one before")
+        }
+    }
+
     static func judge(_ screen: Screen, _ finished: Bool) {
         var wrong = 0
         let shown = screen.shown
         let alerts = shown.filter { $0.hasPrefix("alert") }
-        note("Alerts shown: \(alerts.count) of 9\(alerts.count == 9 && Set(alerts).count == 9 ? ", each once." : "   <- every alert must be shown, once")")
-        if alerts.count != 9 || Set(alerts).count != 9 || !finished { wrong += 1 }
+        note("Alerts shown: \(alerts.count) of 63\(alerts.count == 63 && Set(alerts).count == 63 ? ", each once." : "   <- every alert must be shown, once")")
+        if alerts.count != 63 || Set(alerts).count != 63 || !finished { wrong += 1 }
         let most = screen.mostAlerts
         note("Most alerts on screen at once: \(most)\(most == 1 ? "." : "   <- one at a time")")
         if most != 1 { wrong += 1 }

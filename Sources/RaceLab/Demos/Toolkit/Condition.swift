@@ -22,8 +22,11 @@ extension OperationCondition {
 /// "Only one of these particular kind of operations can be running at a time": operations with
 /// `MutuallyExclusive<Alert>` run one after another, whatever queue each is on.
 public struct MutuallyExclusive<Category>: OperationCondition {
-    public init() {}
-    public var exclusivityCategory: String? { "MutuallyExclusive<\(Category.self)>" }
+    public let exclusivityCategory: String?
+
+    /// The category's name is made here, once: naming a type takes the Swift runtime's locks, which
+    /// ThreadSanitizer counts as synchronisation between the threads that add operations.
+    public init() { exclusivityCategory = "MutuallyExclusive<\(Category.self)>" }
 }
 
 /// Why a condition failed, as the operation's errors list it.

@@ -60,9 +60,10 @@ open class ToolkitOperation: AsyncOperation, @unchecked Sendable {
     /// Ends the operation, once: observers hear of it before any dependent can start.
     public func finish(_ errors: [Error] = []) {
         let first = parts.withLock { parts -> Bool in
-            defer { parts.finished = true }
+            guard !parts.finished else { return false }
+            parts.finished = true
             parts.errors += errors
-            return !parts.finished
+            return true
         }
         guard first else { return }
         let all = self.errors
