@@ -65,6 +65,7 @@ public enum PageProblem: CustomStringConvertible {
 
     /// Which documented starter failure this is, if any (see `StarterFailure`).
     func isCase(_ failure: StarterFailure) -> Bool {
+        if case .either(let alternatives) = failure { return alternatives.contains { isCase($0) } }
         switch (self, failure) {
         case (.output, .output), (.timing, .output), (.forbiddenOutcome, .output), (.timedOut, .timeout), (.crashed, .crash),
             (.exitStatus, .exit):
@@ -253,7 +254,11 @@ public func judge(
         case .signalled(let signal):
             problems.append(.crashed(signal: signal, stderrTail: crashSummary(result.stderr)))
         case .exited(let status):
-            if status == 66 && races.isEmpty && transcript.exitStatus != 66 {
+            if status == 66, let crash = tsanDeadlySignal(result.stderr) {
+                // ThreadSanitizer caught a crash (a SEGV, say) and exited with its own status.
+                let place = crash.symbol.map { functionName(demangler.demangle([$0])[$0] ?? $0) }
+                problems.append(.crashed(signal: crash.signal, stderrTail: [crash.message] + (place.map { ["in \($0)"] } ?? [])))
+            } else if status == 66 && races.isEmpty && transcript.exitStatus != 66 {
                 problems.append(.tsanExitWithoutReport)
             } else if status != transcript.exitStatus && !(status == 66 && !races.isEmpty) {
                 problems.append(.exitStatus(expected: transcript.exitStatus, actual: status))
@@ -320,6 +325,21 @@ func separateLessonLines(_ stdout: String) -> (lesson: String, own: [String], al
         all.append(line[..<mark] + Substring(text))
     }
     return (lesson.joined(separator: "\n"), own.map(String.init), all.joined(separator: "\n"))
+}
+
+/// A crash that ThreadSanitizer caught ("ThreadSanitizer:DEADLYSIGNAL", then "ERROR: ThreadSanitizer:
+/// SEGV on unknown address …"): it exits with its own status, not by the signal. The signal, and the
+/// error's message and the symbol of the frame it crashed in.
+func tsanDeadlySignal(_ stderr: String) -> (signal: Int32, message: String, symbol: String?)? {
+    let lines = stderr.split(separator: "\n").map(String.init)
+    guard let start = lines.firstIndex(of: "ThreadSanitizer:DEADLYSIGNAL"),
+        let error = lines[start...].first(where: { $0.contains("ERROR: ThreadSanitizer: ") })
+    else { return nil }
+    let names: [(String, Int32)] = [("SEGV", 11), ("BUS", 7), ("FPE", 8), ("ILL", 4), ("ABRT", 6)]
+    let signal = names.first { error.contains("ThreadSanitizer: \($0.0) ") }?.1 ?? 11
+    let message = error.components(separatedBy: "ERROR: ").last ?? error
+    let frame = lines[start...].first { $0.hasPrefix("    #0 ") }?.split(separator: " ").dropFirst().first.map(String.init)
+    return (signal, message, frame)
 }
 
 /// Why it crashed, from stderr: Swift's "Fatal error" line and whatever else was printed outside

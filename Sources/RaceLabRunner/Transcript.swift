@@ -198,7 +198,7 @@ public struct Transcript {
         case "starter fails":
             for item in value.split(separator: ",") {
                 guard let failure = StarterFailure(parsing: item.trimmingCharacters(in: .whitespaces)) else {
-                    throw Problem(line: lineNumber, message: "'starter fails' takes: race F, output, timeout, crash, exit")
+                    throw Problem(line: lineNumber, message: "'starter fails' takes: race F, output, timeout, crash, exit (or several of them joined by 'or': any one)")
                 }
                 starterFailures.append(failure)
             }
@@ -251,11 +251,20 @@ public enum ExpectedVerdict: Equatable, CustomStringConvertible {
     }
 }
 
-/// A documented reason an exercise's starter fails.
-public enum StarterFailure: Equatable, CustomStringConvertible {
+/// A documented reason an exercise's starter fails. `either` is "race F or crash": any one of them
+/// (code whose race can also corrupt memory fails one way or the other, not always the same).
+public indirect enum StarterFailure: Equatable, CustomStringConvertible {
     case race(String), output, timeout, crash, exit
+    case either([StarterFailure])
 
     init?(parsing text: String) {
+        let alternatives = text.components(separatedBy: " or ")
+        if alternatives.count > 1 {
+            let parsed = alternatives.compactMap { StarterFailure(parsing: $0.trimmingCharacters(in: .whitespaces)) }
+            guard parsed.count == alternatives.count else { return nil }
+            self = .either(parsed)
+            return
+        }
         let words = text.split(separator: " ").map(String.init)
         switch (words.first, words.count) {
         case ("race", _) where ExpectedVerdict.function(text) != nil: self = .race(ExpectedVerdict.function(text)!)
@@ -274,6 +283,7 @@ public enum StarterFailure: Equatable, CustomStringConvertible {
         case .timeout: return "timeout"
         case .crash: return "crash"
         case .exit: return "exit"
+        case .either(let alternatives): return alternatives.map(\.description).joined(separator: " or ")
         }
     }
 }

@@ -39,6 +39,33 @@ final class OutcomeAndTimingTests: XCTestCase {
         XCTAssertTrue(outcome.problems[0].isCase(.output))
     }
 
+    /// ThreadSanitizer catches a SEGV itself and exits with its own status (66): that is a crash,
+    /// named with the frame it happened in, not "exit status 66 without a report".
+    func testACrashThreadSanitizerCaughtIsACrash() {
+        let stderr = """
+            ThreadSanitizer:DEADLYSIGNAL
+            ==18267==ERROR: ThreadSanitizer: SEGV on unknown address (pc 0x7fc632f40961 bp 0x7fc628859bb0 sp 0x7fc628859b90 T18276)
+            ==18267==The signal is caused by a READ memory access.
+                #0 $ss17_NativeDictionaryV6lookupyq_SgxF <null> (libswiftCore.so+0x340961)
+                #1 main <null>
+
+            """
+        let result = ProcessResult(ending: .exited(66), stdout: "start\nend\n", stderr: stderr, seconds: 1)
+        let outcome = judge(result, transcript: transcript("---\nstart\nend"), root: "/nowhere", cap: 1 << 20)
+        XCTAssertEqual(outcome.problems.count, 1)
+        let text = outcome.problems.first?.description ?? ""
+        XCTAssertTrue(text.hasPrefix("crashed with signal 11"), text)
+        XCTAssertTrue(text.contains("ThreadSanitizer: SEGV on unknown address"), text)
+        XCTAssertTrue(text.contains("_NativeDictionary"), text)
+        XCTAssertEqual(outcome.missing([.crash]), [])
+        XCTAssertEqual(outcome.missing([.either([.race("AlertExclusivity.added"), .crash])]), [], "either one will do")
+        XCTAssertEqual(outcome.missing([.race("AlertExclusivity.added")]), [.race("AlertExclusivity.added")])
+        let silent = ProcessResult(ending: .exited(66), stdout: "start\nend\n", stderr: "", seconds: 1)
+        XCTAssertEqual(
+            judge(silent, transcript: transcript("---\nstart\nend"), root: "/nowhere", cap: 1 << 20).problems.map(\.description),
+            ["exit status 66 (ThreadSanitizer's) but no report could be read on stderr"])
+    }
+
     func testOutcomesMayHoldAnyOrderSkipsAndNestedLines() {
         let expected = transcript(
             """

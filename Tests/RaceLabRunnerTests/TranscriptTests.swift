@@ -28,6 +28,14 @@ final class TranscriptTests: XCTestCase {
         XCTAssertFalse(transcript("---\nx").timedOrder, "an order is not timed unless the transcript says so")
     }
 
+    func testAStarterMayFailOneWayOrAnother() throws {
+        let parsed = try Transcript(parsing: "starter fails: race Counter.add or crash, output\n---\nx")
+        XCTAssertEqual(parsed.starterFailures, [.either([.race("Counter.add"), .crash]), .output])
+        XCTAssertEqual(parsed.starterFailures.first?.description, "race Counter.add or crash")
+        XCTAssertThrowsError(try Transcript(parsing: "starter fails: race Counter.add or\n---\nx"))
+        XCTAssertThrowsError(try Transcript(parsing: "starter fails: crash or sometimes\n---\nx"))
+    }
+
     func testBrokenTranscriptsSayWhere() {
         XCTAssertThrowsError(try Transcript(parsing: "verdict: clean\nhello")) {
             XCTAssertTrue("\($0)".contains("no '---' line"))

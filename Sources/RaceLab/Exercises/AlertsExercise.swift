@@ -127,16 +127,16 @@ public enum AlertsExercise {
         return done
     }
 
-    /// Round 0: three threads tell `exclusivity` of 1000 operations each, all at once and as fast as
-    /// they can (operations that never run). Right bookkeeping links all 3000 into one chain, each
+    /// Round 0: three threads tell `exclusivity` of 200 operations each, all at once and as fast as
+    /// they can (operations that never run). Right bookkeeping links all 600 into one chain, each
     /// waiting for exactly the one recorded before it; lost updates leave some waiting for nothing,
     /// or two waiting for the same one.
     static func bookkeeping(_ exclusivity: Exclusivity) {
-        let operations = (0..<3).map { _ in (0..<1000).map { _ in BlockOperation() } }
+        let operations = (0..<3).map { _ in (0..<200).map { _ in BlockOperation() } }
         let done = startTogether(operations.count) { thread in
             for operation in operations[thread] { exclusivity.added(operation, categories: ["bookkeeping"]) }
         }
-        guard Watchdog.wait(for: done, upTo: 5, "three threads recording 3000 operations") else { return }
+        guard Watchdog.wait(for: done, upTo: 5, "three threads recording 600 operations") else { return }
         let all = operations.joined()
         defer {  // they are done with: the exclusivity forgets them, as the queue would tell it
             for operation in all { exclusivity.finished(operation, categories: ["bookkeeping"]) }
@@ -144,10 +144,10 @@ public enum AlertsExercise {
         let waitingForNothing = all.filter { $0.dependencies.isEmpty }.count
         let waitedFor = all.flatMap(\.dependencies).map(ObjectIdentifier.init)
         let shared = waitedFor.count - Set(waitedFor).count
-        if waitingForNothing == 1 && shared == 0 && waitedFor.count == 2999 {
-            note("3000 operations recorded from three threads at once form one chain, each waiting for the one before.")
+        if waitingForNothing == 1 && shared == 0 && waitedFor.count == all.count - 1 {
+            note("\(all.count) operations recorded from three threads at once form one chain, each waiting for the one before.")
         } else {
-            note("3000 operations recorded from three threads at once: \(waitingForNothing) wait for nothing, \(shared) wait for")
+            note("\(all.count) operations recorded from three threads at once: \(waitingForNothing) wait for nothing, \(shared) wait for")
             note("one that another also waits for   <- one chain: every operation but the first waits for the one before")
         }
     }

@@ -87,7 +87,9 @@ open class ToolkitOperation: AsyncOperation, @unchecked Sendable {
 /// ProcedureKit's conditions were evaluated the same way, its issue 506 says).
 /// It runs once its target's dependencies have finished; a failed condition cancels the target.
 final class ConditionEvaluation: AsyncOperation, @unchecked Sendable {
-    let target: ToolkitOperation
+    /// Weak: the target depends on this operation, so holds it. A cancelled target finishes without
+    /// waiting for it, and may be gone before its conditions answer.
+    private weak var target: ToolkitOperation?
 
     init(_ target: ToolkitOperation) {
         self.target = target
@@ -96,6 +98,7 @@ final class ConditionEvaluation: AsyncOperation, @unchecked Sendable {
     }
 
     override func main() {
+        guard let target else { return state = .finished }
         target.countEvaluation()
         let group = DispatchGroup()
         let failures = Locked<[Error]>([])
@@ -106,8 +109,8 @@ final class ConditionEvaluation: AsyncOperation, @unchecked Sendable {
                 group.leave()
             }
         }
-        group.notify(queue: .global()) {
-            for error in failures.current { self.target.cancel(with: error) }
+        group.notify(queue: .global()) { [weak target] in
+            for error in failures.current { target?.cancel(with: error) }
             self.state = .finished
         }
     }

@@ -1,6 +1,7 @@
 // Exercise 10, a known wrong fix: the chaining is right, but the dictionary has no lock. Three
-// threads add alerts at once (TSan names the dictionary's accesses in added).
-// must fail: race AlertExclusivity.added
+// threads add alerts at once: TSan names the dictionary's accesses in added, or the dictionary,
+// written by two threads at once, corrupts itself and the program crashes (sometimes before a report).
+// must fail: race AlertExclusivity.added or crash
 import Foundation
 import RaceLab
 
