@@ -6,10 +6,9 @@ import Foundation
 open class GroupOperation: ToolkitOperation, @unchecked Sendable {
     private let finishing = BlockOperation()
     private let childErrors = Locked<[Error]>([])
-    private var internalQueue: ToolkitQueue!  // set once, in init
+    private let internalQueue: ToolkitQueue
 
     public init(_ name: String, operations: [Operation] = []) {
-        super.init(name)
         let finishing = self.finishing
         let childErrors = self.childErrors
         internalQueue = ToolkitQueue { operation in
@@ -20,6 +19,7 @@ open class GroupOperation: ToolkitOperation, @unchecked Sendable {
             }))
         }
         internalQueue.isSuspended = true
+        super.init(name)
         finishing.addExecutionBlock { [unowned self] in self.finish(childErrors.current) }
         for operation in operations { addOperation(operation) }
     }
