@@ -78,7 +78,8 @@ lesson(7, "07-dependencies", exercise: true, wrongFixes: [
 ])
 lesson(8, "08-cancellation", exercise: true, wrongFixes: ["check-once-before-loop", "own-flag-without-lock"])
 lesson(10, "10-advanced-operations", exercise: true, wrongFixes: [
-    "chain-without-lock", "finish-forgets-the-newer", "wait-for-the-first-only", "one-line-for-every-category",
+    "chain-without-lock", "lock-in-added-only", "finish-forgets-the-newer", "wait-for-the-first-only",
+    "one-line-for-every-category", "first-category-only",
 ])
 lesson(11, "11-object-lifecycle", exercise: true, wrongFixes: [
     "weak-self-unregister-in-deinit", "invalidate-without-flag", "flag-without-unregister", "unregister-again-in-deinit",

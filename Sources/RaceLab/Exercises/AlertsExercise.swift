@@ -8,17 +8,22 @@ public enum AlertsExercise {
     enum Video {}
 
     /// An operation of `seconds` lesson seconds in one exclusivity category, counting what is on screen.
+    enum Kind { case alert, video }
+
     final class Shown: ToolkitOperation, @unchecked Sendable {
         let seconds: Double
+        let kinds: Set<Kind>
         let screen: Screen
         let onStart: @Sendable () -> Void
 
-        init<Category>(_ name: String, _ seconds: Double, _ category: Category.Type, screen: Screen, onStart: @escaping @Sendable () -> Void = {}) {
+        /// An operation in the exclusivity categories of `kinds`, in that order.
+        init(_ name: String, _ seconds: Double, _ kinds: [Kind], screen: Screen, onStart: @escaping @Sendable () -> Void = {}) {
             self.seconds = seconds
+            self.kinds = Set(kinds)
             self.screen = screen
             self.onStart = onStart
             super.init(name)
-            addCondition(MutuallyExclusive<Category>())
+            for kind in kinds { addCondition(kind == .alert ? MutuallyExclusive<Alert>() : MutuallyExclusive<Video>()) }
         }
 
         override func execute() {
@@ -31,11 +36,22 @@ public enum AlertsExercise {
         }
     }
 
-    /// What is on screen: the most alerts at once, whether the video shared the screen with an alert,
-    /// and every appearance in order.
+    /// What is on screen: the most alerts and the most videos at once, whether a video shared the
+    /// screen with an alert, and every appearance with its start and end.
     final class Screen: @unchecked Sendable {
-        private let state = Locked((alerts: 0, video: 0, mostAlerts: 0, videoBesideAlert: false, shown: [String](), started: [String: Double](), ended: [String: Double]()))
+        private struct State {
+            var onScreen: [String: Set<Kind>] = [:]
+            var mostAlerts = 0
+            var mostVideos = 0
+            var videoBesideAlert = false
+            var shown: [String] = []
+            var started: [String: Double] = [:]
+            var ended: [String: Double] = [:]
+        }
+
+        private let state = Locked(State())
         var mostAlerts: Int { state.current.mostAlerts }
+        var mostVideos: Int { state.current.mostVideos }
         var videoBesideAlert: Bool { state.current.videoBesideAlert }
         var shown: [String] { state.current.shown }
         func started(_ name: String) -> Double? { state.current.started[name] }
@@ -43,9 +59,11 @@ public enum AlertsExercise {
 
         func appears(_ operation: Shown) {
             state.withLock { screen in
-                if operation.name!.hasPrefix("video") { screen.video += 1 } else { screen.alerts += 1 }
-                screen.mostAlerts = max(screen.mostAlerts, screen.alerts)
-                if screen.video > 0 && screen.alerts > 0 { screen.videoBesideAlert = true }
+                screen.onScreen[operation.name!] = operation.kinds
+                let kinds = Array(screen.onScreen.values)
+                screen.mostAlerts = max(screen.mostAlerts, kinds.filter { $0.contains(.alert) }.count)
+                screen.mostVideos = max(screen.mostVideos, kinds.filter { $0.contains(.video) }.count)
+                if kinds.contains([.video]) && kinds.contains([.alert]) { screen.videoBesideAlert = true }
                 screen.shown.append(operation.name!)
                 screen.started[operation.name!] = LessonClock.shared.now
             }
@@ -53,7 +71,7 @@ public enum AlertsExercise {
 
         func leaves(_ operation: Shown) {
             state.withLock { screen in
-                if operation.name!.hasPrefix("video") { screen.video -= 1 } else { screen.alerts -= 1 }
+                screen.onScreen[operation.name!] = nil
                 screen.ended[operation.name!] = LessonClock.shared.now
             }
         }
@@ -68,8 +86,8 @@ public enum AlertsExercise {
             let queues = (1...3).map { _ in ToolkitQueue(exclusivity: exclusivity) }
             // Round 1: three threads, released together, each add twenty alerts of 0.05 s, interleaved;
             // a video of 1 s is added beside them.
-            let round1 = (1...3).map { thread in (1...20).map { Shown("alert \(thread)-\($0)", 0.05, Alert.self, screen: screen) } }
-            let video = Shown("video", 1, Video.self, screen: screen)
+            let round1 = (1...3).map { thread in (1...20).map { Shown("alert \(thread)-\($0)", 0.05, [.alert], screen: screen) } }
+            let video = Shown("video", 1, [.video], screen: screen)
             let added = startTogether(round1.count) { thread in
                 for alert in round1[thread] {
                     queues[thread].addOperation(alert)
@@ -85,15 +103,24 @@ public enum AlertsExercise {
                 let round1Done = Watchdog.run(upTo: 5, "round 1's alerts and the video") {
                     for operation in round1.joined() + [video] { operation.waitUntilFinished() }
                 }
-                // Round 2: X, then Y; once Y is on screen (so X has been dismissed), Z.
-                let late = Shown("alert Z", 0.25, Alert.self, screen: screen)
-                let first = Shown("alert X", 0.25, Alert.self, screen: screen)
-                let second = Shown("alert Y", 0.25, Alert.self, screen: screen) {
-                    DispatchQueue.global().asyncAfter(lessonSeconds: 0.1) { queues[1].addOperation(late) }
+                // Round 2: X, then Y, beside a video of 1 s; once Y is on screen (so X has been
+                // dismissed), Z, and a video alert of both categories (alert first).
+                let late = Shown("alert Z", 0.25, [.alert], screen: screen)
+                let both = Shown("video alert", 0.25, [.alert, .video], screen: screen)
+                let first = Shown("alert X", 0.25, [.alert], screen: screen)
+                let film = Shown("video 2", 1, [.video], screen: screen)
+                let second = Shown("alert Y", 0.25, [.alert], screen: screen) {
+                    DispatchQueue.global().asyncAfter(lessonSeconds: 0.1) {
+                        queues[1].addOperation(late)
+                        queues[2].addOperation(both)
+                    }
                 }
                 queues[0].addOperation(first)
+                queues[2].addOperation(film)
                 queues[1].addOperation(second)
-                let round2Done = Watchdog.run(upTo: 5, "round 2's alerts") { for operation in [first, second, late] { operation.waitUntilFinished() } }
+                let round2Done = Watchdog.run(upTo: 5, "round 2's operations") {
+                    for operation in [first, film, second, late, both] { operation.waitUntilFinished() }
+                }
                 if !(round1Done && round2Done) {
                     for queue in queues { queue.cancelAllOperations() }
                 }
@@ -127,29 +154,77 @@ public enum AlertsExercise {
         return done
     }
 
-    /// Round 0: three threads tell `exclusivity` of 200 operations each, all at once and as fast as
-    /// they can (operations that never run). Right bookkeeping links all 600 into one chain, each
-    /// waiting for exactly the one recorded before it; lost updates leave some waiting for nothing,
-    /// or two waiting for the same one.
+    /// Round 0: three threads tell `exclusivity` of 200 operations each, all at once and as fast as they
+    /// can (operations that never run): each must end up waiting, directly or not, for every one
+    /// recorded before it. Then one thread records 200 more while another reports the first 600
+    /// finished: the new ones too must wait for each other, and one more recorded after them for the
+    /// last of them. Lost updates, or a `finished` that forgets a newer operation, break the order.
     static func bookkeeping(_ exclusivity: Exclusivity) {
-        let operations = (0..<3).map { _ in (0..<200).map { _ in BlockOperation() } }
-        let done = startTogether(operations.count) { thread in
-            for operation in operations[thread] { exclusivity.added(operation, categories: ["bookkeeping"]) }
+        let category = ["bookkeeping"]
+        let first = (0..<3).map { _ in (0..<200).map { _ in BlockOperation() } }
+        let recorded = startTogether(first.count) { thread in
+            for operation in first[thread] { exclusivity.added(operation, categories: category) }
         }
-        guard Watchdog.wait(for: done, upTo: 5, "three threads recording 600 operations") else { return }
-        let all = operations.joined()
-        defer {  // they are done with: the exclusivity forgets them, as the queue would tell it
-            for operation in all { exclusivity.finished(operation, categories: ["bookkeeping"]) }
+        guard Watchdog.wait(for: recorded, upTo: 5, "three threads recording 600 operations") else { return }
+        let firstAll = Array(first.joined())
+        let firstOrdered = isTotallyOrdered(firstAll)
+        note("600 operations recorded by three threads at once: " + (firstOrdered
+            ? "each waits for every one recorded before it."
+            : "some do not wait for the ones before   <- each must wait for the one recorded before it"))
+        let second = (0..<200).map { _ in BlockOperation() }
+        let both = startTogether(2) { thread in
+            if thread == 0 {
+                for operation in second { exclusivity.added(operation, categories: category) }
+            } else {
+                for operation in firstAll { exclusivity.finished(operation, categories: category) }
+            }
         }
-        let waitingForNothing = all.filter { $0.dependencies.isEmpty }.count
-        let waitedFor = all.flatMap(\.dependencies).map(ObjectIdentifier.init)
-        let shared = waitedFor.count - Set(waitedFor).count
-        if waitingForNothing == 1 && shared == 0 && waitedFor.count == all.count - 1 {
-            note("\(all.count) operations recorded from three threads at once form one chain, each waiting for the one before.")
-        } else {
-            note("\(all.count) operations recorded from three threads at once: \(waitingForNothing) wait for nothing, \(shared) wait for")
-            note("one that another also waits for   <- one chain: every operation but the first waits for the one before")
+        guard Watchdog.wait(for: both, upTo: 5, "recording 200 while 600 finish") else { return }
+        let next = BlockOperation()
+        exclusivity.added(next, categories: category)
+        let secondOrdered = isTotallyOrdered(second + [next]) && ancestors(of: [next] + second)[0].nonzeroBitCount == second.count
+        note("200 more recorded while the first 600 finished, then one: " + (secondOrdered
+            ? "each waits for every one before it."
+            : "some do not wait for the ones before   <- finishing an old operation must not forget a newer one"))
+        for operation in second + [next] { exclusivity.finished(operation, categories: category) }
+    }
+
+    /// Whether every operation waits, directly or through others, for all of `operations` before it in
+    /// some order: then the numbers of operations each waits for are 0, 1, 2… all different.
+    static func isTotallyOrdered(_ operations: [Operation]) -> Bool {
+        let counts = ancestors(of: operations).map { $0.nonzeroBitCount }
+        return Set(counts).count == operations.count
+    }
+
+    /// For each of `operations`, which of them it waits for, directly or not (dependencies outside
+    /// the list are not followed), as bits.
+    static func ancestors(of operations: [Operation]) -> [Bits] {
+        let index = Dictionary(uniqueKeysWithValues: operations.enumerated().map { (ObjectIdentifier($1), $0) })
+        let direct = operations.map { $0.dependencies.compactMap { index[ObjectIdentifier($0)] } }
+        var memo = [Bits?](repeating: nil, count: operations.count)
+        var visiting = Set<Int>()
+        func of(_ node: Int) -> Bits {
+            if let known = memo[node] { return known }
+            var bits = Bits(count: operations.count)
+            guard visiting.insert(node).inserted else { return bits }  // a cycle: stop here
+            for parent in direct[node] {
+                bits.insert(parent)
+                bits.formUnion(of(parent))
+            }
+            visiting.remove(node)
+            memo[node] = bits
+            return bits
         }
+        return operations.indices.map(of)
+    }
+
+    /// A set of small integers, for `ancestors(of:)`.
+    struct Bits {
+        private var words: [UInt64]
+        init(count: Int) { words = Array(repeating: 0, count: (count + 63) / 64) }
+        mutating func insert(_ bit: Int) { words[bit / 64] |= 1 << UInt64(bit % 64) }
+        mutating func formUnion(_ other: Bits) { for i in words.indices { words[i] |= other.words[i] } }
+        var nonzeroBitCount: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
     }
 
     static func judge(_ screen: Screen, _ finished: Bool) {
@@ -159,8 +234,11 @@ public enum AlertsExercise {
         note("Alerts shown: \(alerts.count) of 63\(alerts.count == 63 && Set(alerts).count == 63 ? ", each once." : "   <- every alert must be shown, once")")
         if alerts.count != 63 || Set(alerts).count != 63 || !finished { wrong += 1 }
         let most = screen.mostAlerts
-        note("Most alerts on screen at once: \(most)\(most == 1 ? "." : "   <- one at a time")")
+        note("Most alerts on screen at once: \(most)\(most == 1 ? "." : "   <- one at a time: each waits for the last one of its category still around")")
         if most != 1 { wrong += 1 }
+        let videos = screen.mostVideos
+        note("Most videos on screen at once: \(videos)\(videos == 1 ? "." : "   <- one at a time too: an operation of two categories waits for the last of each")")
+        if videos != 1 { wrong += 1 }
         note(screen.videoBesideAlert ? "The video played while alerts came and went." : "The video never shared the screen with an alert   <- it is not an alert: it need not wait")
         if !screen.videoBesideAlert { wrong += 1 }
         if let yEnded = screen.ended("alert Y"), let zStarted = screen.started("alert Z"), zStarted + 0.001 >= yEnded {

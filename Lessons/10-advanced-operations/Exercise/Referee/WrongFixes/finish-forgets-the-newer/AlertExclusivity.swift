@@ -1,5 +1,6 @@
 // Exercise 10, a known wrong fix: finished forgets the category's last operation whoever it is.
-// When X finishes, Y is forgotten, and Z, added while Y is on screen, waits for nothing.
+// When an older operation finishes, a newer last one is forgotten and the next waits for nothing:
+// the order breaks in round 0, and alerts pile up on screen in round 1.
 // must fail: output
 import Foundation
 import RaceLab

@@ -1,0 +1,25 @@
+// Exercise 10, a known wrong fix: added holds the lock, finished does not. Operations finish on
+// one thread while another records new ones (TSan names finished's read of the dictionary).
+// must fail: race AlertExclusivity.finished
+import Foundation
+import RaceLab
+
+final class AlertExclusivity: Exclusivity, @unchecked Sendable {
+    private let lock = NSLock()
+    private var last: [String: Operation] = [:]
+
+    func added(_ operation: Operation, categories: [String]) {
+        lock.lock()
+        for category in categories {
+            if let previous = last[category] { operation.addDependency(previous) }
+            last[category] = operation
+        }
+        lock.unlock()
+    }
+
+    func finished(_ operation: Operation, categories: [String]) {
+        for category in categories where last[category] === operation {
+            last[category] = nil
+        }
+    }
+}
