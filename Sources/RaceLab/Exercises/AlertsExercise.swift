@@ -165,7 +165,7 @@ public enum AlertsExercise {
         let recorded = startTogether(first.count) { thread in
             for operation in first[thread] { exclusivity.added(operation, categories: category) }
         }
-        guard Watchdog.wait(for: recorded, upTo: 5, "three threads recording 600 operations") else { return }
+        guard Watchdog.wait(for: recorded, upTo: 40, "three threads recording 600 operations") else { return }
         let firstAll = Array(first.joined())
         let firstOrdered = isTotallyOrdered(firstAll)
         note("600 operations recorded by three threads at once: " + (firstOrdered
@@ -179,7 +179,7 @@ public enum AlertsExercise {
                 for operation in firstAll { exclusivity.finished(operation, categories: category) }
             }
         }
-        guard Watchdog.wait(for: both, upTo: 5, "recording 200 while 600 finish") else { return }
+        guard Watchdog.wait(for: both, upTo: 40, "recording 200 while 600 finish") else { return }
         let next = BlockOperation()
         exclusivity.added(next, categories: category)
         let secondOrdered = isTotallyOrdered(second + [next]) && ancestors(of: [next] + second)[0].nonzeroBitCount == second.count
