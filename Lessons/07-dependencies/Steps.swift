@@ -55,10 +55,10 @@ final class VignetteOperation: ImageTakeOperation, @unchecked Sendable {
 
 /// A Step that checks its dependencies first: if one was cancelled, it does nothing.
 final class CheckingStep: Step, @unchecked Sendable {
-    override func main() {
-        guard let cancelled = dependencies.first(where: \.isCancelled) else { return super.main() }
+    override func execute() {
+        guard let cancelled = dependencies.first(where: \.isCancelled) else { return super.execute() }
         say("\(title) starts, sees that \(cancelled.name ?? "a dependency") was cancelled, and does nothing")
-        state = .finished
+        finish()
     }
 }
 

@@ -1,34 +1,12 @@
-// The operations of lesson 10's pages, built on RaceLab's toolkit (Sources/RaceLab/Demos/Toolkit):
-// work that takes a while, a download, a parse, a paged query, an alert, and the conditions that make
-// an operation's dependencies for it.
+// The operations of lesson 10's pages, built on RaceLab's toolkit (Sources/RaceLab/Demos/Toolkit)
+// and its Step (work that takes a while): a download, a paged query, an alert, and the condition
+// that makes an operation's dependency for it.
 import Foundation
 import RaceLab
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-
-/// Work of `seconds` lesson seconds that holds no thread (a login, a user-info request, a save).
-class Work: ToolkitOperation, @unchecked Sendable {
-    let seconds: Double
-    let timeline: Timeline?
-
-    init(_ name: String, _ seconds: Double, timeline: Timeline? = nil) {
-        self.seconds = seconds
-        self.timeline = timeline
-        super.init(name)
-    }
-
-    override func execute() {
-        let start = LessonClock.shared.now
-        say("\(name!) starts")
-        DispatchQueue.global().asyncAfter(lessonSeconds: seconds) {
-            say("\(self.name!) finishes")
-            self.timeline?.add(self.name!, start: start, end: LessonClock.shared.now)
-            self.finish()
-        }
-    }
-}
 
 /// "This save favorite operation knows that it requires permission to run, so it is automatically
 /// going to generate" its dependency: a condition that makes an operation of its own.
@@ -38,9 +16,9 @@ struct Requires: OperationCondition {
 }
 
 /// Logging in, then the user info (is it a developer account?): the user info requires the login.
-func userInfo() -> Work {
-    let info = Work("user info", 0.5)
-    info.addCondition(Requires { Work("login", 0.5) })
+func userInfo() -> Step {
+    let info = Step("user info", 0.5)
+    info.addCondition(Requires { Step("login", 0.5) })
     return info
 }
 
@@ -79,8 +57,8 @@ final class Download: ToolkitOperation, @unchecked Sendable {
 }
 
 /// A modal alert, on screen for `seconds`: one of a kind at a time, with `MutuallyExclusive<Alert>`.
-final class Alert: Work, @unchecked Sendable {
-    override init(_ message: String, _ seconds: Double = 0.5, timeline: Timeline? = nil) {
+final class Alert: Step, @unchecked Sendable {
+    init(_ message: String, _ seconds: Double = 0.5, timeline: Timeline? = nil) {
         super.init(message, seconds, timeline: timeline)
         addCondition(MutuallyExclusive<Alert>())
     }

@@ -13,9 +13,9 @@ lesson.page("An operation that generates its own dependencies: save a favourite"
     note("iCloud account\"; the developer check (user info) \"generates its own dependency to make sure you are")
     note("logged in\". The page adds one operation, save favorite; its conditions, and theirs, make the other")
     note("three:")
-    let save = Work("save favorite", 0.25)
+    let save = Step("save favorite", 0.25)
     save.addCondition(Requires { userInfo() })
-    save.addCondition(Requires { Work("iCloud account", 0.75) })
+    save.addCondition(Requires { Step("iCloud account", 0.75) })
     let queue = ToolkitQueue()
     queue.addOperation(save)
     page.finish {
@@ -175,7 +175,7 @@ lesson.page("Modal alerts are mutually exclusive; a video is not an alert") { pa
     note("video plays beside them.")
     let timeline = Timeline()
     let alerts = (1...3).map { Alert("alert \($0)", 0.5, timeline: timeline) }
-    let video = Work("video", 1.25, timeline: timeline)
+    let video = Step("video", 1.25, timeline: timeline)
     video.addCondition(MutuallyExclusive<Video>())
     let queue1 = ToolkitQueue()
     let queue2 = ToolkitQueue()

@@ -1,10 +1,12 @@
 import Foundation
 
-/// A step of an operation graph (lesson 7, exercise 7): it works `seconds` (lesson seconds) without
-/// holding a thread — an asynchronous operation that finishes after a delay — so a graph's timing is
-/// the graph's, not the thread pool's (lesson 5 shows what sleeping operations do to the pool on
-/// Linux). It says when it starts, which dependencies it waited for, and when it finishes.
-open class Step: AsyncOperation, @unchecked Sendable {
+/// A step of an operation graph (lessons 7 and 10, exercises 7 and 10): it works `seconds` (lesson
+/// seconds) without holding a thread — an asynchronous operation that finishes after a delay — so a
+/// graph's timing is the graph's, not the thread pool's (lesson 5 shows what sleeping operations do
+/// to the pool on Linux). It says when it starts, which dependencies it waited for, and when it
+/// finishes. A `ToolkitOperation`, so lesson 10 can give it conditions and observers; on a plain
+/// queue it is an asynchronous operation like any other.
+open class Step: ToolkitOperation, @unchecked Sendable {
     public let title: String
     public let seconds: Double
     let timeline: Timeline?
@@ -24,14 +26,13 @@ open class Step: AsyncOperation, @unchecked Sendable {
         self.timeline = timeline
         self.onStart = onStart
         self.onFinish = onFinish
-        super.init()
-        name = title
+        super.init(title)
     }
 
     /// The titles of the steps this one depends on, in the order they were added.
     public var after: [String] { dependencies.compactMap { ($0 as? Step)?.title } }
 
-    open override func main() {
+    open override func execute() {
         let start = LessonClock.shared.now
         onStart(title)
         let waitedFor = after.isEmpty ? "" : " (ready: \(after.joined(separator: ", ")) finished)"
@@ -40,7 +41,7 @@ open class Step: AsyncOperation, @unchecked Sendable {
             if self.narrates { say("\(self.title) finishes") }
             self.timeline?.add(self.title, start: start, end: LessonClock.shared.now)
             self.onFinish(self.title)
-            self.state = .finished
+            self.finish()
         }
     }
 }

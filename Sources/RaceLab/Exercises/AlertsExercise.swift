@@ -10,30 +10,18 @@ public enum AlertsExercise {
     /// An operation of `seconds` lesson seconds in one exclusivity category, counting what is on screen.
     enum Kind { case alert, video }
 
-    final class Shown: ToolkitOperation, @unchecked Sendable {
-        let seconds: Double
-        let kinds: Set<Kind>
-        let screen: Screen
-        let onStart: @Sendable () -> Void
-
-        /// An operation in the exclusivity categories of `kinds`, in that order.
-        init(_ name: String, _ seconds: Double, _ kinds: [Kind], screen: Screen, onStart: @escaping @Sendable () -> Void = {}) {
-            self.seconds = seconds
-            self.kinds = Set(kinds)
-            self.screen = screen
-            self.onStart = onStart
-            super.init(name)
-            for kind in kinds { addCondition(kind == .alert ? MutuallyExclusive<Alert>() : MutuallyExclusive<Video>()) }
-        }
-
-        override func execute() {
-            screen.appears(self)
-            onStart()
-            DispatchQueue.global().asyncAfter(lessonSeconds: seconds) {
-                self.screen.leaves(self)
-                self.finish()
-            }
-        }
+    /// An operation on screen for `seconds` (a Step that says nothing), in the exclusivity categories
+    /// of `kinds`, in that order; `onStart` runs as it appears.
+    static func shown(_ name: String, _ seconds: Double, _ kinds: [Kind], screen: Screen, onStart: @escaping @Sendable () -> Void = {}) -> Step {
+        let step = Step(
+            name, seconds, narrates: false,
+            onStart: { _ in
+                screen.appears(name, Set(kinds))
+                onStart()
+            },
+            onFinish: { _ in screen.leaves(name) })
+        for kind in kinds { step.addCondition(kind == .alert ? MutuallyExclusive<Alert>() : MutuallyExclusive<Video>()) }
+        return step
     }
 
     /// What is on screen: the most alerts and the most videos at once, whether a video shared the
@@ -57,22 +45,22 @@ public enum AlertsExercise {
         func started(_ name: String) -> Double? { state.current.started[name] }
         func ended(_ name: String) -> Double? { state.current.ended[name] }
 
-        func appears(_ operation: Shown) {
+        func appears(_ name: String, _ kinds: Set<Kind>) {
             state.withLock { screen in
-                screen.onScreen[operation.name!] = operation.kinds
+                screen.onScreen[name] = kinds
                 let kinds = Array(screen.onScreen.values)
                 screen.mostAlerts = max(screen.mostAlerts, kinds.filter { $0.contains(.alert) }.count)
                 screen.mostVideos = max(screen.mostVideos, kinds.filter { $0.contains(.video) }.count)
                 if kinds.contains([.video]) && kinds.contains([.alert]) { screen.videoBesideAlert = true }
-                screen.shown.append(operation.name!)
-                screen.started[operation.name!] = LessonClock.shared.now
+                screen.shown.append(name)
+                screen.started[name] = LessonClock.shared.now
             }
         }
 
-        func leaves(_ operation: Shown) {
+        func leaves(_ name: String) {
             state.withLock { screen in
-                screen.onScreen[operation.name!] = nil
-                screen.ended[operation.name!] = LessonClock.shared.now
+                screen.onScreen[name] = nil
+                screen.ended[name] = LessonClock.shared.now
             }
         }
     }
@@ -86,8 +74,8 @@ public enum AlertsExercise {
             let queues = (1...3).map { _ in ToolkitQueue(exclusivity: exclusivity) }
             // Round 1: three threads, released together, each add twenty alerts of 0.05 s, interleaved;
             // a video of 1 s is added beside them.
-            let round1 = (1...3).map { thread in (1...20).map { Shown("alert \(thread)-\($0)", 0.05, [.alert], screen: screen) } }
-            let video = Shown("video", 1, [.video], screen: screen)
+            let round1 = (1...3).map { thread in (1...20).map { shown("alert \(thread)-\($0)", 0.05, [.alert], screen: screen) } }
+            let video = shown("video", 1, [.video], screen: screen)
             let added = startTogether(round1.count) { thread in
                 for alert in round1[thread] {
                     queues[thread].addOperation(alert)
@@ -105,11 +93,11 @@ public enum AlertsExercise {
                 }
                 // Round 2: X, then Y, beside a video of 1 s; once Y is on screen (so X has been
                 // dismissed), Z, and a video alert of both categories (alert first).
-                let late = Shown("alert Z", 0.25, [.alert], screen: screen)
-                let both = Shown("video alert", 0.25, [.alert, .video], screen: screen)
-                let first = Shown("alert X", 0.25, [.alert], screen: screen)
-                let film = Shown("video 2", 1, [.video], screen: screen)
-                let second = Shown("alert Y", 0.25, [.alert], screen: screen) {
+                let late = shown("alert Z", 0.25, [.alert], screen: screen)
+                let both = shown("video alert", 0.25, [.alert, .video], screen: screen)
+                let first = shown("alert X", 0.25, [.alert], screen: screen)
+                let film = shown("video 2", 1, [.video], screen: screen)
+                let second = shown("alert Y", 0.25, [.alert], screen: screen) {
                     DispatchQueue.global().asyncAfter(lessonSeconds: 0.1) {
                         queues[1].addOperation(late)
                         queues[2].addOperation(both)
@@ -128,30 +116,6 @@ public enum AlertsExercise {
             }
         }
         return lesson
-    }
-
-    /// Runs `work(0)`, `work(1)`… on threads of their own, released together once every one is running;
-    /// returns the group they leave when done. Waiting until all have started matters: a thread that
-    /// starts late would start after another's work, and Foundation's thread start-up takes a lock
-    /// that ThreadSanitizer counts as ordering the two, hiding a race between them.
-    static func startTogether(_ count: Int, _ work: @escaping @Sendable (Int) -> Void) -> DispatchGroup {
-        let running = DispatchGroup()
-        let gate = DispatchGroup()
-        let done = DispatchGroup()
-        gate.enter()
-        for thread in 0..<count {
-            running.enter()
-            done.enter()
-            Thread.detachNewThread {
-                running.leave()
-                gate.wait()
-                work(thread)
-                done.leave()
-            }
-        }
-        running.wait()
-        gate.leave()
-        return done
     }
 
     /// Round 0: three threads tell `exclusivity` of 200 operations each, all at once and as fast as they

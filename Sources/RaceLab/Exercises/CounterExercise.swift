@@ -35,32 +35,19 @@ public enum CounterExercise {
     static func play(round: Int, perTask: Int, counter: Incrementing) -> Bool {
         let expected = tasks * perTask
         note("Round \(round): \(tasks) threads call increment() \(perTask) times each; a ninth reads value as they go")
-        let arrived = DispatchGroup()
-        let go = DispatchGroup()
-        let done = DispatchGroup()
-        go.enter()
         let findings = ReadFindings()  // the reader's alone until done.wait() returns
-        for thread in 0...tasks {
-            arrived.enter()
-            done.enter()
-            Thread.detachNewThread {
-                arrived.leave()
-                go.wait()
-                if thread < tasks {
-                    for _ in 1...perTask { counter.increment() }
-                } else {
-                    var last = 0
-                    for _ in 1...200 {
-                        let now = counter.value
-                        if now < last || now > expected { findings.odd.append(now) }
-                        last = max(last, now)
-                    }
+        let done = startTogether(tasks + 1) { thread in  // all nine at once
+            if thread < tasks {
+                for _ in 1...perTask { counter.increment() }
+            } else {
+                var last = 0
+                for _ in 1...200 {
+                    let now = counter.value
+                    if now < last || now > expected { findings.odd.append(now) }
+                    last = max(last, now)
                 }
-                done.leave()
             }
         }
-        arrived.wait()
-        go.leave()  // all nine at once
         done.wait()
         let oddReads = findings.odd
         let total = counter.value

@@ -36,14 +36,7 @@ public enum Network {
     /// Downloads the text `name`; `completion` gets it, or why not (on the session's queue).
     @discardableResult
     public static func downloadText(named name: String, completion: @escaping @Sendable (String?, URLError.Code?) -> Void) -> URLSessionDataTask {
-        let task = session.dataTask(with: url(for: name)) { data, _, error in
-            if let error {
-                return completion(nil, (error as? URLError)?.code ?? URLError.Code(rawValue: (error as NSError).code))
-            }
-            completion(data.map { String(decoding: $0, as: UTF8.self) }, data == nil ? .badServerResponse : nil)
-        }
-        task.resume()
-        return task
+        downloadData(named: name) { data, error in completion(data.map { String(decoding: $0, as: UTF8.self) }, error) }
     }
 
     public static func url(for name: String) -> URL {
@@ -61,12 +54,17 @@ public enum Network {
     /// (`-999`, `.cancelled`, for a cancelled task).
     @discardableResult
     public static func download(named name: String, completion: @escaping @Sendable (Image?, URLError.Code?) -> Void) -> URLSessionDataTask {
+        downloadData(named: name) { data, error in completion(data.flatMap { Image(name: name, pgm: $0) }, error) }
+    }
+
+    /// The bytes of `name`, or why not: the `URLError` code, `.badServerResponse` when no data came.
+    private static func downloadData(named name: String, completion: @escaping @Sendable (Data?, URLError.Code?) -> Void) -> URLSessionDataTask {
         let task = session.dataTask(with: url(for: name)) { data, _, error in
             if let error {
                 return completion(nil, (error as? URLError)?.code ?? URLError.Code(rawValue: (error as NSError).code))
             }
             guard let data else { return completion(nil, .badServerResponse) }
-            completion(Image(name: name, pgm: data), nil)
+            completion(data, nil)
         }
         task.resume()
         return task

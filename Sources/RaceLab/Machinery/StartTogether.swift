@@ -1,0 +1,27 @@
+import Foundation
+
+/// Runs `work(0)`, `work(1)`… `work(count - 1)` on threads of their own, released together once every
+/// one of them is running; returns the group they leave when done. For drivers that need threads to
+/// meet (exercises 4 and 10). Waiting until all have started matters: a thread that starts late
+/// starts after another's work, and Foundation's thread start-up takes a lock that ThreadSanitizer
+/// counts as ordering the two, hiding a race between them (exercise 10's unlocked wrong fix went
+/// unreported in 6 of 20 runs before). After the release nothing orders the threads.
+public func startTogether(_ count: Int, _ work: @escaping @Sendable (Int) -> Void) -> DispatchGroup {
+    let running = DispatchGroup()
+    let gate = DispatchGroup()
+    let done = DispatchGroup()
+    gate.enter()
+    for thread in 0..<count {
+        running.enter()
+        done.enter()
+        Thread.detachNewThread {
+            running.leave()
+            gate.wait()
+            work(thread)
+            done.leave()
+        }
+    }
+    running.wait()
+    gate.leave()
+    return done
+}
