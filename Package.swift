@@ -2,6 +2,13 @@
 // RaceLab: a race-condition teaching playground. No package dependencies: it builds offline with the
 // toolchain alone. Tools version 5.9 keeps every target in Swift 5 language mode, which the classic
 // (racy) demos need: Swift 6 mode rejects them at compile time.
+//
+// Every lesson, exercise and exercise variant target is derived from the folders under Lessons/, so a
+// new lesson, exercise or wrong fix touches only its own folder (README, "Writing a lesson page").
+// Reading the package's own directory is allowed in the manifest sandbox on macOS too: SwiftPM's
+// sandbox profile denies writes and the network, not reads (swift-package-manager,
+// Sources/Basics/Sandbox.swift, `macOSSandboxProfile`).
+import Foundation
 import PackageDescription
 
 /// The plain build (`.build`) and the ThreadSanitizer build (`.build-tsan`) share one module cache. Cold,
@@ -34,58 +41,60 @@ var targets: [Target] = [
 /// RaceLab library stays in Swift 5 mode), to see what the compiler says of its code (lesson 3's README).
 let swift6Lessons = (Context.environment["RACELAB_SWIFT6"] ?? "").split(separator: ",").compactMap { Int($0) }
 
-/// A lesson is `Lessons/NN-name/`: its executable `lessonN` and, when it has one, its exercise
-/// `exerciseN` (the attendee's copy) with `exerciseN-starter` and `exerciseN-solution` beside it,
-/// and one `exerciseN-wrong-NAME` per known wrong fix in `Exercise/Referee/WrongFixes/NAME/`. `Referee/` holds
-/// what `racelab verify` checks, the solution among them, out of an attendee's way until they look.
-func lesson(_ number: Int, _ folder: String, exercise: Bool = false, wrongFixes: [String] = []) {
+/// The visible entries of a folder, sorted; none when it does not exist.
+func entries(_ path: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory + "/" + path)) ?? [])
+        .filter { !$0.hasPrefix(".") }.sorted()
+}
+
+func isFolder(_ path: String) -> Bool {
+    var folder: ObjCBool = false
+    return FileManager.default.fileExists(atPath: Context.packageDirectory + "/" + path, isDirectory: &folder) && folder.boolValue
+}
+
+/// Everything in `path` that is not a Swift source of the target itself: notes, transcripts, the
+/// folders of other targets. Only what exists is excluded (SwiftPM warns of an exclude that is not there).
+func nonSources(_ path: String) -> [String] {
+    entries(path).filter { !$0.hasSuffix(".swift") || isFolder("\(path)/\($0)") }
+}
+
+/// A lesson is `Lessons/NN-name/`, with these targets:
+/// - `lessonN`: the Swift files of the folder itself, the story read top to bottom;
+/// - `LessonNSupport`, when `Support/` exists: the lesson's own code that its exercise needs too (the
+///   exercise's driver, and demo code both use), a library the lesson and every exercise variant import;
+/// - when `Exercise/` exists: `exerciseN` (the attendee's copy), and from `Exercise/Referee/`
+///   `exerciseN-starter`, `exerciseN-solution` and one `exerciseN-wrong-NAME` per folder in
+///   `WrongFixes/`. `Referee/` holds what `racelab verify` checks, the solution among them, out of an
+///   attendee's way until they look. The driver (`main.swift`) exists once, in `Starter/`: the other
+///   variants link to it, and the attendee's copy is checked identical to it.
+func lesson(_ folder: String) {
+    guard let number = Int(folder.prefix(2)), folder.dropFirst(2).hasPrefix("-") else { return }
     let path = "Lessons/\(folder)"
-    targets.append(.executableTarget(
-        name: "lesson\(number)", dependencies: ["RaceLab"], path: path,
-        exclude: ["README.md", "transcripts"] + (exercise ? ["Exercise"] : []),
-        swiftSettings: sharedModuleCache + (swift6Lessons.contains(number) ? [.unsafeFlags(["-swift-version", "6"])] : [])))
-    guard exercise else { return }
-    targets.append(.executableTarget(
-        name: "exercise\(number)", dependencies: ["RaceLab"], path: "\(path)/Exercise",
-        exclude: ["Referee", "hint.md", "expected.txt"], swiftSettings: sharedModuleCache))
-    for variant in ["Starter", "Solution"] {
-        targets.append(.executableTarget(
-            name: "exercise\(number)-\(variant.lowercased())", dependencies: ["RaceLab"],
-            path: "\(path)/Exercise/Referee/\(variant)", swiftSettings: sharedModuleCache))
+    var dependencies: [Target.Dependency] = ["RaceLab"]
+    if isFolder("\(path)/Support") {
+        targets.append(.target(
+            name: "Lesson\(number)Support", dependencies: ["RaceLab"], path: "\(path)/Support", swiftSettings: sharedModuleCache))
+        dependencies.append(.target(name: "Lesson\(number)Support"))
     }
-    for wrong in wrongFixes {
+    targets.append(.executableTarget(
+        name: "lesson\(number)", dependencies: dependencies, path: path, exclude: nonSources(path),
+        swiftSettings: sharedModuleCache + (swift6Lessons.contains(number) ? [.unsafeFlags(["-swift-version", "6"])] : [])))
+    let exercise = "\(path)/Exercise"
+    guard isFolder(exercise) else { return }
+    func variant(_ name: String, _ variantPath: String) {
         targets.append(.executableTarget(
-            name: "exercise\(number)-wrong-\(wrong)", dependencies: ["RaceLab"], path: "\(path)/Exercise/Referee/WrongFixes/\(wrong)",
+            name: name, dependencies: dependencies, path: variantPath, exclude: nonSources(variantPath),
             swiftSettings: sharedModuleCache))
+    }
+    variant("exercise\(number)", exercise)
+    variant("exercise\(number)-starter", "\(exercise)/Referee/Starter")
+    variant("exercise\(number)-solution", "\(exercise)/Referee/Solution")
+    for wrong in entries("\(exercise)/Referee/WrongFixes") where isFolder("\(exercise)/Referee/WrongFixes/\(wrong)") {
+        variant("exercise\(number)-wrong-\(wrong)", "\(exercise)/Referee/WrongFixes/\(wrong)")
     }
 }
 
-lesson(1, "01-queues", exercise: true, wrongFixes: [
-    "main-async-still-blocks", "global-queue-shown-there", "concurrent-out-of-order",
-])
-lesson(2, "02-dispatch-groups")
-lesson(3, "03-thread-safety", exercise: true, wrongFixes: [
-    "lock-around-write-only", "barrier-write-unguarded-read", "sync-read-plain-async-write",
-    "serial-write-unguarded-read", "sync-inside-own-queue", "ignores-renames",
-])
-lesson(4, "04-synchronization", exercise: true, wrongFixes: [
-    "lock-around-increment-only", "atomic-property", "async-increment-plain-read",
-])
-lesson(5, "05-operation-queue", exercise: true, wrongFixes: ["gate-without-wait", "wait-without-gate", "poll-without-lock"])
-lesson(6, "06-async-operations", exercise: true, wrongFixes: ["finish-before-result", "finish-in-main"])
-lesson(7, "07-dependencies", exercise: true, wrongFixes: [
-    "no-dependencies", "removed-the-wrong-edge", "cancel-to-break-the-cycle", "schedule-after-news",
-])
-lesson(8, "08-cancellation", exercise: true, wrongFixes: ["check-once-before-loop", "own-flag-without-lock"])
-lesson(10, "10-advanced-operations", exercise: true, wrongFixes: [
-    "chain-without-lock", "lock-in-added-only", "finish-forgets-the-newer", "wait-for-the-first-only",
-    "one-line-for-every-category", "first-category-only",
-])
-lesson(11, "11-object-lifecycle", exercise: true, wrongFixes: [
-    "weak-self-unregister-in-deinit", "invalidate-without-flag", "flag-without-unregister", "unregister-again-in-deinit",
-    "weak-flag-never-unregisters", "unregister-async-in-deinit",
-])
-lesson(9, "09-image-provider", exercise: true, wrongFixes: ["forget-without-cancel"])
+entries("Lessons").forEach(lesson)
 
 let package = Package(
     name: "RaceLab",

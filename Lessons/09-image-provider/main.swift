@@ -5,6 +5,7 @@
 // Venice much slower.
 import Foundation
 import RaceLab
+import Lesson9Support
 
 CancelCrash.runIfChild()  // page 4 starts this program again as a child that crashes on purpose
 

@@ -3,6 +3,7 @@
 // that makes an operation's dependency for it.
 import Foundation
 import RaceLab
+import Lesson10Support
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -4,6 +4,7 @@
 // access is locked, so ThreadSanitizer has nothing to report; the state machine does.
 import Foundation
 import RaceLab
+import Lesson10Support
 
 class SampleOperation: Operation, @unchecked Sendable {
     enum State: Int {

@@ -4,6 +4,7 @@
 // SampleOperation.swift the sample's racy design (page 10).
 import Foundation
 import RaceLab
+import Lesson10Support
 
 let lesson = Lesson("RaceLab lesson 10: advanced operations")
 

@@ -2,6 +2,7 @@
 // registration (page 3), and the fix: an explicit invalidate() (page 4).
 import Foundation
 import RaceLab
+import Lesson11Support
 
 /// Setup in init, activation in activate(), and "just deinit, and [un]register it from the subsystem,
 /// and hope for the best". The handler captures self: the subsystem now holds the controller.

@@ -3,6 +3,7 @@
 // to bottom; BusyControllers.swift holds the three controllers, RaceLab's DataTransform the subsystem.
 import Foundation
 import RaceLab
+import Lesson11Support
 
 // Pages 3, 4 and 7 start this program again, as a child process, for a demo that crashes.
 ChildProcess.runIfChild([

@@ -5,6 +5,7 @@
 // Check it with: swift run racelab exercise 7      Stuck? swift run racelab hint 7
 import Foundation
 import RaceLab
+import Lesson7Support
 
 func wireStartup(_ steps: StartupSteps) {
     steps.versionCheck.addDependency(steps.settings)

@@ -1,5 +1,6 @@
 import Foundation
 import RaceLab
+import Lesson9Support
 
 // Exercise 9: rows that scroll away must not get their images.
 //

@@ -6,6 +6,7 @@
 // Check it with: swift run racelab exercise 11      Stuck? swift run racelab hint 11
 import Foundation
 import RaceLab
+import Lesson11Support
 
 final class BusyController {
     let subsystem: DataTransform

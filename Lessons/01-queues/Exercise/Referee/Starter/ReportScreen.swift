@@ -1,5 +1,6 @@
 import Foundation
 import RaceLab
+import Lesson1Support
 
 // Exercise 1: keep the main queue free, and the reports in order.
 //

@@ -1,5 +1,6 @@
 import Dispatch
 import RaceLab
+import Lesson3Support
 
 // Exercise 3: make Person thread-safe.
 //

@@ -1,5 +1,6 @@
 import Foundation
 import RaceLab
+import Lesson5Support
 
 // Exercise 5: collect the filters' results safely, and all of them.
 //

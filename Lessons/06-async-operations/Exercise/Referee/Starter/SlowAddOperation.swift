@@ -1,5 +1,6 @@
 import Foundation
 import RaceLab
+import Lesson6Support
 
 // Exercise 6: finish SlowAddOperation.
 //

@@ -2,6 +2,7 @@
 // the version check; every other dependency stays.
 import Foundation
 import RaceLab
+import Lesson7Support
 
 func wireStartup(_ steps: StartupSteps) {
     steps.versionCheck.addDependency(steps.settings)

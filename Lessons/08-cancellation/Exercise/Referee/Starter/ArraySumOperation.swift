@@ -1,5 +1,6 @@
 import Foundation
 import RaceLab
+import Lesson8Support
 
 // Exercise 8: make ArraySumOperation respect cancellation.
 //

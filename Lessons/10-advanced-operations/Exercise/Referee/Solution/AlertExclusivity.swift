@@ -7,6 +7,7 @@
 // Check it with: swift run racelab exercise 10      Stuck? swift run racelab hint 10
 import Foundation
 import RaceLab
+import Lesson10Support
 
 final class AlertExclusivity: Exclusivity, @unchecked Sendable {
     private let lock = NSLock()

@@ -3,6 +3,7 @@
 // already on its way is dropped; deinit only checks that invalidate() came first.
 import Foundation
 import RaceLab
+import Lesson11Support
 
 final class BusyController {
     let subsystem: DataTransform

@@ -1,5 +1,6 @@
 import Foundation
 import RaceLab
+import Lesson1Support
 
 // Exercise 1, a known wrong fix: async onto the main queue returns at once, but the work still runs
 // on the main queue, a moment later: the screen freezes all the same.

@@ -1,4 +1,5 @@
 import RaceLab
+import Lesson3Support
 
 // Exercise 3, a cheat: no shared state, no race, no torn name, because no rename ever happens.
 // The driver checks meaning: a rename made alone must read back as itself.

@@ -3,5 +3,6 @@
 // must fail: output
 import Foundation
 import RaceLab
+import Lesson7Support
 
 func wireStartup(_ steps: StartupSteps) {}

@@ -3,6 +3,7 @@
 // must fail: output
 import Foundation
 import RaceLab
+import Lesson7Support
 
 func wireStartup(_ steps: StartupSteps) {
     steps.versionCheck.addDependency(steps.settings)

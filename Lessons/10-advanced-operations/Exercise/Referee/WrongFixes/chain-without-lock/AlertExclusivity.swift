@@ -4,6 +4,7 @@
 // must fail: race AlertExclusivity.added or crash
 import Foundation
 import RaceLab
+import Lesson10Support
 
 final class AlertExclusivity: Exclusivity, @unchecked Sendable {
     private var last: [String: Operation] = [:]

@@ -3,6 +3,7 @@
 // must fail: output
 import Foundation
 import RaceLab
+import Lesson10Support
 
 final class AlertExclusivity: Exclusivity, @unchecked Sendable {
     private let lock = NSLock()

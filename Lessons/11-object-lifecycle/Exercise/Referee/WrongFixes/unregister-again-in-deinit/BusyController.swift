@@ -4,6 +4,7 @@
 // must fail: crash
 import Foundation
 import RaceLab
+import Lesson11Support
 
 final class BusyController {
     let subsystem: DataTransform

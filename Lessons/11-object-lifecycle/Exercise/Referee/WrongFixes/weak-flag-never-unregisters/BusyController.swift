@@ -3,6 +3,7 @@
 // must fail: output
 import Foundation
 import RaceLab
+import Lesson11Support
 
 final class BusyController {
     let subsystem: DataTransform

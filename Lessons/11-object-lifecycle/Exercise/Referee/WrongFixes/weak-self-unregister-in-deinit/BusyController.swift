@@ -5,6 +5,7 @@
 // must fail: output, crash
 import Foundation
 import RaceLab
+import Lesson11Support
 
 final class BusyController {
     let subsystem: DataTransform

@@ -1,4 +1,5 @@
 import Foundation
+import RaceLab
 
 /// What exercise 5's driver needs of the attendee's `FilterResults`.
 public protocol FilterCollecting: AnyObject {

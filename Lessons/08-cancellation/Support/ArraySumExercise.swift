@@ -1,4 +1,5 @@
 import Foundation
+import RaceLab
 
 /// What exercise 8's driver needs of the attendee's `ArraySumOperation`.
 public protocol ArraySumming: Operation {

@@ -1,4 +1,5 @@
 import Foundation
+import RaceLab
 
 /// What exercise 4's driver needs of the attendee's `Counter`.
 public protocol Incrementing: AnyObject {

@@ -1,4 +1,5 @@
 import Foundation
+import RaceLab
 
 /// What exercise 9's driver needs of the attendee's `GalleryController`.
 public protocol GalleryControlling: AnyObject {

@@ -1,4 +1,5 @@
 import Foundation
+import RaceLab
 
 /// What exercise 11's driver needs of the attendee's `BusyController`: the talk's four steps.
 public protocol BusyControlling: AnyObject {

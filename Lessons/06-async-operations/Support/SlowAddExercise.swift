@@ -1,4 +1,5 @@
 import Foundation
+import RaceLab
 
 /// What exercise 6's driver needs of the attendee's `SlowAddOperation`.
 public protocol SlowAdding: Operation {

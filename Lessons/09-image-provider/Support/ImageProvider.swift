@@ -1,4 +1,5 @@
 import Foundation
+import RaceLab
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,4 +1,5 @@
 import Dispatch
+import RaceLab
 
 /// What exercise 3's driver needs of the attendee's `Person`.
 public protocol Renamable: AnyObject {

@@ -1,4 +1,5 @@
 import Foundation
+import RaceLab
 
 /// What exercise 1's driver needs of the attendee's `ReportScreen`.
 public protocol ReportShowing: AnyObject {
