@@ -42,6 +42,18 @@ public struct Builder {
         return result.succeeded && !path.isEmpty ? path.split(separator: "\n").last.map(String.init) : nil
     }
 
+    /// The names of the targets the manifest declares (`swift package dump-package`), or nil when it
+    /// could not be read.
+    public func declaredTargets() -> Set<String>? {
+        let result = runProcess(
+            "/usr/bin/env", arguments: ["swift", "package", "dump-package", "--scratch-path", scratch], directory: root,
+            timeout: 120, outputCap: 8 << 20)
+        guard result.succeeded, let json = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
+            let targets = json["targets"] as? [[String: Any]]
+        else { return nil }
+        return Set(targets.compactMap { $0["name"] as? String })
+    }
+
     /// "file:line:col: error: …" lines with the source excerpt the compiler prints below each.
     static func errors(in log: String) -> [String] {
         var errors: [String] = []

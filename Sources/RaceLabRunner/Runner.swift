@@ -6,7 +6,7 @@ public final class Runner {
     let workspace: Workspace
     let builder: Builder
     let timing: TimingModel
-    let limits: PageLimits
+    let limits: RunLimits
     let print: (String) -> Void
     /// The speed was given on the command line: it overrides a transcript's own `speed:`.
     public var speedIsExplicit = false
@@ -14,11 +14,13 @@ public final class Runner {
     public var jobs = defaultJobs
     /// Where the TSan build puts its programs: asked of `swift build` once (it takes a moment).
     private var knownBinPath: String?
+    /// The manifest's targets: asked of SwiftPM once.
+    var knownTargets: Set<String>?
 
     var speed: Double { timing.speed }
 
     public init(
-        workspace: Workspace, speed: Double = 4, limits: PageLimits = PageLimits(),
+        workspace: Workspace, speed: Double = 4, limits: RunLimits = RunLimits(),
         print: @escaping (String) -> Void = { Swift.print($0); fflush(stdout) }  // line by line, even into a pipe
     ) {
         self.workspace = workspace
@@ -78,15 +80,18 @@ public final class Runner {
 
     /// The checks of every page of `lesson`, not yet run: one per page (and one for any page without
     /// a transcript, which fails at once).
-    func pageChecks(_ lesson: LessonInfo, bin: String) -> [(label: String, check: () -> PageOutcome)] {
+    func pageChecks(_ lesson: LessonInfo, bin: String) -> [(label: String, check: () -> RunOutcome)] {
         let program = "\(bin)/\(lesson.product)"
+        if let problem = freshnessProblem(.page(1, of: lesson), program: program) {
+            return [("lesson \(lesson.number)", { self.failure(problem) })]
+        }
         let listing = runProcess(program, arguments: ["--list"], timeout: 30, outputCap: 1 << 16)
         var titles: [Int: String] = [:]
         for line in listing.stdout.split(separator: "\n") {
             let parts = line.split(separator: "\t", maxSplits: 1)
             if parts.count == 2, let number = Int(parts[0]) { titles[number] = String(parts[1]) }
         }
-        var checks: [(label: String, check: () -> PageOutcome)] = []
+        var checks: [(label: String, check: () -> RunOutcome)] = []
         for page in Set(titles.keys).union(lesson.transcripts.keys).sorted() {
             let label = "lesson \(lesson.number) page \(page)"
             let named = titles[page].map { "\(label)  \($0)" } ?? label
@@ -100,7 +105,7 @@ public final class Runner {
                 checks.append((named, { outcome }))
                 continue
             }
-            checks.append((named, { self.run(program, arguments: [String(page)], transcriptPath: path) }))
+            checks.append((named, { self.run(.page(page, of: lesson), bin: bin) }))
         }
         return checks
     }
@@ -110,10 +115,10 @@ public final class Runner {
     public func page(_ program: String, transcript: String, arguments: [String], directory: String) -> Bool {
         func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : "\(directory)/\(path)" }
         print("Checking \(program) \(arguments.joined(separator: " ")) against \(transcript) at \(speedText(speed)).")
-        let outcome: PageOutcome
+        let outcome: RunOutcome
         do {
             let text = try String(contentsOfFile: absolute(transcript), encoding: .utf8)
-            outcome = checkPage(
+            outcome = checkRun(
                 absolute(program), arguments: arguments, transcript: try Transcript(parsing: text), root: workspace.root,
                 limits: limits, timing: timing)
         } catch {
@@ -123,26 +128,48 @@ public final class Runner {
         return outcome.passed
     }
 
-    /// Checks a page, or an exercise's build (its transcript is `Exercise/expected.txt`). `attendee`: an
-    /// attendee waits for the verdict, so the run stops at ThreadSanitizer's first report.
-    func run(_ program: String, arguments: [String], transcriptPath: String, attendee: Bool = false) -> PageOutcome {
+    /// Checks one subject: runs its built program and judges it against its transcript. Refuses a
+    /// program that is missing, left over, or older than its sources (`Freshness`). `attendeeWaiting`:
+    /// an attendee waits for the verdict, so an exercise's run stops at ThreadSanitizer's first report.
+    func run(_ subject: Subject, bin: String, attendeeWaiting: Bool = false) -> RunOutcome {
+        let program = subject.program(bin: bin)
+        if subject.kind != .program, let problem = freshnessProblem(subject, program: program) {
+            return failure(problem)
+        }
         do {
-            let transcript = try loadTranscript(transcriptPath)
-            var limits = self.limits
-            if transcriptPath.hasSuffix("/Exercise/expected.txt") {
-                // An exercise's code is the attendee's: let work it leaves in flight race before the end,
-                // and let their debugging prints be.
-                limits.exitPause = 300
-                limits.ownLinesAllowed = true
-                limits.stopAtFirstReport = attendee
-            }
+            let transcript = try loadTranscript(subject.transcript)
             var timing = self.timing
             if let speed = transcript.speed, !speedIsExplicit { timing.speed = speed }
-            return checkPage(
-                program, arguments: arguments, transcript: transcript, root: workspace.root, limits: limits, timing: timing)
+            return checkRun(
+                program, arguments: subject.arguments, transcript: transcript, root: workspace.root,
+                limits: subject.limits(limits, attendeeWaiting: attendeeWaiting), timing: timing)
         } catch {
-            return failure("\(transcriptPath): \(error)")
+            return failure("\(subject.transcript): \(error)")
         }
+    }
+
+    /// Why `program` must not be judged: it is not built, no target of the manifest makes it (a binary
+    /// left over from an earlier build), or it is older than its sources and building it again did
+    /// not make it newer (a change that does not alter the program, a comment say, relinks nothing:
+    /// then the build system's word that it is current is taken).
+    func freshnessProblem(_ subject: Subject, program: String) -> String? {
+        if let declared = declaredTargets(), !declared.contains(subject.product) {
+            return "\(subject.product) is not a target of the package (a binary left over from an earlier build is not judged)."
+                + " The manifest derives its targets from the folders under Lessons/; racelab verify says where they disagree."
+        }
+        guard let problem = Freshness.problem(program: program, root: workspace.root, folders: subject.sources) else { return nil }
+        guard Freshness.modified(program) != nil else { return problem }
+        let rebuilt = builder.build(subject.product)
+        guard rebuilt.succeeded else {
+            return ([problem, "Building it again failed:"] + rebuilt.errors.prefix(3)).joined(separator: "\n")
+        }
+        return nil
+    }
+
+    /// The targets the manifest declares, asked of SwiftPM once; nil when it could not say.
+    func declaredTargets() -> Set<String>? {
+        if knownTargets == nil { knownTargets = builder.declaredTargets() }
+        return knownTargets
     }
 
     func loadTranscript(_ path: String) throws -> Transcript {
@@ -150,13 +177,13 @@ public final class Runner {
         return try Transcript(parsing: text)
     }
 
-    private func failure(_ message: String) -> PageOutcome {
-        PageOutcome(problems: [.message(message)], races: [], seconds: 0, stdout: "")
+    func failure(_ message: String) -> RunOutcome {
+        RunOutcome(problems: [.message(message)], races: [], seconds: 0, stdout: "")
     }
 
     /// One line per page: PASS/FAIL, the TSan verdict, the outcome, the time; below a failure, what
     /// to act on; below a page that was run again at real speed, why and what that showed.
-    func report(_ label: String, _ outcome: PageOutcome) {
+    func report(_ label: String, _ outcome: RunOutcome) {
         let status = outcome.passed ? "PASS" : "FAIL"
         let ending = outcome.outcomes.isEmpty ? "" : ", outcome: " + outcome.outcomes.map(\.label).joined(separator: "; ")
         print("\(status)  \(label)  [\(outcome.verdict)\(ending), \(String(format: "%.1f", outcome.seconds)) s]")
@@ -177,7 +204,7 @@ public final class Runner {
     }
 
     /// A problem, with the source line of each side of a race quoted.
-    func explain(_ problem: PageProblem) -> String {
+    func explain(_ problem: CheckProblem) -> String {
         guard case let .unexpectedRace(race, _) = problem else { return problem.description }
         var lines = [problem.description]
         var quoted = Set<String>()

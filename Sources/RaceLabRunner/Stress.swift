@@ -46,8 +46,8 @@ public enum StressTarget: Equatable, CustomStringConvertible {
 /// before committing a transcript, and the one a teacher puts on the screen.
 public struct StressTally {
     public let label: String
-    /// A starter: a run "passes" when it fails for its documented reasons.
-    public let isStarter: Bool
+    /// A variant that must fail (a starter, a wrong fix): a run "passes" when it fails for its documented reasons.
+    public let mustFail: Bool
     /// The transcript expects races (a racy page, or a starter documented to race).
     public let expectsRace: Bool
     public private(set) var runs = 0
@@ -59,17 +59,17 @@ public struct StressTally {
     public private(set) var interesting = 0
     public private(set) var raceReported = 0
     /// The first failure of each kind, to show what went wrong.
-    public private(set) var firstFailure: [FailureKind: (run: Int, problems: [PageProblem])] = [:]
+    public private(set) var firstFailure: [FailureKind: (run: Int, problems: [CheckProblem])] = [:]
     public private(set) var seconds = 0.0
 
-    public init(label: String, isStarter: Bool, expectsRace: Bool) {
+    public init(label: String, mustFail: Bool, expectsRace: Bool) {
         self.label = label
-        self.isStarter = isStarter
+        self.mustFail = mustFail
         self.expectsRace = expectsRace
     }
 
     /// Adds one run; returns the progress mark for it.
-    mutating func add(_ outcome: PageOutcome, passed ok: Bool) -> Character {
+    mutating func add(_ outcome: RunOutcome, passed ok: Bool) -> Character {
         runs += 1
         seconds += outcome.seconds
         for ending in outcome.outcomes { outcomes[ending.label, default: 0] += 1 }
@@ -80,12 +80,12 @@ public struct StressTally {
             if outcome.firstRun != nil { rerun += 1 }
             return outcome.firstRun != nil ? "r" : "."
         }
-        let kinds = isStarter ? [FailureKind.content] : outcome.failureKinds.sorted()
+        let kinds = mustFail ? [FailureKind.content] : outcome.failureKinds.sorted()
         for kind in kinds {
             failures[kind, default: 0] += 1
             if firstFailure[kind] == nil { firstFailure[kind] = (runs, outcome.problems) }
         }
-        return isStarter ? "!" : (kinds.first.map(Self.mark) ?? "?")
+        return mustFail ? "!" : (kinds.first.map(Self.mark) ?? "?")
     }
 
     static func mark(_ kind: FailureKind) -> Character {
@@ -114,15 +114,15 @@ extension Runner {
         print("Stress: \(items.count) page(s) and exercise variant(s), \(runs) runs each, under ThreadSanitizer at \(speedText(speed))\(exercisesAtOwnSpeed(items) ? "; exercises at the speed their transcript names" : ""), \(jobs > 1 ? "up to \(jobs) runs side by side" : "one run at a time").")
         print("Marks: . passed  r passed after a real-speed rerun  t time  c content  F forbidden outcome  R race verdict")
         print("       h hang  x crash  f flood  e exit status  E could not check  ! a starter that did not fail as documented")
-        guard let bin = try buildAll(Array(Set(items.map(\.product))).sorted()) else { return false }
+        guard let bin = try buildAll(Array(Set(items.map(\.subject.product))).sorted()) else { return false }
         let started = Date()
         var tallies: [StressTally] = []
         for item in items {
-            var tally = StressTally(label: item.label, isStarter: item.starterFailures != nil, expectsRace: item.expectsRace)
+            var tally = StressTally(label: item.label, mustFail: item.expectedFailures != nil, expectsRace: item.expectsRace)
             progress(item.label.padding(toLength: items.map(\.label.count).max()!, withPad: " ", startingAt: 0) + " ")
-            let once = { self.run("\(bin)/\(item.product)", arguments: item.arguments, transcriptPath: item.transcript) }
+            let once = { self.run(item.subject, bin: bin) }
             runInOrder(Array(repeating: once, count: runs), jobs: jobs) { _, outcome in
-                let ok = item.starterFailures.map { !$0.isEmpty && outcome.missing($0).isEmpty } ?? outcome.passed
+                let ok = item.expectedFailures.map { !$0.isEmpty && outcome.missing($0).isEmpty } ?? outcome.passed
                 progress(String(tally.add(outcome, passed: ok)))
             }
             progress("  \(tally.passed)/\(tally.runs)\n")
@@ -139,17 +139,15 @@ extension Runner {
 
     /// An exercise is checked at the speed its transcript names unless `--speed` was given.
     private func exercisesAtOwnSpeed(_ items: [StressItem]) -> Bool {
-        !speedIsExplicit && items.contains { $0.transcript.hasSuffix("/Exercise/expected.txt") }
+        !speedIsExplicit && items.contains { $0.subject.variant != nil }
     }
 
     struct StressItem {
-        var label: String
-        var product: String
-        var arguments: [String]
-        var transcript: String
-        /// For a starter: the failures it must show.
-        var starterFailures: [StarterFailure]?
+        var subject: Subject
+        /// For a variant that must fail: the failures it must show.
+        var expectedFailures: [ExpectedFailure]?
         var expectsRace: Bool
+        var label: String { subject.label.replacingOccurrences(of: "wrong fix ", with: "wrong ") }
     }
 
     func stressItems(_ targets: [StressTarget]) throws -> [StressItem] {
@@ -169,21 +167,20 @@ extension Runner {
                     return [page]
                 } ?? lesson.transcripts.keys.sorted()
                 for page in pages {
-                    let path = lesson.transcripts[page]!
-                    items.append(StressItem(
-                        label: "lesson \(number) page \(page)", product: lesson.product, arguments: [String(page)],
-                        transcript: path, expectsRace: expectsRace(path)))
+                    let subject = Subject.page(page, of: lesson)
+                    items.append(StressItem(subject: subject, expectsRace: expectsRace(subject.transcript)))
                 }
             case .exercise(let number):
                 let exercise = try workspace.exercise(number)
-                items.append(StressItem(
-                    label: "exercise \(number) solution", product: exercise.solutionProduct, arguments: [],
-                    transcript: exercise.transcript, expectsRace: expectsRace(exercise.transcript)))
-                for variant in mustFail(exercise) {
-                    let documented = (try? variant.documented.get()) ?? []
+                for variant in exercise.refereeVariants {
+                    let subject = Subject.exercise(variant, of: exercise)
+                    guard let expected = variant.expectedFailures(root: workspace.root) else {
+                        items.append(StressItem(subject: subject, expectsRace: expectsRace(exercise.transcript)))
+                        continue
+                    }
+                    let documented = try expected.get()
                     items.append(StressItem(
-                        label: variant.label.replacingOccurrences(of: "wrong fix ", with: "wrong "), product: variant.product,
-                        arguments: [], transcript: exercise.transcript, starterFailures: documented,
+                        subject: subject, expectedFailures: documented,
                         expectsRace: documented.contains { if case .race = $0 { return true } else { return false } }))
                 }
             }
@@ -222,7 +219,7 @@ extension Runner {
                 lines.append("  outcome \(name): \(count) of \(tally.runs)")
             }
             for (kind, first) in tally.firstFailure.sorted(by: { $0.key < $1.key }) {
-                let what = tally.isStarter ? "did not fail as documented" : "first \(kind.rawValue) failure"
+                let what = tally.mustFail ? "did not fail as documented" : "first \(kind.rawValue) failure"
                 lines.append("  \(what) (run \(first.run)):")
                 for problem in first.problems { lines.append(indent(explain(problem))) }
                 if first.problems.isEmpty { lines.append("    it passed") }

@@ -45,8 +45,6 @@ public struct Transcript {
     /// The speed this page is checked at unless the runner is told one (`speed: 12`): an exercise's,
     /// chosen so that an attendee has a verdict within about 3 s of saving.
     public var speed: Double?
-    /// For an exercise: how its starter must fail (`starter fails: race Person.changeName`).
-    public var starterFailures: [StarterFailure] = []
     /// `timed order: yes`: the order of lines this transcript checks follows from times (an image
     /// lands before its row scrolls away), so a run whose output differs, with no race, crash or hang,
     /// is confirmed at the slower speed, as a run that is off on time alone is.
@@ -196,17 +194,12 @@ public struct Transcript {
             guard value >= 1, value <= 100 else { throw Problem(line: lineNumber, message: "speed is from 1 to 100, not \(value)") }
             speed = value
         case "starter fails":
-            for item in value.split(separator: ",") {
-                guard let failure = StarterFailure(parsing: item.trimmingCharacters(in: .whitespaces)) else {
-                    throw Problem(line: lineNumber, message: "'starter fails' takes: race F, output, timeout, crash, exit (or several of them joined by 'or': any one)")
-                }
-                starterFailures.append(failure)
-            }
+            throw Problem(line: lineNumber, message: "how a starter fails is written once, in its own file: a '// must fail: \(value)' line in Referee/Starter/")
         case "timed order":
             guard value == "yes" || value == "no" else { throw Problem(line: lineNumber, message: "timed order is 'yes' or 'no', not '\(value)'") }
             timedOrder = value == "yes"
         default:
-            throw Problem(line: lineNumber, message: "unknown header '\(key)'; known: verdict, exit, timeout, tolerance, speed, timed order, starter fails")
+            throw Problem(line: lineNumber, message: "unknown header '\(key)'; known: verdict, exit, timeout, tolerance, speed, timed order")
         }
     }
 }
@@ -247,43 +240,6 @@ public enum ExpectedVerdict: Equatable, CustomStringConvertible {
         switch self {
         case .clean: return "clean"
         case .races(let functions): return functions.map { "race in \($0)" }.joined(separator: ", ")
-        }
-    }
-}
-
-/// A documented reason an exercise's starter fails. `either` is "race F or crash": any one of them
-/// (code whose race can also corrupt memory fails one way or the other, not always the same).
-public indirect enum StarterFailure: Equatable, CustomStringConvertible {
-    case race(String), output, timeout, crash, exit
-    case either([StarterFailure])
-
-    init?(parsing text: String) {
-        let alternatives = text.components(separatedBy: " or ")
-        if alternatives.count > 1 {
-            let parsed = alternatives.compactMap { StarterFailure(parsing: $0.trimmingCharacters(in: .whitespaces)) }
-            guard parsed.count == alternatives.count else { return nil }
-            self = .either(parsed)
-            return
-        }
-        let words = text.split(separator: " ").map(String.init)
-        switch (words.first, words.count) {
-        case ("race", _) where ExpectedVerdict.function(text) != nil: self = .race(ExpectedVerdict.function(text)!)
-        case ("output", 1): self = .output
-        case ("timeout", 1): self = .timeout
-        case ("crash", 1): self = .crash
-        case ("exit", 1): self = .exit
-        default: return nil
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .race(let function): return "race \(function)"
-        case .output: return "output"
-        case .timeout: return "timeout"
-        case .crash: return "crash"
-        case .exit: return "exit"
-        case .either(let alternatives): return alternatives.map(\.description).joined(separator: " or ")
         }
     }
 }

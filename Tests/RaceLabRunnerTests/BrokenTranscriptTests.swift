@@ -10,13 +10,13 @@ final class BrokenTranscriptTests: XCTestCase {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
 
-    func outcome(_ lesson: String, page: Int, _ transcript: String) throws -> PageOutcome {
+    func outcome(_ lesson: String, page: Int, _ transcript: String) throws -> RunOutcome {
         let bin = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let program = bin.appendingPathComponent(lesson).path
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: program), "\(lesson) is not built next to the tests")
         let url = try XCTUnwrap(Bundle.module.url(forResource: "BrokenTranscripts/\(transcript)", withExtension: "txt"))
         let text = try String(contentsOf: url, encoding: .utf8)
-        return checkPage(program, arguments: [String(page)], transcript: try Transcript(parsing: text), root: root)
+        return checkRun(program, arguments: [String(page)], transcript: try Transcript(parsing: text), root: root)
     }
 
     func requireTSan(_ lesson: String) throws {

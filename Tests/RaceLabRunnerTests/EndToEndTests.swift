@@ -25,16 +25,16 @@ final class EndToEndTests: XCTestCase {
         .deletingLastPathComponent().path
 
     func check(_ mode: String, _ header: String = "verdict: clean", body: String = "hello\nworld", timeout: Double = 20)
-        -> PageOutcome
+        -> RunOutcome
     {
-        var limits = PageLimits()
+        var limits = RunLimits()
         limits.outputCap = 64 * 1024
         let transcript = try! Transcript(parsing: "\(header)\ntimeout: \(timeout)\n---\n\(body)")
-        return checkPage(fixture, arguments: [mode], transcript: transcript, root: root, limits: limits)
+        return checkRun(fixture, arguments: [mode], transcript: transcript, root: root, limits: limits)
     }
 
     var fixtureHasTSan: Bool {
-        let result = runProcess(fixture, arguments: ["race"], environment: pageEnvironment(), timeout: 30, outputCap: 1 << 20)
+        let result = runProcess(fixture, arguments: ["race"], environment: runEnvironment(), timeout: 30, outputCap: 1 << 20)
         return result.stderr.contains("WARNING: ThreadSanitizer")
     }
 
@@ -95,7 +95,7 @@ final class EndToEndTests: XCTestCase {
     }
 
     func testLinesSaidByManyThreadsAtOnceComeOutWhole() {
-        let result = runProcess(fixture, arguments: ["chorus"], environment: pageEnvironment(), timeout: 60, outputCap: 1 << 22)
+        let result = runProcess(fixture, arguments: ["chorus"], environment: runEnvironment(), timeout: 60, outputCap: 1 << 22)
         let lines = result.stdout.split(separator: "\n")
         XCTAssertEqual(lines.count, 800)
         let whole = try! NSRegularExpression(pattern: "^\\[ *\\d+\\.\\d\\ds\\] voice \\d line \\d+ (la){40}$")

@@ -158,7 +158,7 @@ final class OwnLinesTests: XCTestCase {
     let expected = try! Transcript(parsing: "verdict: clean\n---\nhello\nworld")
     let m = "\u{1E}"
 
-    func judged(_ stdout: String, exercise: Bool, flooded: Bool = false, cap: Int = 1 << 20) -> PageOutcome {
+    func judged(_ stdout: String, exercise: Bool, flooded: Bool = false, cap: Int = 1 << 20) -> RunOutcome {
         var result = ProcessResult(ending: .exited(0), stdout: stdout, stderr: "", seconds: 1)
         result.flooded = flooded
         return judge(result, transcript: expected, root: "/nowhere", cap: cap, ownLinesAllowed: exercise)

@@ -48,7 +48,8 @@ final class RunnerTests: XCTestCase {
         let exercise = try workspace.exercise(3)
         XCTAssertEqual(exercise.attendeeFiles, ["Person.swift"], "main.swift is the driver, not the attendee's")
         XCTAssertEqual(exercise.product, "exercise3")
-        XCTAssertEqual(exercise.starterProduct, "exercise3-starter")
+        XCTAssertEqual(exercise.starter.product, "exercise3-starter")
+        XCTAssertEqual(exercise.refereeVariants.map(\.label), ["exercise 3 solution", "exercise 3 starter"])
     }
 
     func testUnknownNumbersGetAClearError() throws {
@@ -113,7 +114,7 @@ final class RunnerTests: XCTestCase {
     }
 
     func testMissingTranscriptIsAFailureNotASkip() throws {
-        let outcome = try runner().run("/bin/true", arguments: [], transcriptPath: "Lessons/02-dispatch-groups/transcripts/page9.txt")
+        let outcome = try runner().run(.program("/bin/true", arguments: [], transcript: "Lessons/02-dispatch-groups/transcripts/page9.txt"), bin: "/bin")
         XCTAssertFalse(outcome.passed)
     }
 

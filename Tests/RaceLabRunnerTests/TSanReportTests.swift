@@ -73,7 +73,7 @@ final class TSanReportTests: XCTestCase {
         ProcessResult(ending: ending, stdout: output, stderr: stderr, timedOut: timedOut, seconds: 1)
     }
 
-    func judged(_ result: ProcessResult, _ header: String) -> PageOutcome {
+    func judged(_ result: ProcessResult, _ header: String) -> RunOutcome {
         judge(result, transcript: try! Transcript(parsing: "\(header)\n---\nhello\nworld"), root: Self.capturedRoot, cap: 1024)
     }
 

@@ -3,6 +3,11 @@
 // the context last, after everything else. As given, the start-up never starts: one dependency too
 // many closes a cycle. Find it (draw the picture), and make every step run, each after what it needs.
 // Check it with: swift run racelab exercise 7      Stuck? swift run racelab hint 7
+//
+// As given, this file is wrong, and the referee proves it (racelab verify):
+// The starter's cycle (version check <-> schedule): the queue never finishes; the watchdog stops it.
+// must fail: output
+
 import Foundation
 import RaceLab
 import Lesson7Support

@@ -5,6 +5,11 @@
 // last one of its category still around ("make the second alert operation dependent on the first
 // one"), and keep it right when alerts come from several threads, and when they finish.
 // Check it with: swift run racelab exercise 10      Stuck? swift run racelab hint 10
+//
+// As given, this file is wrong, and the referee proves it (racelab verify):
+// The starter tracks the last alert of each category but never makes the next depend on it.
+// must fail: output
+
 import Foundation
 import RaceLab
 import Lesson10Support

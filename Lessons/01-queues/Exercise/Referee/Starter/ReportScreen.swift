@@ -13,6 +13,10 @@ import Lesson1Support
 // order they were tapped (report 1 first, although it takes the longest).
 //
 // Check your work:  swift run racelab exercise 1      A hint:  swift run racelab hint 1
+//
+// As given, this file is wrong, and the referee proves it (racelab verify):
+// The starter computes on the main queue: it stalls for 1.2 s (report 1), every run.
+// must fail: output
 
 final class ReportScreen {
     func tapped(report number: Int, show: @escaping (String) -> Void) {

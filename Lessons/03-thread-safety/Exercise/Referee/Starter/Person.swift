@@ -10,6 +10,11 @@ import Lesson3Support
 // that every name read is whole and TSan stays silent. Keep the delays: they are the slow work.
 //
 // Check your work:  swift run racelab exercise 3      A hint:  swift run racelab hint 3
+//
+// As given, this file is wrong, and the referee proves it (racelab verify):
+// The starter is lesson 3's racy Person: TSan reports the race in changeName on every run (torn
+// names show on most runs too, but not on every one, so only the race is promised).
+// must fail: race Person.changeName
 
 class Person {
     private var firstName: String

@@ -10,6 +10,10 @@ import Lesson6Support
 // must still return before the sum is ready.
 //
 // Check your work:  swift run racelab exercise 6      A hint:  swift run racelab hint 6
+//
+// As given, this file is wrong, and the referee proves it (racelab verify):
+// The starter never sets state = .finished: the watchdog reports it instead of the sum.
+// must fail: output
 
 final class SlowAddOperation: AsyncOperation, @unchecked Sendable {
     let lhs: Int

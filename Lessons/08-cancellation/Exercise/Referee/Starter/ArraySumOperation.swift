@@ -10,6 +10,10 @@ import Lesson8Support
 // cancelled at 1.5 s it should return [3, 7]; at 3.5 s, [3, 7, 11, 15].
 //
 // Check your work:  swift run racelab exercise 8      A hint:  swift run racelab hint 8
+//
+// As given, this file is wrong, and the referee proves it (racelab verify):
+// The starter ignores isCancelled and returns all five sums both times.
+// must fail: output
 
 final class ArraySumOperation: Operation, @unchecked Sendable {
     let inputArray: [(Int, Int)]

@@ -10,6 +10,10 @@ import Lesson9Support
 // screen"), after a download nobody needed. Make the providers of rows that leave stop delivering.
 //
 // Check your work:  swift run racelab exercise 9      A hint:  swift run racelab hint 9
+//
+// As given, this file is wrong, and the referee proves it (racelab verify):
+// The starter never cancels: the castle, Arctic-02 and Venice land in rows that left.
+// must fail: output
 
 final class GalleryController {
     let table: TableView

@@ -1,0 +1,60 @@
+import Foundation
+
+extension Runner {
+    /// Where the lessons' folders, the manifest's targets and the copies disagree (empty when they
+    /// agree): a variant with no target, a lesson or exercise target with no folder, a driver that is
+    /// not the starter's, a variant without the attendee's files, a variant that must fail without (or
+    /// with more than one) `// must fail:` line, a solution with one. `declared`: the manifest's targets
+    /// (nil: SwiftPM could not say, and the targets are not compared).
+    func consistencyProblems(_ lessons: [LessonInfo], declared: Set<String>?) -> [String] {
+        let root = workspace.root
+        var problems: [String] = []
+        var expected: Set<String> = []
+        for lesson in lessons {
+            expected.insert(lesson.product)
+            if FileManager.default.fileExists(atPath: "\(root)/\(lesson.folder)/Support") { expected.insert("Lesson\(lesson.number)Support") }
+            guard let exercise = lesson.exercise else { continue }
+            let driver = FileManager.default.contents(atPath: "\(root)/\(exercise.starterFolder)/main.swift")
+            if driver == nil { problems.append("\(exercise.starterFolder)/main.swift is missing: it is the exercise's driver") }
+            for variant in [exercise.attendee] + exercise.refereeVariants {
+                expected.insert(variant.product)
+                let folder = "\(root)/\(variant.folder)"
+                guard FileManager.default.fileExists(atPath: folder) else {
+                    problems.append("\(variant.label): \(variant.folder) is missing")
+                    continue
+                }
+                if variant.role != .starter, let driver, FileManager.default.contents(atPath: "\(folder)/main.swift") != driver {
+                    let fix = variant.role == .attendee
+                        ? "racelab reset \(exercise.number) puts it back"
+                        : "link it: ln -sf \(variant.role == .solution ? "../" : "../../")Starter/main.swift \(variant.folder)/main.swift"
+                    problems.append("\(variant.label): \(variant.folder)/main.swift is not the driver in \(exercise.starterFolder) (\(fix))")
+                }
+                let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+                    .filter { $0.hasSuffix(".swift") && $0 != "main.swift" }.sorted()
+                if variant.role != .attendee, files != exercise.attendeeFiles {
+                    problems.append("\(variant.label): has \(files.joined(separator: ", ")), the starter has \(exercise.attendeeFiles.joined(separator: ", "))")
+                }
+                switch variant.expectedFailures(root: root) {
+                case .failure(let problem)?: problems.append("\(variant.label): \(problem)")
+                case nil where variant.role == .solution && !ExpectedFailure.documented(in: folder).isEmpty:
+                    problems.append("\(variant.label): a solution must pass, but \(variant.folder) has a '\(ExpectedFailure.marker)' line")
+                default: break
+                }
+            }
+        }
+        guard let declared else { return problems }
+        for name in expected.sorted() where !declared.contains(name) {
+            problems.append("\(name) has a folder but no target in the package (Package.swift derives them from Lessons/)")
+        }
+        let numbers = Set(lessons.map(\.number))
+        for name in declared.sorted() where !expected.contains(name) {
+            // A lesson or exercise target of these lessons that no folder accounts for.
+            let digits = name.drop { !$0.isNumber }.prefix { $0.isNumber }
+            let ours = name.hasPrefix("lesson") || name.hasPrefix("exercise") || (name.hasPrefix("Lesson") && name.hasSuffix("Support"))
+            if ours, let number = Int(digits), numbers.contains(number) {
+                problems.append("target \(name) has no folder under Lessons/ that makes it")
+            }
+        }
+        return problems
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+
+extension Runner {
+    // MARK: exercise
+
+    /// Checks the attendee's exercise like a page and says what is still wrong. True when it passes.
+    public func exercise(_ number: Int) throws -> Bool {
+        try checkExercise(number, previous: nil).passed
+    }
+
+    /// What one check of an exercise said, in a form `watch` compares with the check before.
+    struct ExerciseVerdict: Equatable {
+        var passed: Bool
+        /// What was wrong, coarsely (the races' functions, the transcript line output parted from the
+        /// transcript at): the same mistake checked again has the same signature, however the race fell.
+        var signature: [String]
+    }
+
+    /// Checks exercise `number`. After `previous`, a verdict that says the same as it is told in one line.
+    func checkExercise(_ number: Int, previous: ExerciseVerdict?) throws -> ExerciseVerdict {
+        let exercise = try workspace.exercise(number)
+        let files = exercise.attendeeFiles.map { "\(exercise.folder)/\($0)" }.joined(separator: ", ")
+        print("Exercise \(number): checking \(files) under ThreadSanitizer.")
+        // The driver is what checks the attendee's work: an edited one proves nothing.
+        let edited = exercise.driverFiles.filter { !isPristine($0, of: exercise) }
+        guard edited.isEmpty else {
+            print("NOT CHECKED: \(edited.map { "\(exercise.folder)/\($0)" }.joined(separator: ", ")) was edited, and it is the driver")
+            print("that checks your work, not yours to edit. Put it back with: swift run racelab reset \(number)")
+            print("(reset asks first and keeps a backup of everything it puts back).")
+            return ExerciseVerdict(passed: false, signature: ["driver edited"])
+        }
+        if let problem = missingOrEmpty(exercise) {
+            print("NOT CHECKED: \(problem)")
+            print("To start again from the starter: swift run racelab reset \(number) (it asks first, and keeps a backup).")
+            return ExerciseVerdict(passed: false, signature: ["missing or empty"])
+        }
+        print("Building \(exercise.product) with ThreadSanitizer in .build-tsan …")
+        let build = builder.build(exercise.product)
+        guard build.succeeded else {
+            reportCompileErrors(build, exercise)
+            record(false, for: exercise)
+            return ExerciseVerdict(passed: false, signature: ["compile"] + build.errors.prefix(3))
+        }
+        guard let bin = binPath() else {
+            print("swift build --show-bin-path failed: cannot find the built exercise")
+            return ExerciseVerdict(passed: false, signature: ["no bin path"])
+        }
+        let outcome = run(.exercise(exercise.attendee, of: exercise), bin: bin, attendeeWaiting: true)
+        record(outcome.passed, for: exercise)
+        let verdict = ExerciseVerdict(passed: outcome.passed, signature: outcome.problems.map(signature))
+        if outcome.passed {
+            print("PASSED in \(String(format: "%.1f", outcome.seconds)) s: the output is what it should be and ThreadSanitizer found no race.")
+            showOwnLines(outcome.ownLines)
+            suggestNext(after: number)
+            return verdict
+        }
+        if let previous, previous == verdict, let first = outcome.problems.first {
+            let line = explain(first).split(separator: "\n").first.map(String.init) ?? ""
+            print("NOT YET, and the same as before: \(line)")
+            showOwnLines(outcome.ownLines)
+            return verdict
+        }
+        print("NOT YET. What is still wrong:")
+        let shown = 4
+        for problem in outcome.problems.prefix(shown) {
+            print(indent(explain(problem), by: "  - ").replacingOccurrences(of: "\n  - ", with: "\n    "))
+        }
+        if outcome.problems.count > shown { print("  - and \(outcome.problems.count - shown) more of the same kinds") }
+        if outcome.stoppedAtFirstReport {
+            print("(Stopped at ThreadSanitizer's first report: nothing after it could make this run pass.)")
+        }
+        #if os(Linux)
+            if outcome.failureKinds.contains(.race), attendeeSources(exercise).contains(where: usesMutex) {
+                print("Your file uses Synchronization's Mutex. On Linux, ThreadSanitizer cannot see how a waiting thread")
+                print("takes a contended Mutex (from the kernel), and reports races that may not be there (lesson 4,")
+                print("page 5). The referee cannot tell them apart: use NSLock or a queue, which it can see.")
+            }
+        #endif
+        showOwnLines(outcome.ownLines)
+        offerHint(exercise)
+        return verdict
+    }
+
+    /// The text of the attendee's files (those that can be read).
+    func attendeeSources(_ exercise: ExerciseInfo) -> [String] {
+        exercise.attendeeFiles.compactMap { file in
+            FileManager.default.contents(atPath: "\(workspace.root)/\(exercise.folder)/\(file)").map { String(decoding: $0, as: UTF8.self) }
+        }
+    }
+
+    /// An attendee file that is gone or has nothing in it: say so, rather than let the compiler
+    /// blame the driver for the types it cannot find.
+    func missingOrEmpty(_ exercise: ExerciseInfo) -> String? {
+        for file in exercise.attendeeFiles {
+            let path = "\(exercise.folder)/\(file)"
+            guard let data = FileManager.default.contents(atPath: "\(workspace.root)/\(path)") else {
+                return "your file \(path) is missing (deleted, renamed or moved)."
+            }
+            if String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                return "your file \(path) is empty."
+            }
+        }
+        return nil
+    }
+
+    func reportCompileErrors(_ build: Builder.Outcome, _ exercise: ExerciseInfo) {
+        print("Your exercise does not compile yet (lesson \(exercise.number) itself still runs: swift run lesson\(exercise.number)):")
+        let errors = build.errors.map { $0.replacingOccurrences(of: workspace.root + "/", with: "") }
+        let drivers = exercise.driverFiles.map { "\(exercise.folder)/\($0):" }
+        if !errors.isEmpty, errors.allSatisfy({ error in drivers.contains { error.hasPrefix($0) } }) {
+            // The driver is as it started (checked above): what it needs is missing from the attendee's file.
+            print("The errors point at the driver, \(exercise.driverFiles.joined(separator: ", ")), which is as it started: the cause is in")
+            print("\(exercise.attendeeFiles.joined(separator: ", ")). A type, method or property the driver uses is missing or was renamed:")
+        }
+        for error in errors.prefix(10) { print(indent(error)) }
+        if errors.isEmpty { print(indent(String(build.log.suffix(3000)))) }
+    }
+
+    /// An attendee's own `print`s, shown as theirs: they are for debugging, and not checked.
+    func showOwnLines(_ lines: [String]) {
+        guard !lines.isEmpty else { return }
+        let limit = 20
+        print("Your own output (\(lines.count) line\(lines.count == 1 ? "" : "s"), shown here, not checked):")
+        for line in lines.prefix(limit) { print("  | \(line)") }
+        if lines.count > limit { print("  | … and \(lines.count - limit) more") }
+    }
+
+    func signature(_ problem: CheckProblem) -> String {
+        switch problem {
+        case let .unexpectedRace(race, _): return "race " + race.sides.map(\.function).sorted().joined(separator: " / ")
+        case .output(let mismatch): return "output at transcript line \(mismatch.transcriptLine ?? 0)"
+        case .timing(let mismatch): return "time at transcript line \(mismatch.transcriptLine ?? 0)"
+        default: return problem.kind.rawValue + " " + problem.description.prefix(60)
+        }
+    }
+
+    func offerHint(_ exercise: ExerciseInfo) {
+        let count = hints(exercise).count
+        guard count > 0 else { return }
+        let seen = Progress.load(root: workspace.root)[exercise: exercise.number].hintsShown
+        let command = "swift run racelab hint \(exercise.number)"
+        print("")
+        if seen == 0 {
+            print("Stuck? \(command) shows the first of \(count) hints, one at a time.")
+        } else if seen < count {
+            print("Stuck? \(command) shows hint \(seen + 1) of \(count) (you have seen \(seen)).")
+        } else {
+            print("You have seen all \(count) hints: \(command) shows them again.")
+        }
+    }
+
+    func suggestNext(after number: Int) {
+        let progress = Progress.load(root: workspace.root)
+        let exercises = workspace.lessons.compactMap(\.exercise)
+        let later = exercises.filter { $0.number > number } + exercises.filter { $0.number < number }
+        if let next = later.first(where: { state(of: $0, in: progress) != .passed }) {
+            print("Next: exercise \(next.number) (swift run racelab exercise \(next.number)); racelab list shows where you are.")
+        } else {
+            print("That was the last one: every exercise has passed.")
+        }
+    }
+
+    /// True when the exercise's copy of `file` is the starter's, byte for byte.
+    func isPristine(_ file: String, of exercise: ExerciseInfo) -> Bool {
+        let folder = "\(workspace.root)/\(exercise.folder)"
+        return FileManager.default.contents(atPath: "\(folder)/\(file)")
+            == FileManager.default.contents(atPath: "\(workspace.root)/\(exercise.starterFolder)/\(file)")
+    }
+}
+
+/// Whether Swift source uses the Synchronization module's `Mutex` (outside comments, roughly: a line
+/// that is not a comment and names `Mutex` as a word).
+func usesMutex(_ source: String) -> Bool {
+    source.split(separator: "\n").contains { line in
+        let code = line.trimmingCharacters(in: .whitespaces)
+        guard !code.hasPrefix("//") else { return false }
+        return code.range(of: #"(^|[^A-Za-z0-9_])Mutex([^A-Za-z0-9_]|$)"#, options: .regularExpression) != nil
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// A documented reason an exercise variant that must fail (its starter, a known wrong fix) fails,
+/// written once, in the variant's own Swift file: `// must fail: race Person.name.getter, output`.
+/// `either` is "race F or crash": any one of them (code whose race can also corrupt memory fails one
+/// way or the other, not always the same).
+public indirect enum ExpectedFailure: Equatable, CustomStringConvertible {
+    case race(String), output, timeout, crash, exit
+    case either([ExpectedFailure])
+
+    init?(parsing text: String) {
+        let alternatives = text.components(separatedBy: " or ")
+        if alternatives.count > 1 {
+            let parsed = alternatives.compactMap { ExpectedFailure(parsing: $0.trimmingCharacters(in: .whitespaces)) }
+            guard parsed.count == alternatives.count else { return nil }
+            self = .either(parsed)
+            return
+        }
+        let words = text.split(separator: " ").map(String.init)
+        switch (words.first, words.count) {
+        case ("race", _) where ExpectedVerdict.function(text) != nil: self = .race(ExpectedVerdict.function(text)!)
+        case ("output", 1): self = .output
+        case ("timeout", 1): self = .timeout
+        case ("crash", 1): self = .crash
+        case ("exit", 1): self = .exit
+        default: return nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .race(let function): return "race \(function)"
+        case .output: return "output"
+        case .timeout: return "timeout"
+        case .crash: return "crash"
+        case .exit: return "exit"
+        case .either(let alternatives): return alternatives.map(\.description).joined(separator: " or ")
+        }
+    }
+}
+
+extension ExpectedFailure {
+    /// The comment that documents a variant's failures, and the only place they are written.
+    static let marker = "// must fail:"
+
+    /// The `// must fail:` lines of the Swift files in `folder` (a symlinked driver included, which has
+    /// none), as (file, line number, failures or the problem with them).
+    static func documented(in folder: String) -> [(file: String, line: Int, failures: Result<[ExpectedFailure], Workspace.Problem>)] {
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".swift") }.sorted()
+        var found: [(String, Int, Result<[ExpectedFailure], Workspace.Problem>)] = []
+        for file in files {
+            guard let text = try? String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8) else { continue }
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                guard trimmed.lowercased().hasPrefix(marker) else { continue }
+                let items = trimmed.dropFirst(marker.count).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                let failures = items.compactMap(ExpectedFailure.init(parsing:))
+                found.append((file, index + 1, failures.count == items.count && !failures.isEmpty
+                    ? .success(failures)
+                    : .failure(.init(description: "\(file):\(index + 1): '\(trimmed)' takes: race F, output, timeout, crash, exit (several: commas; 'A or B': either"))))
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+extension Runner {
+    func hints(_ exercise: ExerciseInfo) -> [String] {
+        parseHints((try? String(contentsOfFile: "\(workspace.root)/\(exercise.hint)", encoding: .utf8)) ?? "")
+    }
+
+    /// The next hint the attendee has not seen; once they have seen them all, all of them again.
+    public func hint(_ number: Int) throws {
+        let exercise = try workspace.exercise(number)
+        let hints = hints(exercise)
+        guard !hints.isEmpty else {
+            print("Exercise \(number) has no hints (\(exercise.hint) lists none).")
+            return
+        }
+        var progress = Progress.load(root: workspace.root)
+        let seen = progress[exercise: number].hintsShown
+        func show(_ index: Int) { print("Hint \(index + 1) of \(hints.count): " + indent(hints[index], by: "  ").dropFirst(2)) }
+        if seen >= hints.count {
+            for index in hints.indices {
+                show(index)
+                print("")
+            }
+            print("That is every hint for exercise \(number).")
+            return
+        }
+        show(seen)
+        progress[exercise: number].hintsShown = seen + 1
+        progress.save(root: workspace.root, print: print)
+        print("")
+        print(seen + 1 < hints.count
+            ? "Run it again for the next hint (\(hints.count - seen - 1) more)." : "That was the last hint; run it again to see them all.")
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import RaceLab
+
+/// Runs `executable` with `arguments` and `--speed`, and judges it against `transcript`. A run that
+/// fails on time alone is run again at the timing model's confirming speed, and that run decides; so
+/// is one that fails on its output alone when the transcript says its order is timed.
+public func checkRun(
+    _ executable: String, arguments: [String], transcript: Transcript, root: String, limits: RunLimits = RunLimits(),
+    timing: TimingModel = TimingModel()
+) -> RunOutcome {
+    func attempt(_ timing: TimingModel, timeout: Double) -> RunOutcome {
+        let expectsNoRace = transcript.verdict == .clean
+        let result = runProcess(
+            executable, arguments: arguments + ["--speed", String(timing.speed)], environment: runEnvironment(exitPause: limits.exitPause),
+            directory: root, timeout: timeout, outputCap: limits.outputCap,
+            stopWhen: limits.stopAtFirstReport && expectsNoRace ? hasWholeTSanReport : nil)
+        return judge(
+            result, transcript: transcript, root: root, cap: limits.outputCap, timing: timing, ownLinesAllowed: limits.ownLinesAllowed)
+    }
+    var first = attempt(timing, timeout: transcript.timeout)
+    first.speed = timing.speed
+    // Off on time alone; or, where the transcript's order follows from times, off in its output alone.
+    let confirmable: Set<FailureKind> = transcript.timedOrder ? [.time, .content] : [.time]
+    guard !first.passed, first.problems.allSatisfy({ confirmable.contains($0.kind) }), let confirming = timing.confirming else {
+        return first
+    }
+    var rerun = attempt(confirming, timeout: transcript.timeout * timing.speed / confirming.speed)
+    rerun.firstRun = first.problems
+    rerun.seconds += first.seconds
+    rerun.speed = timing.speed
+    return rerun
+}
+
+/// The verdict logic, apart from running anything: output, races (expected and not), the ending.
+public func judge(
+    _ result: ProcessResult, transcript: Transcript, root: String, cap: Int, timing: TimingModel = TimingModel(),
+    ownLinesAllowed: Bool = false, demangler: Demangler = Demangler()
+) -> RunOutcome {
+    var problems: [CheckProblem] = []
+    var outcomes: [Transcript.Outcome] = []
+    let races = describe(parseTSanReports(result.stderr), root: root, demangler: demangler)
+    let output = separateLessonLines(result.stdout)
+    let checked = ownLinesAllowed ? output.lesson : output.all
+    if result.timedOut {
+        problems.append(.timedOut(seconds: transcript.timeout))
+    } else if result.flooded {
+        let own = output.own.reduce(0) { $0 + $1.utf8.count + 1 }
+        problems.append(.flooded(bytes: cap, byOwnPrints: ownLinesAllowed && own > cap / 2))
+    } else if result.stoppedEarly {
+        // Stopped at the first race report: the races below are the verdict.
+    } else {
+        switch result.ending {
+        case .signalled(let signal):
+            problems.append(.crashed(signal: signal, stderrTail: crashSummary(result.stderr)))
+        case .exited(let status):
+            if status == 66, let crash = tsanDeadlySignal(result.stderr) {
+                // ThreadSanitizer caught a crash (a SEGV, say) and exited with its own status.
+                let place = crash.symbol.map { functionName(demangler.demangle([$0])[$0] ?? $0) }
+                problems.append(.crashed(signal: crash.signal, stderrTail: [crash.message] + (place.map { ["in \($0)"] } ?? [])))
+            } else if status == 66 && races.isEmpty && transcript.exitStatus != 66 {
+                problems.append(.tsanExitWithoutReport)
+            } else if status != transcript.exitStatus && !(status == 66 && !races.isEmpty) {
+                problems.append(.exitStatus(expected: transcript.exitStatus, actual: status))
+            }
+        }
+        let match = transcript.match(checked, times: timing.timeCheck)
+        outcomes = match.outcomes
+        if let mismatch = match.mismatch {
+            // Off on time alone when the output matches with any times at all (and not by a forbidden ending).
+            let shape = transcript.match(checked, times: .anyTime)
+            let timeOnly = shape.matched && !shape.outcomes.contains { $0.kind == .forbidden }
+            var shown = timeOnly ? match.timeMismatch ?? mismatch : mismatch
+            shown.speed = timing.speed
+            problems.append(timeOnly ? .timing(shown) : .output(shown))
+        } else if let forbidden = match.outcomes.last(where: { $0.kind == .forbidden }) {
+            problems.append(.forbiddenOutcome(forbidden.name))
+        }
+    }
+    let expected: [String]
+    if case .races(let functions) = transcript.verdict { expected = functions } else { expected = [] }
+    var unexpected: [RaceDescription: Int] = [:]
+    var order: [RaceDescription] = []
+    for race in races where !(race.isRace && expected.contains(where: race.involves)) {
+        if unexpected[race] == nil { order.append(race) }
+        unexpected[race, default: 0] += 1
+    }
+    problems += order.map { .unexpectedRace($0, count: unexpected[$0]!) }
+    let missing = expected.filter { function in !races.contains { $0.isRace && $0.involves(function) } }
+    // A page that was stopped early may not have reached its race: report only what it did.
+    if !result.timedOut && !result.flooded && !result.stoppedEarly {
+        problems += missing.map { .missingRace($0) }
+    }
+    return RunOutcome(
+        problems: problems, races: races, seconds: result.seconds, stdout: checked,
+        ownLines: ownLinesAllowed ? output.own : [], stoppedAtFirstReport: result.stoppedEarly, outcomes: outcomes,
+        expectedRacesReported: missing.isEmpty)
+}
+
+/// True once `stderr` holds a whole ThreadSanitizer report (its SUMMARY line has ended).
+func hasWholeTSanReport(_ stderr: String) -> Bool {
+    guard let summary = stderr.range(of: "SUMMARY: ThreadSanitizer") else { return false }
+    return stderr[summary.upperBound...].contains("\n")
+}
+
+/// A program's stdout, told apart by RaceLab's line mark (`RACELAB_MARK_LINES`): `lesson`, the lines
+/// the lesson machinery printed; `own`, everything else, such as an attendee's debugging `print`s
+/// (a `print` without a newline runs into the next lesson line, where the mark splits it off);
+/// `all`, every line with the marks removed.
+func separateLessonLines(_ stdout: String) -> (lesson: String, own: [String], all: String) {
+    var lesson: [Substring] = []
+    var own: [Substring] = []
+    var all: [Substring] = []
+    for line in stdout.split(separator: "\n", omittingEmptySubsequences: false) {
+        guard let mark = line.firstIndex(of: Character(lineMark)) else {
+            all.append(line)
+            if !line.isEmpty { own.append(line) }
+            continue
+        }
+        if mark > line.startIndex { own.append(line[..<mark]) }
+        // The text after a mark is the lesson's; a second mark on one line (which line buffering
+        // prevents) would only be removed.
+        let text = line[line.index(after: mark)...].replacingOccurrences(of: lineMark, with: "")
+        lesson.append(Substring(text))
+        all.append(line[..<mark] + Substring(text))
+    }
+    return (lesson.joined(separator: "\n"), own.map(String.init), all.joined(separator: "\n"))
+}
+
+/// A crash that ThreadSanitizer caught ("ThreadSanitizer:DEADLYSIGNAL", then "ERROR: ThreadSanitizer:
+/// SEGV on unknown address …"): it exits with its own status, not by the signal. The signal, and the
+/// error's message and the symbol of the frame it crashed in.
+func tsanDeadlySignal(_ stderr: String) -> (signal: Int32, message: String, symbol: String?)? {
+    let lines = stderr.split(separator: "\n").map(String.init)
+    guard let start = lines.firstIndex(of: "ThreadSanitizer:DEADLYSIGNAL"),
+        let error = lines[start...].first(where: { $0.contains("ERROR: ThreadSanitizer: ") })
+    else { return nil }
+    let names: [(String, Int32)] = [("SEGV", 11), ("BUS", 7), ("FPE", 8), ("ILL", 4), ("ABRT", 6)]
+    let signal = names.first { error.contains("ThreadSanitizer: \($0.0) ") }?.1 ?? 11
+    let message = error.components(separatedBy: "ERROR: ").last ?? error
+    let frame = lines[start...].first { $0.hasPrefix("    #0 ") }?.split(separator: " ").dropFirst().first.map(String.init)
+    return (signal, message, frame)
+}
+
+/// Why it crashed, from stderr: Swift's "Fatal error" line and whatever else was printed outside
+/// the TSan reports.
+func crashSummary(_ stderr: String) -> [String] {
+    var lines: [String] = []
+    var inReport = false
+    for line in stderr.split(separator: "\n").map(String.init) {
+        if line.hasPrefix("WARNING: ThreadSanitizer") { inReport = true }
+        if !inReport && !line.hasPrefix("==================") && !line.hasPrefix("ThreadSanitizer: reported") {
+            lines.append(line)
+        }
+        if line.hasPrefix("SUMMARY: ThreadSanitizer") { inReport = false }
+    }
+    let fatal = lines.filter { $0.contains("Fatal error") || $0.contains("Precondition failed") }
+    if !fatal.isEmpty { return fatal }
+    if lines.isEmpty {
+        return ["(nothing on stderr: Dispatch traps this way too, e.g. on a `sync` onto the serial queue the code already runs on)"]
+    }
+    return Array(lines.suffix(4))
+}

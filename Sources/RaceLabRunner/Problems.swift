@@ -1,0 +1,98 @@
+import Foundation
+import RaceLab
+
+/// Something a page did that its transcript did not expect.
+public enum CheckProblem: CustomStringConvertible {
+    case output(OutputMismatch)
+    /// The output has the transcript's shape, but a time is off even with the runner's allowance.
+    case timing(OutputMismatch)
+    /// The output matched an outcome the transcript names as forbidden.
+    case forbiddenOutcome(String)
+    case unexpectedRace(RaceDescription, count: Int)
+    case missingRace(String)
+    case exitStatus(expected: Int32, actual: Int32)
+    case crashed(signal: Int32, stderrTail: [String])
+    case timedOut(seconds: Double)
+    /// `byOwnPrints`: most of what it printed was the attendee's own lines, not the lesson's.
+    case flooded(bytes: Int, byOwnPrints: Bool)
+    case tsanExitWithoutReport
+    /// The page could not be checked at all (no transcript, a broken transcript, …).
+    case message(String)
+
+    public var description: String {
+        switch self {
+        case .message(let text):
+            return text
+        case .output(let mismatch):
+            return "output differs from the transcript at \(mismatch)"
+        case .timing(let mismatch):
+            return "a time is off at \(mismatch)"
+        case .forbiddenOutcome(let name):
+            return "forbidden outcome: \(name)"
+        case let .unexpectedRace(race, count):
+            return "unexpected \(race)\(count > 1 ? " (×\(count))" : "")"
+        case .missingRace(let function):
+            return "expected a data race in \(function), but ThreadSanitizer reported none there"
+        case let .exitStatus(expected, actual):
+            return "exit status \(actual), expected \(expected)"
+        case let .crashed(signal, tail):
+            return (["crashed with signal \(signal)\(signalName(signal))"] + tail.map { "  " + $0 }).joined(separator: "\n")
+        case .timedOut(let seconds):
+            return "did not finish within \(Int(seconds)) s and was stopped: it hangs, or waits for something that never comes"
+        case let .flooded(bytes, byOwnPrints):
+            return byOwnPrints
+                ? "printed more than \(bytes / 1024) KiB and was stopped, most of it your own print()s: they hide the exercise's output, so print less (or only once)"
+                : "printed more than \(bytes / 1024) KiB and was stopped: it floods its output"
+        case .tsanExitWithoutReport:
+            return "exit status 66 (ThreadSanitizer's) but no report could be read on stderr"
+        }
+    }
+
+    /// What kind of failure this is, for `racelab stress`'s table.
+    public var kind: FailureKind {
+        switch self {
+        case .output: return .content
+        case .timing: return .time
+        case .forbiddenOutcome: return .forbidden
+        case .unexpectedRace, .missingRace: return .race
+        case .exitStatus, .tsanExitWithoutReport: return .exit
+        case .crashed: return .crash
+        case .timedOut: return .hang
+        case .flooded: return .flood
+        case .message: return .error
+        }
+    }
+
+    /// Which documented starter failure this is, if any (see `ExpectedFailure`).
+    func isCase(_ failure: ExpectedFailure) -> Bool {
+        if case .either(let alternatives) = failure { return alternatives.contains { isCase($0) } }
+        switch (self, failure) {
+        case (.output, .output), (.timing, .output), (.forbiddenOutcome, .output), (.timedOut, .timeout), (.crashed, .crash),
+            (.exitStatus, .exit):
+            return true
+        case let (.unexpectedRace(race, _), .race(function)): return race.involves(function)
+        default: return false
+        }
+    }
+}
+
+private func signalName(_ signal: Int32) -> String {
+    switch signal {
+    case SIGILL: return " (SIGILL: a Swift runtime trap such as a failed precondition or force-unwrap)"
+    case SIGTRAP: return " (SIGTRAP: a Swift runtime trap)"
+    case SIGSEGV: return " (SIGSEGV: bad memory access)"
+    case SIGABRT: return " (SIGABRT: aborted)"
+    case SIGBUS: return " (SIGBUS)"
+    case SIGKILL: return " (SIGKILL)"
+    default: return ""
+    }
+}
+
+/// The kinds of failure `racelab stress` counts.
+public enum FailureKind: String, CaseIterable, Comparable {
+    case time, content, forbidden = "forbidden outcome", race = "race verdict", hang, crash, flood, exit, error
+
+    public static func < (lhs: FailureKind, rhs: FailureKind) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}

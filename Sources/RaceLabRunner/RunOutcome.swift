@@ -1,0 +1,42 @@
+import Foundation
+
+/// The outcome of running one page (or exercise) against its transcript.
+public struct RunOutcome {
+    public var problems: [CheckProblem]
+    public var races: [RaceDescription]
+    public var seconds: Double
+    public var stdout: String
+    /// Lines the attendee's own code printed (an exercise's `print`s for debugging): shown, not checked.
+    public var ownLines: [String] = []
+    /// It was stopped at ThreadSanitizer's first report, which already decided the verdict.
+    public var stoppedAtFirstReport = false
+    /// The outcome blocks the output went through, when the transcript declares outcomes.
+    public var outcomes: [Transcript.Outcome] = []
+    /// Every race the transcript expects was reported (true for a page that expects none).
+    public var expectedRacesReported = true
+    /// When the run at the check speed failed on time only and the page was run again at real speed:
+    /// what that first run found. The rest of this outcome is the rerun's.
+    public var firstRun: [CheckProblem]?
+    /// The speed it was checked at (an exercise's may differ from the runner's).
+    public var speed: Double = 1
+
+    public var passed: Bool { problems.isEmpty }
+    public var failureKinds: Set<FailureKind> { Set(problems.map(\.kind)) }
+
+    /// The documented failures (a starter's, a wrong fix's) this run did not show.
+    func missing(_ documented: [ExpectedFailure]) -> [ExpectedFailure] {
+        documented.filter { reason in !problems.contains { $0.isCase(reason) } }
+    }
+
+    /// "clean", or "races: Person.changeName ×6".
+    public var verdict: String {
+        guard !races.isEmpty else { return "clean" }
+        var counts: [String: Int] = [:]
+        for race in races {
+            let name = race.isRace ? race.sides.first?.function ?? race.kind : "\(race.kind)" + (race.sides.first.map { " in \($0.function)" } ?? "")
+            counts[name, default: 0] += 1
+        }
+        let parts = counts.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
+        return (races.allSatisfy(\.isRace) ? "races: " : "TSan: ") + parts.joined(separator: ", ")
+    }
+}

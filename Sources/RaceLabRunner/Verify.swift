@@ -1,0 +1,67 @@
+import Foundation
+
+extension Runner {
+    /// For CI: the folders, the manifest and the copies agree (`consistencyProblems`); every page
+    /// passes; and for every exercise the solution passes while the starter and every known wrong fix
+    /// fail, each as its `// must fail:` line says. `numbers`: only those lessons and their exercises
+    /// (none: all). The attendee's own exercise files are neither built nor touched.
+    public func verify(_ numbers: [Int] = []) throws -> Bool {
+        let lessons = numbers.isEmpty ? workspace.lessons : try numbers.map(workspace.lesson)
+        let exercises = lessons.compactMap(\.exercise)
+        let inconsistent = consistencyProblems(lessons, declared: declaredTargets())
+        print("Consistency of \(lessons.count == workspace.lessons.count ? "every lesson" : "lessons \(lessons.map { String($0.number) }.joined(separator: ", "))"): folders, manifest, drivers and documented failures.")
+        if inconsistent.isEmpty {
+            print("PASS  consistency: every variant has its target and its driver, and says how it must fail")
+        } else {
+            print("FAIL  consistency: \(inconsistent.count) disagreement\(inconsistent.count == 1 ? "" : "s")")
+            for problem in inconsistent { print(indent(problem)) }
+        }
+        var ok = try check(lessons.map(\.number)) && inconsistent.isEmpty
+        print("")
+        let wrong = exercises.reduce(0) { $0 + $1.wrongFixes.count }
+        print("Verifying \(exercises.count) exercise(s): each solution must pass; each starter and each of \(wrong) known wrong fixes must fail as documented.")
+        let items = exercises.flatMap { exercise in exercise.refereeVariants.map { (exercise, $0) } }
+        guard !items.isEmpty, let bin = try buildAll(items.map(\.1.product)) else { return ok && items.isEmpty }
+        let runs = items.map { exercise, variant in
+            { () -> RunOutcome? in
+                if case .failure = variant.expectedFailures(root: self.workspace.root) { return nil }  // nothing to run: said below
+                return self.run(.exercise(variant, of: exercise), bin: bin)
+            }
+        }
+        // A variant that must fail, of an exercise whose order is timed, is confirmed at real speed: long.
+        let timedOrder = Set(exercises.filter { (try? loadTranscript($0.transcript).timedOrder) == true }.map(\.number))
+        let long = Set(items.indices.filter { items[$0].1.mustFail && timedOrder.contains(items[$0].0.number) })
+        runInOrder(runs, jobs: jobs, startingFirst: long) { index, outcome in
+            let variant = items[index].1
+            if let expected = variant.expectedFailures(root: workspace.root) {
+                ok = reportFails(variant, expected, outcome) && ok
+            } else if let outcome {
+                report(variant.label, outcome)
+                ok = ok && outcome.passed
+            }
+        }
+        return ok
+    }
+
+    /// True when a variant that must fail failed for every documented reason; prints one line saying
+    /// so. `outcome` is nil when there was nothing to run (its documentation could not be read).
+    func reportFails(_ variant: Variant, _ expected: Result<[ExpectedFailure], Workspace.Problem>, _ outcome: RunOutcome?) -> Bool {
+        let documented: [ExpectedFailure]
+        switch expected {
+        case .success(let failures): documented = failures
+        case .failure(let problem):
+            print("FAIL  \(variant.label): \(problem)")
+            return false
+        }
+        guard let outcome else { return false }
+        let missing = outcome.missing(documented)
+        let time = String(format: "%.1f", outcome.seconds)
+        if missing.isEmpty {
+            print("PASS  \(variant.label) fails as documented (\(documented.map(\.description).joined(separator: ", ")))  [\(outcome.verdict), \(time) s]")
+            return true
+        }
+        print("FAIL  \(variant.label) should fail with \(missing.map(\.description).joined(separator: ", ")) but did not  [\(outcome.verdict), \(time) s]")
+        for problem in outcome.problems { print(indent(explain(problem))) }
+        return false
+    }
+}

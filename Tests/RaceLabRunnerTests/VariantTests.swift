@@ -1,0 +1,129 @@
+import Foundation
+import XCTest
+
+@testable import RaceLabRunner
+
+/// One source of truth for the exercises' variants: how each must fail is read from its own file; the
+/// consistency check finds every disagreement between folders, manifest and copies; a program that is
+/// not what its sources say is never judged.
+final class VariantTests: XCTestCase {
+    var root = ""
+    let exercise = "Lessons/12-example/Exercise"
+
+    override func setUpWithError() throws {
+        root = NSTemporaryDirectory() + "racelab-variants-\(UUID().uuidString)"
+        for folder in ["Referee/Starter", "Referee/Solution", "Referee/WrongFixes/unlocked-read"] {
+            try FileManager.default.createDirectory(atPath: "\(root)/\(exercise)/\(folder)", withIntermediateDirectories: true)
+        }
+        try write("// swift-tools-version:5.9", to: "Package.swift")
+        try write("verdict: clean\n---\nhello\n", to: "\(exercise)/expected.txt")
+        try write("driver()", to: "\(exercise)/Referee/Starter/main.swift")
+        try write("// must fail: race Box.add", to: "\(exercise)/Referee/Starter/Box.swift")
+        try write("struct Box {}", to: "\(exercise)/Referee/Solution/Box.swift")
+        try write("// must fail: race Box.value.getter, output", to: "\(exercise)/Referee/WrongFixes/unlocked-read/Box.swift")
+        try write("// must fail: race Box.add", to: "\(exercise)/Box.swift")
+        try write("driver()", to: "\(exercise)/main.swift")
+        try FileManager.default.createSymbolicLink(atPath: "\(root)/\(exercise)/Referee/Solution/main.swift", withDestinationPath: "../Starter/main.swift")
+        try FileManager.default.createSymbolicLink(
+            atPath: "\(root)/\(exercise)/Referee/WrongFixes/unlocked-read/main.swift", withDestinationPath: "../../Starter/main.swift")
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    func write(_ text: String, to path: String) throws {
+        try text.write(toFile: "\(root)/\(path)", atomically: true, encoding: .utf8)
+    }
+
+    func runner(_ printed: @escaping (String) -> Void = { _ in }) throws -> Runner {
+        Runner(workspace: try Workspace(root: root), print: printed)
+    }
+
+    let allTargets: Set<String> = [
+        "lesson12", "exercise12", "exercise12-starter", "exercise12-solution", "exercise12-wrong-unlocked-read",
+    ]
+
+    func testEachVariantSaysOnceHowItMustFail() throws {
+        let info = try Workspace(root: root).exercise(12)
+        XCTAssertEqual(try info.starter.expectedFailures(root: root)?.get(), [.race("Box.add")])
+        XCTAssertEqual(try info.wrongFixes[0].expectedFailures(root: root)?.get(), [.race("Box.value.getter"), .output])
+        XCTAssertNil(info.solution.expectedFailures(root: root), "a solution must pass")
+        XCTAssertEqual(info.wrongFixes.map(\.product), ["exercise12-wrong-unlocked-read"])
+        try write("// must fail: race Box.add or crash", to: "\(exercise)/Referee/Starter/Box.swift")
+        XCTAssertEqual(try info.starter.expectedFailures(root: root)?.get(), [.either([.race("Box.add"), .crash])])
+        for broken in ["// must fail: sometimes", "// must fail: race Box.add or", "// nothing said"] {
+            try write(broken, to: "\(exercise)/Referee/Starter/Box.swift")
+            XCTAssertThrowsError(try info.starter.expectedFailures(root: root)?.get(), broken)
+        }
+    }
+
+    func testAConsistentExerciseHasNoProblems() throws {
+        let runner = try runner()
+        XCTAssertEqual(runner.consistencyProblems(runner.workspace.lessons, declared: allTargets), [])
+    }
+
+    func testEveryDisagreementIsFound() throws {
+        let runner = try runner()
+        let lessons = runner.workspace.lessons
+        func problems(_ declared: Set<String> = []) -> String {
+            runner.consistencyProblems(lessons, declared: allTargets.union(declared)).joined(separator: "\n")
+        }
+        // A variant with no target, and a target with no folder.
+        XCTAssertTrue(
+            runner.consistencyProblems(lessons, declared: allTargets.subtracting(["exercise12-wrong-unlocked-read"])).joined()
+                .contains("exercise12-wrong-unlocked-read has a folder but no target"))
+        XCTAssertTrue(problems(["exercise12-wrong-gone"]).contains("target exercise12-wrong-gone has no folder"))
+        // A driver copy that drifted, in a wrong fix and in the attendee's folder.
+        let wrongDriver = "\(exercise)/Referee/WrongFixes/unlocked-read/main.swift"
+        try FileManager.default.removeItem(atPath: "\(root)/\(wrongDriver)")
+        try write("driver(); drifted()", to: wrongDriver)
+        XCTAssertTrue(problems().contains("exercise 12 wrong fix unlocked-read: \(wrongDriver) is not the driver"), problems())
+        try write("driver(); edited()", to: "\(exercise)/main.swift")
+        XCTAssertTrue(problems().contains("racelab reset 12 puts it back"), problems())
+        // A wrong fix that no longer says how it fails, and a solution that says it must fail.
+        try write("struct Box {}", to: "\(exercise)/Referee/WrongFixes/unlocked-read/Box.swift")
+        XCTAssertTrue(problems().contains("has no '// must fail: …' line"), problems())
+        try write("// must fail: output", to: "\(exercise)/Referee/Solution/Box.swift")
+        XCTAssertTrue(problems().contains("a solution must pass"), problems())
+        // A variant without the attendee's file.
+        try FileManager.default.removeItem(atPath: "\(root)/\(exercise)/Referee/Solution/Box.swift")
+        XCTAssertTrue(problems().contains("exercise 12 solution: has , the starter has Box.swift"), problems())
+    }
+
+    /// The false pass issue 20 found: a wrong fix replaced by a right one, whose folder is no target,
+    /// "failed as documented" because the binary left in the build folder was an old, failing one.
+    func testALeftOverOrStaleProgramIsNotJudged() throws {
+        let bin = "\(root)/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        // The "old build": it prints something else, which is how the wrong fix was documented to fail.
+        let program = "\(bin)/exercise12-wrong-unlocked-read"
+        try write("#!/bin/sh\necho goodbye\n", to: "bin/exercise12-wrong-unlocked-read")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755, .modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: program)
+        try write("// must fail: output", to: "\(exercise)/Referee/WrongFixes/unlocked-read/Box.swift")
+        var printed: [String] = []
+        let runner = try runner { printed.append($0) }
+        let info = try runner.workspace.exercise(12)
+        let wrong = info.wrongFixes[0]
+        // Not a target of the package: refused, and so not "failing as documented".
+        runner.knownTargets = allTargets.subtracting([wrong.product])
+        let leftOver = runner.run(.exercise(wrong, of: info), bin: bin)
+        XCTAssertEqual(leftOver.failureKinds, [.error])
+        XCTAssertTrue("\(leftOver.problems)".contains("not a target of the package"), "\(leftOver.problems)")
+        XCTAssertFalse(runner.reportFails(wrong, try XCTUnwrap(wrong.expectedFailures(root: root)), leftOver))
+        XCTAssertTrue(printed.contains { $0.hasPrefix("FAIL  exercise 12 wrong fix unlocked-read") }, "\(printed)")
+        // A target, but older than its sources, and it does not build (there is no real package here).
+        runner.knownTargets = allTargets
+        let stale = runner.run(.exercise(wrong, of: info), bin: bin)
+        XCTAssertEqual(stale.failureKinds, [.error])
+        XCTAssertTrue("\(stale.problems)".contains("is older than Lessons/12-example"), "\(stale.problems)")
+        // Missing altogether.
+        try FileManager.default.removeItem(atPath: program)
+        XCTAssertTrue("\(runner.run(.exercise(wrong, of: info), bin: bin).problems)".contains("was not built"))
+        // Newer than every source: judged, and it fails as documented (its output is not the transcript's).
+        try write("#!/bin/sh\necho goodbye\n", to: "bin/exercise12-wrong-unlocked-read")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program)
+        let fresh = runner.run(.exercise(wrong, of: info), bin: bin)
+        XCTAssertEqual(fresh.failureKinds, [.content], "\(fresh.problems)")
+    }
+}
