@@ -1,34 +1,56 @@
 import Foundation
 
+/// Which options each command takes: anything else on its command line is an error, never ignored.
+private let optionsTaken: [String: Set<String>] = [
+    "check": ["--speed", "--jobs"], "verify": ["--speed", "--jobs"], "stress": ["--speed", "--jobs"],
+    "exercise": ["--speed"], "watch": ["--speed"], "page": ["--speed"], "reset": ["--yes"],
+    "hint": [], "list": [], "help": [], "--help": [], "-h": [],
+]
+
 /// Parses `racelab`'s command line and runs the command; returns the exit status.
 public func racelabMain(_ arguments: [String], directory: String = FileManager.default.currentDirectoryPath) -> Int32 {
     var words = arguments
     var speed = 4.0
     var speedIsExplicit = false
     var confirmed = false
-    if let index = words.firstIndex(of: "--speed") {
+    var given: [String] = []
+    // `page` passes what follows its program and transcript to the program: options count before them only.
+    let optionsEnd = words.first == "page" ? min(words.count, 3) : words.count
+    if let index = words[..<optionsEnd].firstIndex(of: "--speed") {
         guard index + 1 < words.count, let value = Double(words[index + 1]), value >= 0.1, value <= 100 else {
             return usageError("--speed needs a number from 0.1 to 100")
         }
         speed = value
         speedIsExplicit = true
         words.removeSubrange(index...index + 1)
+        given.append("--speed")
     }
     var jobs = defaultJobs
-    if let index = words.firstIndex(of: "--jobs") {
+    if let index = words[..<min(optionsEnd, words.count)].firstIndex(of: "--jobs") {
         guard index + 1 < words.count, let value = Int(words[index + 1]), value >= 1, value <= 16 else {
             return usageError("--jobs needs a whole number from 1 to 16")
         }
         jobs = value
         words.removeSubrange(index...index + 1)
+        given.append("--jobs")
     }
-    if let index = words.firstIndex(of: "--yes") {
+    if let index = words[..<min(optionsEnd, words.count)].firstIndex(of: "--yes") {
         confirmed = true
         words.remove(at: index)
+        given.append("--yes")
     }
     guard let command = words.first else {
         Swift.print(usage)
         return 2
+    }
+    guard let taken = optionsTaken[command] ?? (command == "stress" ? [] : nil) else {
+        return usageError("unknown command '\(command)'")
+    }
+    if let unused = given.first(where: { !taken.contains($0) }) {
+        return usageError("\(command) does not take \(unused)")
+    }
+    if command != "page", let unknown = words.dropFirst().first(where: { $0.hasPrefix("--") }) {
+        return usageError("\(command): unknown option \(unknown)")
     }
     if command == "stress" {
         var rest = Array(words.dropFirst())
@@ -62,31 +84,33 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
     let numbers = words.dropFirst().map { Int($0) }
     guard !numbers.contains(nil) else { return usageError("'\(words.dropFirst().joined(separator: " "))': lesson numbers are whole numbers, e.g. 3") }
     let lessons = numbers.compactMap { $0 }
+    switch command {
+    case "list", "help", "--help", "-h":
+        guard lessons.isEmpty else { return usageError("\(command) takes no lesson numbers") }
+    case "exercise", "hint", "reset", "watch":
+        guard lessons.count == 1 else { return usageError("\(command) takes one exercise number, e.g. racelab \(command) 3") }
+    default: break
+    }
+    if ["help", "--help", "-h"].contains(command) {
+        Swift.print(usage)
+        return 0
+    }
     do {
         let runner = Runner(workspace: try Workspace.find(from: directory), speed: speed)
         runner.speedIsExplicit = speedIsExplicit
         runner.jobs = jobs
         switch command {
         case "check": return try runner.check(lessons) ? 0 : 1
-        case "verify": return try runner.verify() ? 0 : 1
+        case "verify": return try runner.verify(lessons) ? 0 : 1
         case "list":
             runner.list()
             return 0
-        case "exercise", "hint", "reset", "watch":
-            guard lessons.count == 1 else { return usageError("\(command) takes one exercise number, e.g. racelab \(command) 3") }
-            switch command {
-            case "exercise": return try runner.exercise(lessons[0]) ? 0 : 1
-            case "watch": try runner.watch(lessons[0])
-            case "hint":
-                try runner.hint(lessons[0])
-                return 0
-            default: return try runner.reset(lessons[0], confirmed: confirmed, ask: { readLine() }) ? 0 : 1
-            }
-        case "help", "--help", "-h":
-            Swift.print(usage)
+        case "exercise": return try runner.exercise(lessons[0]) ? 0 : 1
+        case "watch": try runner.watch(lessons[0])
+        case "hint":
+            try runner.hint(lessons[0])
             return 0
-        default:
-            return usageError("unknown command '\(command)'")
+        default: return try runner.reset(lessons[0], confirmed: confirmed, ask: { readLine() }) ? 0 : 1
         }
     } catch {
         FileHandle.standardError.write(Data("racelab: \(error)\n".utf8))
@@ -106,7 +130,8 @@ let usage = """
       watch N        check exercise N, then again every time you save it (Ctrl-C to stop)
       hint N         the next hint for exercise N, one at a time
       reset N [--yes]  put exercise N's starter back (asks first, unless --yes; keeps your version as a backup)
-      verify         for CI: every page passes, every starter fails as documented, every solution passes
+      verify [N …]   for CI: folders, targets and drivers agree, every page passes, every starter and wrong fix
+                     fails as its '// must fail:' line says, every solution passes (N: only those lessons)
       stress [N] [T …]  run each page N times (20) and count outcomes, failures and TSan's detections;
                      T: a lesson (3), a page (3:2) or an exercise (exercise 3); none: everything
       list           the lessons, and where you are with each exercise

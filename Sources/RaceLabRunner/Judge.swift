@@ -6,7 +6,7 @@ import RaceLab
 /// is one that fails on its output alone when the transcript says its order is timed.
 public func checkRun(
     _ executable: String, arguments: [String], transcript: Transcript, root: String, limits: RunLimits = RunLimits(),
-    timing: TimingModel = TimingModel()
+    timing: TimingModel = TimingModel(), banner: Banner? = nil
 ) -> RunOutcome {
     func attempt(_ timing: TimingModel, timeout: Double) -> RunOutcome {
         let expectsNoRace = transcript.verdict == .clean
@@ -15,7 +15,8 @@ public func checkRun(
             directory: root, timeout: timeout, outputCap: limits.outputCap,
             stopWhen: limits.stopAtFirstReport && expectsNoRace ? hasWholeTSanReport : nil)
         return judge(
-            result, transcript: transcript, root: root, cap: limits.outputCap, timing: timing, ownLinesAllowed: limits.ownLinesAllowed)
+            result, transcript: transcript, root: root, cap: limits.outputCap, timing: timing, ownLinesAllowed: limits.ownLinesAllowed,
+            banner: banner)
     }
     var first = attempt(timing, timeout: transcript.timeout)
     first.speed = timing.speed
@@ -34,13 +35,18 @@ public func checkRun(
 /// The verdict logic, apart from running anything: output, races (expected and not), the ending.
 public func judge(
     _ result: ProcessResult, transcript: Transcript, root: String, cap: Int, timing: TimingModel = TimingModel(),
-    ownLinesAllowed: Bool = false, demangler: Demangler = Demangler()
+    ownLinesAllowed: Bool = false, banner: Banner? = nil, demangler: Demangler = Demangler()
 ) -> RunOutcome {
     var problems: [CheckProblem] = []
     var outcomes: [Transcript.Outcome] = []
     let races = describe(parseTSanReports(result.stderr), root: root, demangler: demangler)
     let output = separateLessonLines(result.stdout)
-    let checked = ownLinesAllowed ? output.lesson : output.all
+    var checked = ownLinesAllowed ? output.lesson : output.all
+    if let banner, !result.timedOut, !result.flooded, !result.stoppedEarly {
+        let stripped = banner.strip(checked, speed: timing.speed)
+        checked = stripped.rest
+        if let problem = stripped.problem { problems.append(.banner(problem)) }
+    }
     if result.timedOut {
         problems.append(.timedOut(seconds: transcript.timeout))
     } else if result.flooded {

@@ -4,6 +4,8 @@ import RaceLab
 /// Something a page did that its transcript did not expect.
 public enum CheckProblem: CustomStringConvertible {
     case output(OutputMismatch)
+    /// The lines every RaceLab program prints first are not what the runner expects (`Banner`).
+    case banner(String)
     /// The output has the transcript's shape, but a time is off even with the runner's allowance.
     case timing(OutputMismatch)
     /// The output matched an outcome the transcript names as forbidden.
@@ -22,6 +24,8 @@ public enum CheckProblem: CustomStringConvertible {
     public var description: String {
         switch self {
         case .message(let text):
+            return text
+        case .banner(let text):
             return text
         case .output(let mismatch):
             return "output differs from the transcript at \(mismatch)"
@@ -51,7 +55,7 @@ public enum CheckProblem: CustomStringConvertible {
     /// What kind of failure this is, for `racelab stress`'s table.
     public var kind: FailureKind {
         switch self {
-        case .output: return .content
+        case .output, .banner: return .content
         case .timing: return .time
         case .forbiddenOutcome: return .forbidden
         case .unexpectedRace, .missingRace: return .race
@@ -67,7 +71,7 @@ public enum CheckProblem: CustomStringConvertible {
     func isCase(_ failure: ExpectedFailure) -> Bool {
         if case .either(let alternatives) = failure { return alternatives.contains { isCase($0) } }
         switch (self, failure) {
-        case (.output, .output), (.timing, .output), (.forbiddenOutcome, .output), (.timedOut, .timeout), (.crashed, .crash),
+        case (.output, .output), (.banner, .output), (.timing, .output), (.forbiddenOutcome, .output), (.timedOut, .timeout), (.crashed, .crash),
             (.exitStatus, .exit):
             return true
         case let (.unexpectedRace(race, _), .race(function)): return race.involves(function)

@@ -120,7 +120,7 @@ public final class Runner {
             let text = try String(contentsOfFile: absolute(transcript), encoding: .utf8)
             outcome = checkRun(
                 absolute(program), arguments: arguments, transcript: try Transcript(parsing: text), root: workspace.root,
-                limits: limits, timing: timing)
+                limits: limits, timing: timing, banner: Banner(heading: "RaceLab ", onlyIfPrinted: true))
         } catch {
             outcome = failure("\(transcript): \(error)")
         }
@@ -142,7 +142,7 @@ public final class Runner {
             if let speed = transcript.speed, !speedIsExplicit { timing.speed = speed }
             return checkRun(
                 program, arguments: subject.arguments, transcript: transcript, root: workspace.root,
-                limits: subject.limits(limits, attendeeWaiting: attendeeWaiting), timing: timing)
+                limits: subject.limits(limits, attendeeWaiting: attendeeWaiting), timing: timing, banner: subject.banner)
         } catch {
             return failure("\(subject.transcript): \(error)")
         }

@@ -53,6 +53,15 @@ public struct Subject {
         Subject(kind: .program, label: path, product: path, arguments: arguments, transcript: transcript, sources: [])
     }
 
+    /// The banner the program must print first (checked by the runner, not the transcript).
+    public var banner: Banner {
+        switch kind {
+        case .page(let lesson, _): return Banner(heading: "RaceLab lesson \(lesson): ")
+        case .exercise(let variant): return Banner(heading: "RaceLab exercise \(variant.exercise): ")
+        case .program: return Banner(heading: "RaceLab ", onlyIfPrinted: true)
+        }
+    }
+
     public var variant: Variant? {
         if case .exercise(let variant) = kind { return variant }
         return nil

@@ -68,6 +68,19 @@ final class RunnerTests: XCTestCase {
         XCTAssertEqual(racelabMain([], directory: root), 2)
     }
 
+    /// Nothing on a command line is ignored: an argument a command does not use is an error.
+    func testEveryCommandRejectsWhatItDoesNotUse() {
+        for words in [
+            ["list", "3"], ["list", "--speed", "2"], ["hint", "3", "--jobs", "2"], ["exercise", "3", "4"], ["reset", "3", "--speed", "2"],
+            ["exercise", "3", "--yes"], ["check", "3", "--verbose"], ["verify", "--yes"], ["help", "3"], ["watch", "3", "--jobs", "2"],
+            ["verify", "twelve"],
+        ] {
+            XCTAssertEqual(racelabMain(words, directory: root), 2, "\(words)")
+        }
+        XCTAssertEqual(racelabMain(["help"], directory: root), 0)
+        XCTAssertEqual(racelabMain(["verify", "7"], directory: root), 2, "no lesson 7: a clear error, not everything")
+    }
+
     func testResetOfAnUneditedExerciseChangesNothing() throws {
         XCTAssertTrue(try runner().reset(3, confirmed: false, ask: { XCTFail("nothing to ask"); return nil }))
         XCTAssertEqual(read("Lessons/03-thread-safety/Exercise/Person.swift"), "starter")

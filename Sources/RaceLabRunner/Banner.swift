@@ -1,0 +1,43 @@
+import Foundation
+import RaceLab
+
+/// The lines every RaceLab program prints first: its heading, that ThreadSanitizer is on, the speed,
+/// and a blank line. The runner checks them itself, so a transcript starts at the page.
+public struct Banner: Equatable {
+    /// How the heading starts: "RaceLab lesson 3: ", "RaceLab exercise 3: ".
+    public var heading: String
+    /// For `racelab page`, which checks any program: only one whose first line starts with `heading`
+    /// has a banner to check.
+    public var onlyIfPrinted = false
+
+    public init(heading: String, onlyIfPrinted: Bool = false) {
+        self.heading = heading
+        self.onlyIfPrinted = onlyIfPrinted
+    }
+
+    static let tsanOn = "ThreadSanitizer is on: it reports data races on stderr as they happen."
+
+    /// The output without its banner, and what is wrong with the banner, if anything.
+    func strip(_ output: String, speed: Double) -> (rest: String, problem: String?) {
+        var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if onlyIfPrinted && !(lines.first ?? "").hasPrefix(heading) { return (output, nil) }
+        let expected: [(String, (String) -> Bool)] = [
+            ("a heading that starts \"\(heading)\"", { $0.hasPrefix(heading) }),
+            ("\"\(Self.tsanOn)\"", { $0 == Self.tsanOn }),
+            ("\"Speed: \(speedText(speed)) (every time shown is in lesson seconds)\"", { $0 == "Speed: \(speedText(speed)) (every time shown is in lesson seconds)" }),
+            ("an empty line", { $0.trimmingCharacters(in: .whitespaces).isEmpty }),
+        ]
+        for (index, (what, matches)) in expected.enumerated() {
+            let line = index < lines.count ? lines[index] : nil
+            guard let line, matches(line) else {
+                let found = line.map { "\"\($0)\"" } ?? "missing"
+                if index == 1, line?.hasPrefix("ThreadSanitizer is off") == true {
+                    return (output, "the program is not built with ThreadSanitizer, so it cannot referee races: build it with --sanitize=thread (the runner does)")
+                }
+                return (output, "the banner's line \(index + 1) is \(found), expected \(what)")
+            }
+        }
+        lines.removeFirst(expected.count)
+        return (lines.joined(separator: "\n"), nil)
+    }
+}
