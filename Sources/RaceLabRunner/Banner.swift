@@ -15,16 +15,14 @@ public struct Banner: Equatable {
         self.onlyIfPrinted = onlyIfPrinted
     }
 
-    static let tsanOn = "ThreadSanitizer is on: it reports data races on stderr as they happen."
-
     /// The output without its banner, and what is wrong with the banner, if anything.
     func strip(_ output: String, speed: Double) -> (rest: String, problem: String?) {
         var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if onlyIfPrinted && !(lines.first ?? "").hasPrefix(heading) { return (output, nil) }
         let expected: [(String, (String) -> Bool)] = [
             ("a heading that starts \"\(heading)\"", { $0.hasPrefix(heading) }),
-            ("\"\(Self.tsanOn)\"", { $0 == Self.tsanOn }),
-            ("\"Speed: \(speedText(speed)) (every time shown is in lesson seconds)\"", { $0 == "Speed: \(speedText(speed)) (every time shown is in lesson seconds)" }),
+            ("\"\(BannerLines.threadSanitizerOn)\"", { $0 == BannerLines.threadSanitizerOn }),
+            ("\"\(BannerLines.speed(speed))\"", { $0 == BannerLines.speed(speed) }),
             ("an empty line", { $0.trimmingCharacters(in: .whitespaces).isEmpty }),
         ]
         for (index, (what, matches)) in expected.enumerated() {

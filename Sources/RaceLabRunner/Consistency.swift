@@ -12,7 +12,7 @@ extension Runner {
         var expected: Set<String> = []
         for lesson in lessons {
             expected.insert(lesson.product)
-            if FileManager.default.fileExists(atPath: "\(root)/\(lesson.folder)/Support") { expected.insert("Lesson\(lesson.number)Support") }
+            if let support = lesson.supportTarget { expected.insert(support) }
             guard let exercise = lesson.exercise else { continue }
             let driver = FileManager.default.contents(atPath: "\(root)/\(exercise.starterFolder)/main.swift")
             if driver == nil { problems.append("\(exercise.starterFolder)/main.swift is missing: it is the exercise's driver") }
@@ -29,8 +29,7 @@ extension Runner {
                         : "link it: ln -sf \(variant.role == .solution ? "../" : "../../")Starter/main.swift \(variant.folder)/main.swift"
                     problems.append("\(variant.label): \(variant.folder)/main.swift is not the driver in \(exercise.starterFolder) (\(fix))")
                 }
-                let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-                    .filter { $0.hasSuffix(".swift") && $0 != "main.swift" }.sorted()
+                let files = ExerciseInfo.attendeeFiles(in: folder)
                 if variant.role != .attendee, files != exercise.attendeeFiles {
                     problems.append("\(variant.label): has \(files.joined(separator: ", ")), the starter has \(exercise.attendeeFiles.joined(separator: ", "))")
                 }

@@ -30,11 +30,15 @@ public struct ExerciseInfo {
     public var refereeVariants: [Variant] { [solution, starter] + wrongFixes }
     public var product: String { attendee.product }
 
+    /// A variant folder's own Swift files: all but the driver's main.swift.
+    static func attendeeFiles(in path: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".swift") && $0 != "main.swift" }.sorted()
+    }
+
     init(root: String, number: Int, folder: String) {
         self.number = number
         self.folder = folder
-        let starter = (try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(folder)/Referee/Starter")) ?? []
-        attendeeFiles = starter.filter { $0.hasSuffix(".swift") && $0 != "main.swift" }.sorted()
+        attendeeFiles = Self.attendeeFiles(in: "\(root)/\(folder)/Referee/Starter")
         let wrong = (try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(folder)/Referee/WrongFixes")) ?? []
         wrongFixes = wrong.sorted().filter { !$0.hasPrefix(".") }.map {
             Variant(exercise: number, role: .wrongFix($0), folder: "\(folder)/Referee/WrongFixes/\($0)")

@@ -134,21 +134,6 @@ extension Runner {
         }
     }
 
-    func offerHint(_ exercise: ExerciseInfo) {
-        let count = hints(exercise).count
-        guard count > 0 else { return }
-        let seen = Progress.load(root: workspace.root)[exercise: exercise.number].hintsShown
-        let command = "swift run racelab hint \(exercise.number)"
-        print("")
-        if seen == 0 {
-            print("Stuck? \(command) shows the first of \(count) hints, one at a time.")
-        } else if seen < count {
-            print("Stuck? \(command) shows hint \(seen + 1) of \(count) (you have seen \(seen)).")
-        } else {
-            print("You have seen all \(count) hints: \(command) shows them again.")
-        }
-    }
-
     func suggestNext(after number: Int) {
         let progress = Progress.load(root: workspace.root)
         let exercises = workspace.lessons.compactMap(\.exercise)

@@ -31,4 +31,19 @@ extension Runner {
         print(seen + 1 < hints.count
             ? "Run it again for the next hint (\(hints.count - seen - 1) more)." : "That was the last hint; run it again to see them all.")
     }
+
+    func offerHint(_ exercise: ExerciseInfo) {
+        let count = hints(exercise).count
+        guard count > 0 else { return }
+        let seen = Progress.load(root: workspace.root)[exercise: exercise.number].hintsShown
+        let command = "swift run racelab hint \(exercise.number)"
+        print("")
+        if seen == 0 {
+            print("Stuck? \(command) shows the first of \(count) hints, one at a time.")
+        } else if seen < count {
+            print("Stuck? \(command) shows hint \(seen + 1) of \(count) (you have seen \(seen)).")
+        } else {
+            print("You have seen all \(count) hints: \(command) shows them again.")
+        }
+    }
 }

@@ -14,8 +14,14 @@ public final class Runner {
     public var jobs = defaultJobs
     /// Where the TSan build puts its programs: asked of `swift build` once (it takes a moment).
     private var knownBinPath: String?
-    /// The manifest's targets: asked of SwiftPM once.
-    var knownTargets: Set<String>?
+    /// The manifest's targets, asked of SwiftPM once (`declaredTargets`), and each program found fresh
+    /// with the modification date it had then: pages run on several threads, so both are locked.
+    private let known = Locked((targets: Set<String>??.none, fresh: [String: Date]()))
+    /// Set by tests in place of asking SwiftPM.
+    var knownTargets: Set<String>? {
+        get { known.current.targets ?? nil }
+        set { known.withLock { $0.targets = .some(newValue) } }
+    }
 
     var speed: Double { timing.speed }
 
@@ -69,6 +75,7 @@ public final class Runner {
             print("swift build --show-bin-path failed: cannot find the built programs")
             return nil
         }
+        _ = declaredTargets()  // asked once here, before pages run side by side
         print("Built in \(String(format: "%.1f", Date().timeIntervalSince(started))) s.")
         return bin
     }
@@ -148,28 +155,35 @@ public final class Runner {
         }
     }
 
-    /// Why `program` must not be judged: it is not built, no target of the manifest makes it (a binary
-    /// left over from an earlier build), or it is older than its sources and building it again did
-    /// not make it newer (a change that does not alter the program, a comment say, relinks nothing:
-    /// then the build system's word that it is current is taken).
+    /// Why `program` must not be judged: no target of the manifest makes it (a binary left over from
+    /// an earlier build), it is not built, or it is older than its sources and does not build again.
+    /// When it builds, the build system's word that it is current is taken: a change that alters
+    /// nothing in the program (a comment) relinks nothing. A program found fresh is not looked at
+    /// again while its binary stays the same (every run of a page would walk the sources otherwise).
     func freshnessProblem(_ subject: Subject, program: String) -> String? {
         if let declared = declaredTargets(), !declared.contains(subject.product) {
             return "\(subject.product) is not a target of the package (a binary left over from an earlier build is not judged)."
                 + " The manifest derives its targets from the folders under Lessons/; racelab verify says where they disagree."
         }
-        guard let problem = Freshness.problem(program: program, root: workspace.root, folders: subject.sources) else { return nil }
-        guard Freshness.modified(program) != nil else { return problem }
-        let rebuilt = builder.build(subject.product)
-        guard rebuilt.succeeded else {
-            return ([problem, "Building it again failed:"] + rebuilt.errors.prefix(3)).joined(separator: "\n")
+        let built = Freshness.modified(program)
+        if let built, known.current.fresh[program] == built { return nil }
+        if let problem = Freshness.problem(program: program, root: workspace.root, folders: subject.sources) {
+            guard built != nil else { return problem }
+            let rebuilt = builder.build(subject.product)
+            guard rebuilt.succeeded else {
+                return ([problem, "Building it again failed:"] + rebuilt.errors.prefix(3)).joined(separator: "\n")
+            }
         }
+        if let now = Freshness.modified(program) { known.withLock { $0.fresh[program] = now } }
         return nil
     }
 
     /// The targets the manifest declares, asked of SwiftPM once; nil when it could not say.
     func declaredTargets() -> Set<String>? {
-        if knownTargets == nil { knownTargets = builder.declaredTargets() }
-        return knownTargets
+        if let asked = known.current.targets { return asked }
+        let asked = builder.declaredTargets()
+        known.withLock { $0.targets = .some(asked) }
+        return asked
     }
 
     func loadTranscript(_ path: String) throws -> Transcript {

@@ -20,23 +20,26 @@ extension Runner {
         print("")
         let wrong = exercises.reduce(0) { $0 + $1.wrongFixes.count }
         print("Verifying \(exercises.count) exercise(s): each solution must pass; each starter and each of \(wrong) known wrong fixes must fail as documented.")
-        let items = exercises.flatMap { exercise in exercise.refereeVariants.map { (exercise, $0) } }
-        guard !items.isEmpty, let bin = try buildAll(items.map(\.1.product)) else { return ok && items.isEmpty }
-        let runs = items.map { exercise, variant in
+        // Each variant with how it must fail (nil: it must pass), read once.
+        let items = exercises.flatMap { exercise in
+            exercise.refereeVariants.map { (exercise: exercise, variant: $0, expected: $0.expectedFailures(root: workspace.root)) }
+        }
+        guard !items.isEmpty, let bin = try buildAll(items.map(\.variant.product)) else { return ok && items.isEmpty }
+        let runs = items.map { item in
             { () -> RunOutcome? in
-                if case .failure = variant.expectedFailures(root: self.workspace.root) { return nil }  // nothing to run: said below
-                return self.run(.exercise(variant, of: exercise), bin: bin)
+                if case .failure? = item.expected { return nil }  // nothing to run: said below
+                return self.run(.exercise(item.variant, of: item.exercise), bin: bin)
             }
         }
         // A variant that must fail, of an exercise whose order is timed, is confirmed at real speed: long.
         let timedOrder = Set(exercises.filter { (try? loadTranscript($0.transcript).timedOrder) == true }.map(\.number))
-        let long = Set(items.indices.filter { items[$0].1.mustFail && timedOrder.contains(items[$0].0.number) })
+        let long = Set(items.indices.filter { items[$0].variant.mustFail && timedOrder.contains(items[$0].exercise.number) })
         runInOrder(runs, jobs: jobs, startingFirst: long) { index, outcome in
-            let variant = items[index].1
-            if let expected = variant.expectedFailures(root: workspace.root) {
-                ok = reportFails(variant, expected, outcome) && ok
+            let item = items[index]
+            if let expected = item.expected {
+                ok = reportFails(item.variant, expected, outcome) && ok
             } else if let outcome {
-                report(variant.label, outcome)
+                report(item.variant.label, outcome)
                 ok = ok && outcome.passed
             }
         }

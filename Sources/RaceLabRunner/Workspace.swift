@@ -52,6 +52,8 @@ public struct LessonInfo {
     /// Relative to the root, e.g. `Lessons/03-thread-safety`.
     public let folder: String
     public var product: String { "lesson\(number)" }
+    /// `LessonNSupport`, the library the manifest makes of `Support/` when the lesson has one.
+    public let supportTarget: String?
     /// Page number → transcript path relative to the root.
     public let transcripts: [Int: String]
     public let exercise: ExerciseInfo?
@@ -66,6 +68,7 @@ public struct LessonInfo {
             if let page = Int(file.dropFirst(4).dropLast(4)) { transcripts[page] = "\(folder)/transcripts/\(file)" }
         }
         self.transcripts = transcripts
+        supportTarget = FileManager.default.fileExists(atPath: "\(root)/\(folder)/Support") ? "Lesson\(number)Support" : nil
         let exerciseFolder = "\(folder)/Exercise"
         exercise =
             FileManager.default.fileExists(atPath: "\(root)/\(exerciseFolder)/expected.txt")

@@ -1,3 +1,4 @@
+import RaceLab
 import XCTest
 
 @testable import RaceLabRunner
@@ -5,7 +6,7 @@ import XCTest
 /// The runner checks the banner every RaceLab program prints first, so transcripts start at the page.
 final class BannerTests: XCTestCase {
     let banner = Banner(heading: "RaceLab lesson 3: ")
-    let good = "RaceLab lesson 3: thread safety\n\(Banner.tsanOn)\nSpeed: 4x (every time shown is in lesson seconds)\n\n== Page 2 of 5"
+    let good = "RaceLab lesson 3: thread safety\n\(BannerLines.threadSanitizerOn)\nSpeed: 4x (every time shown is in lesson seconds)\n\n== Page 2 of 5"
 
     func testARightBannerIsRemovedAndTheRestIsThePage() {
         let stripped = banner.strip(good, speed: 4)
@@ -16,7 +17,7 @@ final class BannerTests: XCTestCase {
     func testEveryLineOfTheBannerIsChecked() {
         let wrong: [(String, Double, String)] = [
             (good.replacingOccurrences(of: "lesson 3:", with: "lesson 4:"), 4, "line 1"),
-            (good.replacingOccurrences(of: Banner.tsanOn, with: "ThreadSanitizer is off. To let it referee: …"), 4, "not built with ThreadSanitizer"),
+            (good.replacingOccurrences(of: BannerLines.threadSanitizerOn, with: "ThreadSanitizer is off. To let it referee: …"), 4, "not built with ThreadSanitizer"),
             (good, 12, "line 3"),
             (good.replacingOccurrences(of: "\n\n==", with: "\nx\n=="), 4, "line 4"),
             ("RaceLab lesson 3: thread safety", 4, "line 2 is missing"),

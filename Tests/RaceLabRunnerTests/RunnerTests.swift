@@ -5,35 +5,30 @@ import XCTest
 
 /// The runner's commands on a workspace made up in a temporary folder: discovery, bad input, reset.
 final class RunnerTests: XCTestCase {
-    var root = ""
+    var package: TemporaryPackage!
+    var root: String { package.root }
     var printed: [String] = []
 
     override func setUpWithError() throws {
-        root = NSTemporaryDirectory() + "racelab-\(UUID().uuidString)"
-        let exercise = "\(root)/Lessons/03-thread-safety/Exercise"
-        try FileManager.default.createDirectory(atPath: "\(exercise)/Referee/Starter", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: "\(root)/Lessons/02-dispatch-groups/transcripts", withIntermediateDirectories: true)
+        package = try TemporaryPackage([
+            "Package.swift": "// swift-tools-version:5.9",
+            "Lessons/02-dispatch-groups/transcripts/page1.txt": "---\n",
+            "Lessons/02-dispatch-groups/transcripts/page2.txt": "---\n",
+            "Lessons/03-thread-safety/Exercise/expected.txt": "verdict: clean\n---\n",
+            "Lessons/03-thread-safety/Exercise/hint.md": "1. a hint",
+            "Lessons/03-thread-safety/Exercise/Referee/Starter/Person.swift": "starter",
+            "Lessons/03-thread-safety/Exercise/Referee/Starter/main.swift": "driver",
+            "Lessons/03-thread-safety/Exercise/Person.swift": "starter",
+            "Lessons/03-thread-safety/Exercise/main.swift": "driver",
+        ])
         try FileManager.default.createDirectory(atPath: "\(root)/Lessons/notes", withIntermediateDirectories: true)
-        try write("// swift-tools-version:5.9", to: "Package.swift")
-        try write("---\n", to: "Lessons/02-dispatch-groups/transcripts/page1.txt")
-        try write("---\n", to: "Lessons/02-dispatch-groups/transcripts/page2.txt")
-        try write("verdict: clean\n---\n", to: "Lessons/03-thread-safety/Exercise/expected.txt")
-        try write("1. a hint", to: "Lessons/03-thread-safety/Exercise/hint.md")
-        try write("starter", to: "Lessons/03-thread-safety/Exercise/Referee/Starter/Person.swift")
-        try write("driver", to: "Lessons/03-thread-safety/Exercise/Referee/Starter/main.swift")
-        try write("starter", to: "Lessons/03-thread-safety/Exercise/Person.swift")
-        try write("driver", to: "Lessons/03-thread-safety/Exercise/main.swift")
     }
 
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: root)
-    }
+    override func tearDown() { package.remove() }
 
-    func write(_ text: String, to path: String) throws {
-        try text.write(toFile: "\(root)/\(path)", atomically: true, encoding: .utf8)
-    }
+    func write(_ text: String, to path: String) throws { try package.write(text, to: path) }
 
-    func read(_ path: String) -> String? { try? String(contentsOfFile: "\(root)/\(path)", encoding: .utf8) }
+    func read(_ path: String) -> String? { package.read(path) }
 
     func runner() throws -> Runner {
         Runner(workspace: try Workspace(root: root), print: { self.printed.append($0) })
@@ -174,29 +169,23 @@ final class FileWatcherTests: XCTestCase {
 
 /// What an attendee sees of their progress and of the hints, on a made-up workspace.
 final class ProgressAndHintTests: XCTestCase {
-    var root = ""
+    var package: TemporaryPackage!
+    var root: String { package.root }
     var printed: [String] = []
 
     override func setUpWithError() throws {
-        root = NSTemporaryDirectory() + "racelab-\(UUID().uuidString)"
-        let exercise = "\(root)/Lessons/03-thread-safety/Exercise"
-        try FileManager.default.createDirectory(atPath: "\(exercise)/Referee/Starter", withIntermediateDirectories: true)
-        for (path, text) in [
-            ("Package.swift", "// swift-tools-version:5.9"),
-            ("Lessons/03-thread-safety/Exercise/expected.txt", "verdict: clean\n---\n"),
-            ("Lessons/03-thread-safety/Exercise/hint.md", "# Exercise 3 hints\n\n1. Gate the writes\n   and the reads.\n2. Use a queue.\n"),
-            ("Lessons/03-thread-safety/Exercise/Referee/Starter/Person.swift", "starter"),
-            ("Lessons/03-thread-safety/Exercise/Referee/Starter/main.swift", "driver"),
-            ("Lessons/03-thread-safety/Exercise/Person.swift", "starter"),
-            ("Lessons/03-thread-safety/Exercise/main.swift", "driver"),
-        ] {
-            try text.write(toFile: "\(root)/\(path)", atomically: true, encoding: .utf8)
-        }
+        package = try TemporaryPackage([
+            "Package.swift": "// swift-tools-version:5.9",
+            "Lessons/03-thread-safety/Exercise/expected.txt": "verdict: clean\n---\n",
+            "Lessons/03-thread-safety/Exercise/hint.md": "# Exercise 3 hints\n\n1. Gate the writes\n   and the reads.\n2. Use a queue.\n",
+            "Lessons/03-thread-safety/Exercise/Referee/Starter/Person.swift": "starter",
+            "Lessons/03-thread-safety/Exercise/Referee/Starter/main.swift": "driver",
+            "Lessons/03-thread-safety/Exercise/Person.swift": "starter",
+            "Lessons/03-thread-safety/Exercise/main.swift": "driver",
+        ])
     }
 
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: root)
-    }
+    override func tearDown() { package.remove() }
 
     func runner() throws -> Runner {
         printed = []

@@ -7,34 +7,30 @@ import XCTest
 /// consistency check finds every disagreement between folders, manifest and copies; a program that is
 /// not what its sources say is never judged.
 final class VariantTests: XCTestCase {
-    var root = ""
+    var package: TemporaryPackage!
+    var root: String { package.root }
     let exercise = "Lessons/12-example/Exercise"
 
     override func setUpWithError() throws {
-        root = NSTemporaryDirectory() + "racelab-variants-\(UUID().uuidString)"
-        for folder in ["Referee/Starter", "Referee/Solution", "Referee/WrongFixes/unlocked-read"] {
-            try FileManager.default.createDirectory(atPath: "\(root)/\(exercise)/\(folder)", withIntermediateDirectories: true)
-        }
-        try write("// swift-tools-version:5.9", to: "Package.swift")
-        try write("verdict: clean\n---\nhello\n", to: "\(exercise)/expected.txt")
-        try write("driver()", to: "\(exercise)/Referee/Starter/main.swift")
-        try write("// must fail: race Box.add", to: "\(exercise)/Referee/Starter/Box.swift")
-        try write("struct Box {}", to: "\(exercise)/Referee/Solution/Box.swift")
-        try write("// must fail: race Box.value.getter, output", to: "\(exercise)/Referee/WrongFixes/unlocked-read/Box.swift")
-        try write("// must fail: race Box.add", to: "\(exercise)/Box.swift")
-        try write("driver()", to: "\(exercise)/main.swift")
+        let exercise = exercise
+        package = try TemporaryPackage([
+            "Package.swift": "// swift-tools-version:5.9",
+            "\(exercise)/expected.txt": "verdict: clean\n---\nhello\n",
+            "\(exercise)/Referee/Starter/main.swift": "driver()",
+            "\(exercise)/Referee/Starter/Box.swift": "// must fail: race Box.add",
+            "\(exercise)/Referee/Solution/Box.swift": "struct Box {}",
+            "\(exercise)/Referee/WrongFixes/unlocked-read/Box.swift": "// must fail: race Box.value.getter, output",
+            "\(exercise)/Box.swift": "// must fail: race Box.add",
+            "\(exercise)/main.swift": "driver()",
+        ])
         try FileManager.default.createSymbolicLink(atPath: "\(root)/\(exercise)/Referee/Solution/main.swift", withDestinationPath: "../Starter/main.swift")
         try FileManager.default.createSymbolicLink(
             atPath: "\(root)/\(exercise)/Referee/WrongFixes/unlocked-read/main.swift", withDestinationPath: "../../Starter/main.swift")
     }
 
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: root)
-    }
+    override func tearDown() { package.remove() }
 
-    func write(_ text: String, to path: String) throws {
-        try text.write(toFile: "\(root)/\(path)", atomically: true, encoding: .utf8)
-    }
+    func write(_ text: String, to path: String) throws { try package.write(text, to: path) }
 
     func runner(_ printed: @escaping (String) -> Void = { _ in }) throws -> Runner {
         Runner(workspace: try Workspace(root: root), print: printed)

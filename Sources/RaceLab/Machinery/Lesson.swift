@@ -85,10 +85,10 @@ public final class Lesson {
         writeLine(heading)
         writeLine(
             isThreadSanitizerOn
-                ? "ThreadSanitizer is on: it reports data races on stderr as they happen."
+                ? BannerLines.threadSanitizerOn
                 : "ThreadSanitizer is off. To let it referee: swift build -Xswiftc -sanitize=thread, then .build/debug/\(program)"
         )
-        writeLine("Speed: \(speedText(options.speed)) (every time shown is in lesson seconds)")
+        writeLine(BannerLines.speed(options.speed))
         let selected = options.page.map { [pages[$0 - 1]] } ?? pages
         // Presenter mode waits on the keyboard: with stdin from a pipe or a file there is nobody to press Enter.
         stepping = options.step && isatty(FileHandle.standardInput.fileDescriptor) == 1
@@ -138,6 +138,13 @@ extension Page {
 }
 
 /// "real speed", "4x", "2.5x": how lessons and the runner name a speed.
+/// Lines of the banner every lesson prints first, after its heading. The runner checks them
+/// (RaceLabRunner's `Banner`), so transcripts start at the page.
+public enum BannerLines {
+    public static let threadSanitizerOn = "ThreadSanitizer is on: it reports data races on stderr as they happen."
+    public static func speed(_ speed: Double) -> String { "Speed: \(speedText(speed)) (every time shown is in lesson seconds)" }
+}
+
 public func speedText(_ speed: Double) -> String {
     if speed == 1 { return "real speed" }
     return speed == speed.rounded() ? "\(Int(speed))x" : "\(speed)x"
