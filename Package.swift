@@ -19,9 +19,19 @@ let sharedModuleCache: [SwiftSetting] = [
     .unsafeFlags(["-module-cache-path", Context.packageDirectory + "/.build/module-cache"])
 ]
 
+/// The RaceLab library compiles in Swift 6 language mode, with complete concurrency
+/// checking: their public API says what is `@Sendable` and what runs on the main actor, so a lesson
+/// written in Swift 6 mode gets a compile-time error where it would otherwise trap at run time (the
+/// Swift 5 lessons build as before; docs/swift6.md). A toolchain before 6.0 has no Swift 6 mode.
+#if compiler(>=6.0)
+    let swift6: [SwiftSetting] = [.unsafeFlags(["-swift-version", "6"])]
+#else
+    let swift6: [SwiftSetting] = []
+#endif
+
 var targets: [Target] = [
     // The support library every lesson imports: lesson clock, pages, view/animation stand-ins, watchdog.
-    .target(name: "RaceLab", dependencies: ["RaceLabAtomics"], swiftSettings: sharedModuleCache),
+    .target(name: "RaceLab", dependencies: ["RaceLabAtomics"], swiftSettings: sharedModuleCache + swift6),
     // Relaxed atomics in C: shared words that ThreadSanitizer sees as atomic but not as ordering.
     .target(name: "RaceLabAtomics"),
     // The runner: its logic lives in a library so it can be tested; `racelab` is a thin shell.
@@ -31,14 +41,18 @@ var targets: [Target] = [
     // end-to-end tests run it to prove every verdict can fail.
     .executableTarget(name: "racelab-fixture", dependencies: ["RaceLab"], path: "Tests/Fixtures/racelab-fixture",
         swiftSettings: sharedModuleCache),
+    // A lesson in Swift 6 mode that uses every part of RaceLab's API that crosses threads or actors:
+    // the tests run it to prove that none traps in Swift 6's run-time isolation checks.
+    .executableTarget(name: "racelab-swift6-lesson", dependencies: ["RaceLab"], path: "Tests/Fixtures/racelab-swift6-lesson",
+        swiftSettings: sharedModuleCache + swift6),
     .testTarget(name: "RaceLabTests", dependencies: ["RaceLab"], swiftSettings: sharedModuleCache),
     .testTarget(
-        name: "RaceLabRunnerTests", dependencies: ["RaceLabRunner", "racelab-fixture", "racelab"],
+        name: "RaceLabRunnerTests", dependencies: ["RaceLabRunner", "racelab-fixture", "racelab-swift6-lesson", "racelab"],
         resources: [.copy("TSanReports"), .copy("BrokenTranscripts")], swiftSettings: sharedModuleCache),
 ]
 
-/// `RACELAB_SWIFT6=3 swift build --product lesson3`: lesson 3 alone in Swift 6 language mode (the
-/// RaceLab library stays in Swift 5 mode), to see what the compiler says of its code (lesson 3's README).
+/// `RACELAB_SWIFT6=3 swift build --product lesson3`: lesson 3 alone in Swift 6 language mode, to see
+/// what the compiler says of its code (lesson 3's README).
 let swift6Lessons = (Context.environment["RACELAB_SWIFT6"] ?? "").split(separator: ",").compactMap { Int($0) }
 
 /// The visible entries of a folder, sorted; none when it does not exist.

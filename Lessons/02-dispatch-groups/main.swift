@@ -7,6 +7,9 @@ import RaceLab
 let lesson = Lesson("RaceLab lesson 2: dispatch groups, or knowing when everything is done")
 
 /// The demo's views: a red main view, a yellow box in its upper left corner, a hidden label.
+/// `@MainActor` here and below: views belong to the main actor, as UIKit's do (in an app these would
+/// be a view controller's methods, which are main-actor isolated already).
+@MainActor
 func makeViews() -> (mainView: View, box: View, label: View) {
     (
         View("main view", backgroundColor: .red),
@@ -17,6 +20,7 @@ func makeViews() -> (mainView: View, box: View, label: View) {
 
 /// DEMOS B1: the box moves (1 s), then rotates; the main view turns blue at the same time, and the
 /// completion of the colour change shows the label. That is right only if the colour is the longest.
+@MainActor
 func animateWithoutGroup(colour: Double, rotation: Double) {
     let (mainView, box, label) = makeViews()
     View.animate(withDuration: 1, animations: { box.position = .lowerRight }) { _ in
@@ -56,6 +60,7 @@ extension View {
     }
 }
 
+@MainActor
 func animateWithGroup(colour: Double, rotation: Double, then next: @escaping () -> Void) {
     let (mainView, box, label) = makeViews()
     let animationGroup = DispatchGroup()

@@ -17,7 +17,8 @@ final class FilterOperation: Operation, @unchecked Sendable {
 }
 
 /// The shared results of page 6. Not thread-safe by itself: the page touches it only on its serial
-/// append queue.
-final class FilteredImages {
+/// append queue. That promise is what `@unchecked Sendable` states (the compiler cannot check it),
+/// so the operations on that queue may hold it.
+final class FilteredImages: @unchecked Sendable {
     var images: [Image] = []
 }

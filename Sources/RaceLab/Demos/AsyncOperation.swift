@@ -12,7 +12,7 @@ import Foundation
 ///   back at once cannot be overwritten (finished → executing, and the operation never ends);
 /// - a finished operation stays finished.
 open class AsyncOperation: Operation, @unchecked Sendable {
-    public enum State: String {
+    public enum State: String, Sendable {
         case ready, executing, finished
 
         /// The key the operation machinery observes: "isReady", "isExecuting", "isFinished".

@@ -1,4 +1,5 @@
 import Foundation
+import RaceLabAtomics
 
 /// Some demos end a process on purpose: a failed `dispatchPrecondition`, a `sync` onto the queue
 /// you are on, a read of freed memory. A page runs such a demo in a child process (the same lesson
@@ -31,14 +32,16 @@ public enum ChildProcess {
     }
 
     /// Call first in a lesson's main.swift: in a child, runs the demo it was started for and exits.
-    public static func runIfChild(_ demos: [String: () -> Void]) {
+    /// The demo runs on the main thread, the main actor's, as the lesson's top-level code does.
+    public static func runIfChild(_ demos: [String: @MainActor @Sendable () -> Void]) {
         guard let name = ProcessInfo.processInfo.environment[variable] else { return }
         guard let demo = demos[name] else {
             FileHandle.standardError.write(Data("no child demo named \(name)\n".utf8))
             exit(2)
         }
-        setvbuf(stdout, nil, _IOLBF, 0)  // each line out before a crash can lose it
-        demo()
+        racelab_line_buffer_stdout()  // each line out before a crash can lose it
+        // On the main thread before `dispatchMain()`: the main actor's own (checked, not assumed blindly).
+        MainActor.assumeIsolated { demo() }
         exit(0)
     }
 

@@ -1,24 +1,25 @@
 import Dispatch
 import Foundation
+import RaceLabAtomics
 
-/// One page of a lesson, like one page of the original playgrounds. Its body runs on the main queue;
-/// the page ends when it calls `done()` (from any thread).
-public final class Page: @unchecked Sendable {
+/// One page of a lesson, like one page of the original playgrounds. Its body runs on the main queue
+/// (the main actor); the page ends when it calls `done()`, from any thread.
+public final class Page: Sendable {
     public let number: Int
     public let title: String
-    let body: (Page) -> Void
     private let ended = Locked(false)
-    var onEnd: () -> Void = {}
+    private let onEnd: @MainActor @Sendable () -> Void
 
-    init(number: Int, title: String, body: @escaping (Page) -> Void) {
+    init(number: Int, title: String, onEnd: @escaping @MainActor @Sendable () -> Void) {
         self.number = number
         self.title = title
-        self.body = body
+        self.onEnd = onEnd
     }
 
     /// Runs `work` on a thread of the page's own (not the main queue, which must stay free, and not a
-    /// Dispatch worker, which the work may block), then ends the page.
-    public func finish(onThreadOfItsOwn work: @escaping () -> Void) {
+    /// Dispatch worker, which the work may block), then ends the page. `work` is `@Sendable`: it runs
+    /// off the main actor, so in Swift 6 mode the compiler refuses main-actor state in it.
+    public func finish(onThreadOfItsOwn work: @escaping @Sendable () -> Void) {
         Thread.detachNewThread {
             work()
             self.done()
@@ -33,17 +34,19 @@ public final class Page: @unchecked Sendable {
         }
         if first { DispatchQueue.main.async(execute: onEnd) }
     }
+
+    var isEnded: Bool { ended.current }
 }
 
 /// A numbered lesson: its pages play in order on a real main queue (Linux only serves the main queue
 /// while the main thread is parked in `dispatchMain()`), and the process exits when the last page ends.
+/// Made and run by the lesson's top-level code, before any page plays.
 public final class Lesson {
     public let heading: String
     /// A page that has not ended after this many lesson seconds ends the lesson with an error, so a
     /// lesson never hangs a workshop (pages that hang on purpose use a `Watchdog` to end by themselves).
     public let pageTimeLimit: Double
-    private var pages: [Page] = []
-    private var stepping = false
+    private var pages: [Player.Page] = []
 
     /// `heading` is the first line printed, e.g. "RaceLab lesson 3: thread safety".
     public init(_ heading: String, pageTimeLimit: Double = 120) {
@@ -51,13 +54,15 @@ public final class Lesson {
         self.pageTimeLimit = pageTimeLimit
     }
 
-    public func page(_ title: String, _ body: @escaping (Page) -> Void) {
-        pages.append(Page(number: pages.count + 1, title: title, body: body))
+    /// Adds a page. Its body runs on the main queue, which is the main actor's: in Swift 6 mode it may
+    /// use the lesson's top-level state, and the compiler checks what it hands to other threads.
+    public func page(_ title: String, _ body: @escaping @MainActor @Sendable (Page) -> Void) {
+        pages.append(Player.Page(title: title, body: body))
     }
 
     /// Plays the pages the command line asks for and exits.
     public func run() -> Never {
-        setvbuf(stdout, nil, _IOLBF, 0)  // line by line, so a page that is stopped loses nothing
+        racelab_line_buffer_stdout()  // line by line, so a page that is stopped loses nothing
         let options: LessonOptions
         do {
             options = try LessonOptions.parse(
@@ -72,7 +77,7 @@ public final class Lesson {
             exit(0)
         }
         if options.listPages {
-            for page in pages { print("\(page.number)\t\(page.title)") }
+            for (index, page) in pages.enumerated() { print("\(index + 1)\t\(page.title)") }
             exit(0)
         }
         LessonClock.shared.setSpeed(options.speed)
@@ -89,34 +94,15 @@ public final class Lesson {
                 : "ThreadSanitizer is off. To let it referee: swift build -Xswiftc -sanitize=thread, then .build/debug/\(program)"
         )
         writeLine(BannerLines.speed(options.speed))
-        let selected = options.page.map { [pages[$0 - 1]] } ?? pages
+        let selected = options.page.map { [$0] } ?? Array(1...pages.count)
         // Presenter mode waits on the keyboard: with stdin from a pipe or a file there is nobody to press Enter.
-        stepping = options.step && isatty(FileHandle.standardInput.fileDescriptor) == 1
+        let stepping = options.step && isatty(FileHandle.standardInput.fileDescriptor) == 1
         if options.step && !stepping {
             FileHandle.standardError.write(Data("\(program): --step needs a terminal on stdin; playing every page without pauses\n".utf8))
         }
-        DispatchQueue.main.async { self.play(selected[...]) }
+        let player = Player(pages: pages, stepping: stepping, pageTimeLimit: pageTimeLimit)
+        DispatchQueue.main.async { player.play(selected[...]) }
         dispatchMain()
-    }
-
-    private func play(_ remaining: ArraySlice<Page>) {
-        guard let page = remaining.first else { exit(0) }
-        if stepping {
-            writeLine("")
-            writeLine("(press Enter for page \(page.number): \(page.title))")
-            _ = readLine()
-        }
-        writeLine("")
-        writeLine("== Page \(page.number) of \(pages.count): \(page.title) ==")
-        LessonClock.shared.restart()
-        page.onEnd = { self.play(remaining.dropFirst()) }
-        let limit = pageTimeLimit
-        DispatchQueue.global().asyncAfter(lessonSeconds: limit) {
-            guard !page.isEnded else { return }
-            writeLine("Page \(page.number) did not finish within \(seconds(limit)) of lesson time: stopping the lesson.")
-            exit(3)
-        }
-        page.body(page)
     }
 
     private var program: String { (CommandLine.arguments.first ?? "lesson").split(separator: "/").last.map(String.init) ?? "lesson" }
@@ -133,11 +119,41 @@ public final class Lesson {
     }
 }
 
-extension Page {
-    var isEnded: Bool { ended.current }
+/// Plays a lesson's pages one after another on the main actor.
+private struct Player: Sendable {
+    struct Page: Sendable {
+        let title: String
+        let body: @MainActor @Sendable (RaceLab.Page) -> Void
+    }
+
+    let pages: [Page]
+    let stepping: Bool
+    let pageTimeLimit: Double
+
+    /// Plays the first of `remaining` (page numbers), and the rest after it.
+    @MainActor
+    func play(_ remaining: ArraySlice<Int>) {
+        guard let number = remaining.first else { exit(0) }
+        let title = pages[number - 1].title
+        if stepping {
+            writeLine("")
+            writeLine("(press Enter for page \(number): \(title))")
+            _ = readLine()
+        }
+        writeLine("")
+        writeLine("== Page \(number) of \(pages.count): \(title) ==")
+        LessonClock.shared.restart()
+        let page = RaceLab.Page(number: number, title: title) { self.play(remaining.dropFirst()) }
+        let limit = pageTimeLimit
+        DispatchQueue.global().asyncAfter(lessonSeconds: limit) {
+            guard !page.isEnded else { return }
+            writeLine("Page \(number) did not finish within \(seconds(limit)) of lesson time: stopping the lesson.")
+            exit(3)
+        }
+        pages[number - 1].body(page)
+    }
 }
 
-/// "real speed", "4x", "2.5x": how lessons and the runner name a speed.
 /// Lines of the banner every lesson prints first, after its heading. The runner checks them
 /// (RaceLabRunner's `Banner`), so transcripts start at the page.
 public enum BannerLines {
@@ -145,6 +161,7 @@ public enum BannerLines {
     public static func speed(_ speed: Double) -> String { "Speed: \(speedText(speed)) (every time shown is in lesson seconds)" }
 }
 
+/// "real speed", "4x", "2.5x": how lessons and the runner name a speed.
 public func speedText(_ speed: Double) -> String {
     if speed == 1 { return "real speed" }
     return speed == speed.rounded() ? "\(Int(speed))x" : "\(speed)x"

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What `lessonN [page] [--speed N] [--step] [--list]` asked for.
-public struct LessonOptions: Equatable {
+public struct LessonOptions: Equatable, Sendable {
     public var page: Int?
     public var speed = 1.0
     public var listPages = false

@@ -3,7 +3,7 @@ import Foundation
 /// Records when named pieces of work ran and on which thread, and draws them as bars on a shared
 /// time axis: one row per piece of work, readable at a glance.
 public final class Timeline: @unchecked Sendable {
-    public struct Entry {
+    public struct Entry: Sendable {
         public let name: String
         public let start: Double
         public let end: Double

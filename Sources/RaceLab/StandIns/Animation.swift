@@ -3,14 +3,14 @@ import Dispatch
 extension View {
     /// The stand-in for `UIView.animate(withDuration:animations:completion:)`: the changes made in
     /// `animations` play out over `duration` lesson seconds, then `completion(true)` runs on the main
-    /// queue, as in UIKit. Call it on the main queue.
+    /// queue, as in UIKit. On the main actor, as in UIKit.
     public static func animate(
-        withDuration duration: Double, animations: () -> Void, completion: ((Bool) -> Void)? = nil
+        withDuration duration: Double, animations: () -> Void, completion: (@MainActor (Bool) -> Void)? = nil
     ) {
         dispatchPrecondition(condition: .onQueue(.main))
         let changes = Screen.shared.recording(animations)
         let animation = Screen.shared.begin(changes, duration: duration)
-        DispatchQueue.main.asyncAfter(lessonSeconds: duration) {
+        DispatchQueue.main.asyncAfter(deadline: LessonClock.shared.deadline(after: duration)) {
             Screen.shared.end(animation)
             completion?(true)
             Screen.shared.settleIfStill()
@@ -19,6 +19,7 @@ extension View {
 }
 
 /// What is on screen: the animations in flight. Main queue only, like everything in UIKit.
+@MainActor
 final class Screen {
     static let shared = Screen()
 
@@ -38,10 +39,10 @@ final class Screen {
 
     private var recorded: [Change]?
     private var inFlight: [Animation] = []
-    private var settleWaiters: [() -> Void] = []
+    private var settleWaiters: [@MainActor () -> Void] = []
 
     /// Runs `body` once no animation is in flight any more (after the completions have run).
-    func whenSettled(_ body: @escaping () -> Void) {
+    func whenSettled(_ body: @escaping @MainActor () -> Void) {
         settleWaiters.append(body)
         settleIfStill()
     }
@@ -95,13 +96,15 @@ final class Screen {
 
 extension Page {
     /// Runs `body` on the main queue once nothing on screen moves any more: page machinery, not part
-    /// of the demo (the demo's question is how *your* code knows that). Call it on the main queue.
-    public func whenScreenSettles(_ body: @escaping () -> Void) {
+    /// of the demo (the demo's question is how *your* code knows that). On the main actor.
+    @MainActor
+    public func whenScreenSettles(_ body: @escaping @MainActor () -> Void) {
         dispatchPrecondition(condition: .onQueue(.main))
         DispatchQueue.main.async { Screen.shared.whenSettled(body) }
     }
 
     /// Ends the page once nothing on screen moves any more.
+    @MainActor
     public func doneWhenScreenSettles() {
         whenScreenSettles { self.done() }
     }

@@ -1,18 +1,20 @@
 import Dispatch
 
 /// Where a view sits inside its parent.
-public enum Spot: String {
+public enum Spot: String, Sendable {
     case upperLeft = "upper left", lowerRight = "lower right", center
 }
 
-public enum Color: String {
+public enum Color: String, Sendable {
     case red, blue, yellow, white
 }
 
 /// A stand-in for `UIView` on Linux, where UIKit does not exist. It has the properties the classic
 /// animation demo changes; like UIKit it may only be touched on the main queue. Changes made inside
 /// `View.animate(withDuration:animations:completion:)` play out over real time; changes made
-/// outside one happen at once. Either way it prints what a viewer would see, and when.
+/// outside one happen at once. Either way it prints what a viewer would see, and when. On the main
+/// actor, as `UIView` is.
+@MainActor
 public final class View {
     public let name: String
 
@@ -47,6 +49,7 @@ public final class View {
 }
 
 /// One property change of one view, described the way a viewer would put it.
+@MainActor
 struct Change {
     enum Kind {
         case position, rotation, color, visibility

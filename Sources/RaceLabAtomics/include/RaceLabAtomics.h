@@ -8,6 +8,9 @@
 
 #include <stdint.h>
 
+// The module's umbrella header (SwiftPM's rule: the header named as the module): it brings the rest.
+#include "RaceLabOutput.h"
+
 typedef struct racelab_relaxed_word racelab_relaxed_word;
 
 racelab_relaxed_word *racelab_relaxed_create(uint64_t value);
