@@ -46,3 +46,36 @@ enum Freshness {
         return (try? FileManager.default.attributesOfItem(atPath: resolved))?[.modificationDate] as? Date
     }
 }
+
+extension Runner {
+    /// Why `program` must not be judged: no target of the manifest makes it (a binary left over from
+    /// an earlier build), it is not built, or it is older than its sources and does not build again.
+    /// When it builds, the build system's word that it is current is taken: a change that alters
+    /// nothing in the program (a comment) relinks nothing. A program found fresh is not looked at
+    /// again while its binary stays the same (every run of a page would walk the sources otherwise).
+    func freshnessProblem(_ subject: Subject, program: String) -> String? {
+        if let declared = declaredTargets(), !declared.contains(subject.product) {
+            return "\(subject.product) is not a target of the package (a binary left over from an earlier build is not judged)."
+                + " The manifest derives its targets from the folders under Lessons/; racelab verify says where they disagree."
+        }
+        let built = Freshness.modified(program)
+        if let built, known.current.fresh[program] == built { return nil }
+        if let problem = Freshness.problem(program: program, root: workspace.root, folders: subject.sources) {
+            guard built != nil else { return problem }
+            let rebuilt = builder.build(subject.product)
+            guard rebuilt.succeeded else {
+                return ([problem, "Building it again failed:"] + rebuilt.errors.prefix(3)).joined(separator: "\n")
+            }
+        }
+        if let now = Freshness.modified(program) { known.withLock { $0.fresh[program] = now } }
+        return nil
+    }
+
+    /// The targets the manifest declares, asked of SwiftPM once; nil when it could not say.
+    func declaredTargets() -> Set<String>? {
+        if let asked = known.current.targets { return asked }
+        let asked = builder.declaredTargets()
+        known.withLock { $0.targets = .some(asked) }
+        return asked
+    }
+}

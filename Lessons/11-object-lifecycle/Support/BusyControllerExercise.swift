@@ -34,8 +34,8 @@ public final class BusyIndicator: @unchecked Sendable {
 /// Exercise 11's driver, which is not the attendee's to edit: two rounds of activate, work,
 /// invalidate, let go. In the first the subsystem's "idle" is already on its way to the main queue
 /// when the controller is invalidated; in the second the subsystem still holds the controller (an
-/// "octopus" it keeps) when the driver lets go, and lets go after it, on its own queue: there the
-/// last reference goes, unless a notification still queued for the main queue holds one.
+/// "octopus" it keeps) when the driver lets go, and lets go after it, on its own queue, once its
+/// notifications have run: there the last reference goes.
 public enum BusyControllerExercise {
     public static func makeLesson(_ make: @escaping (DataTransform, BusyIndicator) -> BusyControlling) -> Lesson {
         let lesson = Lesson("RaceLab exercise 11: invalidate BusyController explicitly")
@@ -66,12 +66,26 @@ public enum BusyControllerExercise {
             say("invalidate(), and the driver lets go; then the subsystem lets go, on its own queue")
             round.invalidate()
             round.controller = nil
-            round.subsystem.letGo()  // the last reference (unless a queued notification holds one) goes there
-            DispatchQueue.main.asyncAfter(lessonSeconds: 0.75) {
-                round.report(when: "once the driver and the subsystem let go")
-                done()
+            // The subsystem lets go once its work is done and the notifications it sent the main queue
+            // have run (both queues are serial: what is sent after comes after). A notification that
+            // still ran then would hold the controller for a moment, and the last reference could go
+            // on the main queue instead (a weak-self wrong fix escaped its crash so in one loaded stress
+            // run, and in every run with delays put in by hand). So the subsystem's reference is the
+            // last, and it goes on its queue, every run.
+            afterSubsystemAndMainQueue(round.subsystem) {
+                round.subsystem.letGo()
+                afterSubsystemAndMainQueue(round.subsystem) {  // after the let-go and whatever deinit sent there
+                    round.report(when: "once the driver and the subsystem let go")
+                    done()
+                }
             }
         }
+    }
+
+    /// Runs `body` on the main queue after every block already on the subsystem's queue, and after
+    /// what those blocks sent to the main queue.
+    static func afterSubsystemAndMainQueue(_ subsystem: DataTransform, _ body: @escaping @Sendable () -> Void) {
+        subsystem.queue.async { DispatchQueue.main.async(execute: body) }
     }
 
     /// One round: a subsystem at work (0.5 s) and the attendee's controller, set up and activated.

@@ -18,13 +18,15 @@ case "clean":
     print("world")
 case "race":
     // Two threads of their own (a queue might run both tasks on one thread): nothing orders their
-    // increments, so TSan reports them whether or not they overlap in time.
+    // increments, so TSan reports them whether or not they overlap in time. UPDATES (1000) increments
+    // each: scripts/tsan-history measures how long a racy loop may be before TSan drops its report.
+    let updates = Int(ProcessInfo.processInfo.environment["UPDATES"] ?? "") ?? 1000
     let counter = RacyCounter()
     let group = DispatchGroup()
     for _ in 0..<2 {
         group.enter()
         Thread.detachNewThread {
-            for _ in 0..<1000 { counter.increment() }
+            for _ in 0..<updates { counter.increment() }
             group.leave()
         }
     }

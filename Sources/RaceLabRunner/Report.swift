@@ -1,0 +1,51 @@
+import Foundation
+import RaceLab
+
+/// What the runner prints of a check: one line a page, and below a failure what to act on.
+extension Runner {
+    /// One line per page: PASS/FAIL, the TSan verdict, the outcome, the time; below a failure, what
+    /// to act on; below a page that was run again at real speed, why and what that showed.
+    func report(_ label: String, _ outcome: RunOutcome) {
+        let status = outcome.passed ? "PASS" : "FAIL"
+        let ending = outcome.outcomes.isEmpty ? "" : ", outcome: " + outcome.outcomes.map(\.label).joined(separator: "; ")
+        print("\(status)  \(label)  [\(outcome.verdict)\(ending), \(String(format: "%.1f", outcome.seconds)) s]")
+        if let firstRun = outcome.firstRun {
+            let orderWasOff = firstRun.contains { $0.kind == .content }
+            let verdict = outcome.passed
+                ? (orderWasOff ? "the output was right" : "every time was right") + ": the machine was busy, the page is fine"
+                : (outcome.failureKinds == [.time] ? "timing confirmed at real speed: off there too" : "it failed as below")
+            let why = orderWasOff ? "the output was off, in an order that follows from times (timed order)" : "a time was off"
+            print(indent("at \(speedText(outcome.speed)) \(why), so it ran again at real speed: \(verdict)"))
+            if !outcome.passed {
+                print(indent("at \(speedText(outcome.speed)):"))
+                for problem in firstRun { print(indent(explain(problem), by: "      ")) }
+                print(indent("at real speed:"))
+            }
+        }
+        for problem in outcome.problems { print(indent(explain(problem))) }
+    }
+
+    /// A problem, with the source line of each side of a race quoted.
+    func explain(_ problem: CheckProblem) -> String {
+        guard case let .unexpectedRace(race, _) = problem else { return problem.description }
+        var lines = [problem.description]
+        var quoted = Set<String>()
+        for side in race.sides {
+            guard let file = side.file, let line = side.line, quoted.insert(side.place).inserted,
+                let text = sourceLine(file, line)
+            else { continue }
+            lines.append("  \(side.place):  \(text)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func sourceLine(_ file: String, _ line: Int) -> String? {
+        guard line > 0, let text = try? String(contentsOfFile: "\(workspace.root)/\(file)", encoding: .utf8) else { return nil }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return line <= lines.count ? lines[line - 1].trimmingCharacters(in: .whitespaces) : nil
+    }
+}
+
+func indent(_ text: String, by prefix: String = "    ") -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }.joined(separator: "\n")
+}
