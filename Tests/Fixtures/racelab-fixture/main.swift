@@ -18,19 +18,29 @@ case "clean":
     print("world")
 case "race":
     // Two threads of their own (a queue might run both tasks on one thread): nothing orders their
-    // increments, so TSan reports them whether or not they overlap in time. UPDATES (1000) increments
-    // each: scripts/tsan-history measures how long a racy loop may be before TSan drops its report.
-    let updates = Int(ProcessInfo.processInfo.environment["UPDATES"] ?? "") ?? 1000
+    // increments, so TSan reports them whether or not they overlap in time.
     let counter = RacyCounter()
     let group = DispatchGroup()
     for _ in 0..<2 {
         group.enter()
         Thread.detachNewThread {
-            for _ in 0..<updates { counter.increment() }
+            for _ in 0..<1000 { counter.increment() }
             group.leave()
         }
     }
     group.wait()
+    print("hello")
+    print("world")
+case "long-race":
+    // scripts/tsan-history: how long may a racy loop be before TSan drops its report? Two threads
+    // increment UPDATES (20000) times each without a lock, released together once both run (a thread
+    // that starts after the other's loop is ordered after it by Foundation's thread start-up, and
+    // there is no race to report: startTogether).
+    let updates = Int(ProcessInfo.processInfo.environment["UPDATES"] ?? "") ?? 20000
+    let counter = RacyCounter()
+    startTogether(2) { _ in
+        for _ in 0..<updates { counter.increment() }
+    }.wait()
     print("hello")
     print("world")
 case "machinery-race":
