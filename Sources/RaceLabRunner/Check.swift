@@ -1,16 +1,48 @@
 import Foundation
 import RaceLab
 
-/// `racelab check [N …]`, and `racelab page P T` for lesson authors.
+/// `racelab check [N | N:P …] [--must-fail F]`, and `racelab page P T` for lesson authors.
 extension Runner {
     /// Checks the pages of the given lessons (all when empty). True when every page passed.
     public func check(_ numbers: [Int]) throws -> Bool {
-        let lessons = numbers.isEmpty ? workspace.lessons : try numbers.map(workspace.lesson)
-        print("Checking \(lessons.count == 1 ? "lesson \(lessons[0].number)" : "\(lessons.count) lessons") under ThreadSanitizer at \(speedText(speed)): every page in its own process.")
-        guard let bin = try buildAll(lessons.map(\.product)) else { return false }
+        try check(numbers.map { .lesson($0, page: nil) })
+    }
+
+    /// Checks the given lessons (`3`) and pages (`3:2`); every page of every lesson when none.
+    /// `mustFail`: the one page given is broken on purpose (`scripts/mutants`), and passes when it
+    /// fails for every reason listed, as `verify` judges a wrong fix.
+    public func check(_ targets: [Target], mustFail: [ExpectedFailure]? = nil) throws -> Bool {
+        var selected: [(lesson: LessonInfo, page: Int?)] = []
+        for target in targets {
+            guard case let .lesson(number, page) = target else {
+                throw Workspace.Problem(description: "check takes lessons (3) and pages (3:2); an exercise: racelab exercise N")
+            }
+            let lesson = try workspace.lesson(number)
+            if let page, lesson.transcripts[page] == nil {
+                throw Workspace.Problem(description: "lesson \(number) has no page \(page) with a transcript; pages: \(lesson.transcripts.keys.sorted().map(String.init).joined(separator: ", "))")
+            }
+            selected.append((lesson, page))
+        }
+        if selected.isEmpty { selected = workspace.lessons.map { ($0, nil) } }
+        if mustFail != nil, selected.count != 1 || selected[0].page == nil {
+            throw Workspace.Problem(description: "--must-fail judges one page: racelab check 3:2 --must-fail 'race Person.changeName'")
+        }
+        let lessons = selected.map(\.lesson)
+        let what = selected.count == 1 ? "lesson \(lessons[0].number)\(selected[0].page.map { " page \($0)" } ?? "")" : "\(selected.count) lessons"
+        print("Checking \(what) under ThreadSanitizer at \(speedText(speed)): every page in its own process.")
+        guard let bin = try buildAll(Array(Set(lessons.map(\.product))).sorted()) else { return false }
         var passed = 0
         let started = Date()
-        let pages = lessons.flatMap { pageChecks($0, bin: bin) }
+        let pages = selected.flatMap { wanted in
+            pageChecks(wanted.lesson, bin: bin).filter { wanted.page == nil || $0.page == nil || $0.page == wanted.page }
+        }
+        if let mustFail {
+            var failedAsDocumented = false
+            runInOrder(pages.map(\.check), jobs: 1) { index, outcome in
+                failedAsDocumented = reportFails(pages[index].label, .success(mustFail), outcome)
+            }
+            return failedAsDocumented
+        }
         runInOrder(pages.map(\.check), jobs: jobs) { index, outcome in
             if outcome.passed { passed += 1 }
             report(pages[index].label, outcome)
@@ -22,10 +54,10 @@ extension Runner {
 
     /// The checks of every page of `lesson`, not yet run: one per page (and one for any page without
     /// a transcript, which fails at once).
-    func pageChecks(_ lesson: LessonInfo, bin: String) -> [(label: String, check: () -> RunOutcome)] {
+    func pageChecks(_ lesson: LessonInfo, bin: String) -> [(label: String, page: Int?, check: () -> RunOutcome)] {
         let program = "\(bin)/\(lesson.product)"
         if let problem = freshnessProblem(.page(1, of: lesson), program: program) {
-            return [("lesson \(lesson.number)", { self.failure(problem) })]
+            return [("lesson \(lesson.number)", nil, { self.failure(problem) })]
         }
         let listing = runProcess(program, arguments: ["--list"], timeout: 30, outputCap: 1 << 16)
         var titles: [Int: String] = [:]
@@ -33,21 +65,21 @@ extension Runner {
             let parts = line.split(separator: "\t", maxSplits: 1)
             if parts.count == 2, let number = Int(parts[0]) { titles[number] = String(parts[1]) }
         }
-        var checks: [(label: String, check: () -> RunOutcome)] = []
+        var checks: [(label: String, page: Int?, check: () -> RunOutcome)] = []
         for page in Set(titles.keys).union(lesson.transcripts.keys).sorted() {
             let label = "lesson \(lesson.number) page \(page)"
             let named = titles[page].map { "\(label)  \($0)" } ?? label
             guard let path = lesson.transcripts[page] else {
                 let outcome = failure("page \(page) has no transcript: write \(lesson.folder)/transcripts/page\(page).txt")
-                checks.append((named, { outcome }))
+                checks.append((named, page, { outcome }))
                 continue
             }
             guard titles[page] != nil else {
                 let outcome = failure("\(path) is for page \(page), but \(lesson.product) has pages 1–\(titles.count)")
-                checks.append((named, { outcome }))
+                checks.append((named, page, { outcome }))
                 continue
             }
-            checks.append((named, { self.run(.page(page, of: lesson), bin: bin) }))
+            checks.append((named, page, { self.run(.page(page, of: lesson), bin: bin) }))
         }
         return checks
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Which options each command takes: anything else on its command line is an error, never ignored.
 private let optionsTaken: [String: Set<String>] = [
-    "check": ["--speed", "--jobs"], "verify": ["--speed", "--jobs"], "stress": ["--speed", "--jobs"],
+    "check": ["--speed", "--jobs", "--must-fail"], "verify": ["--speed", "--jobs"], "stress": ["--speed", "--jobs"],
     "exercise": ["--speed"], "watch": ["--speed"], "page": ["--speed"], "reset": ["--yes"],
     "hint": [], "list": [], "help": [], "--help": [], "-h": [],
 ]
@@ -34,6 +34,15 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
         words.removeSubrange(index...index + 1)
         given.append("--jobs")
     }
+    var mustFail: [ExpectedFailure]?
+    if let index = words[..<min(optionsEnd, words.count)].firstIndex(of: "--must-fail") {
+        guard index + 1 < words.count, let value = ExpectedFailure.list(words[index + 1]) else {
+            return usageError("--must-fail needs how the page must fail: \(ExpectedFailure.syntax)")
+        }
+        mustFail = value
+        words.removeSubrange(index...index + 1)
+        given.append("--must-fail")
+    }
     if let index = words[..<min(optionsEnd, words.count)].firstIndex(of: "--yes") {
         confirmed = true
         words.remove(at: index)
@@ -52,6 +61,18 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
     if command != "page", let unknown = words.dropFirst().first(where: { $0.hasPrefix("--") }) {
         return usageError("\(command): unknown option \(unknown)")
     }
+    if command == "check" {
+        do {
+            let targets = try Target.parse(Array(words.dropFirst()))
+            let runner = Runner(workspace: try Workspace.find(from: directory), speed: speed)
+            runner.speedIsExplicit = speedIsExplicit
+            runner.jobs = jobs
+            return try runner.check(targets, mustFail: mustFail) ? 0 : 1
+        } catch {
+            FileHandle.standardError.write(Data("racelab: \(error)\n".utf8))
+            return 2
+        }
+    }
     if command == "stress" {
         var rest = Array(words.dropFirst())
         var runs = 20
@@ -61,7 +82,7 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
             rest.removeFirst()
         }
         do {
-            let targets = try StressTarget.parse(rest)
+            let targets = try Target.parse(rest)
             let runner = Runner(workspace: try Workspace.find(from: directory), speed: speed)
             runner.speedIsExplicit = speedIsExplicit
             runner.jobs = jobs
@@ -100,7 +121,6 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
         runner.speedIsExplicit = speedIsExplicit
         runner.jobs = jobs
         switch command {
-        case "check": return try runner.check(lessons) ? 0 : 1
         case "verify": return try runner.verify(lessons) ? 0 : 1
         case "list":
             runner.list()
@@ -125,7 +145,9 @@ private func usageError(_ message: String) -> Int32 {
 
 let usage = """
     usage: swift run racelab <command> [--speed N] [--jobs N]
-      check [N …]    build the lessons with ThreadSanitizer and check every page against its transcript
+      check [N …]    build the lessons with ThreadSanitizer and check every page against its transcript;
+                     N:P checks page P alone; --must-fail F: the page is broken on purpose and must
+                     fail as F says (as a '// must fail:' line does; scripts/mutants)
       exercise N     check your exercise N and say what is still wrong
       watch N        check exercise N, then again every time you save it (Ctrl-C to stop)
       hint N         the next hint for exercise N, one at a time

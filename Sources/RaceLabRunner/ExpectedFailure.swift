@@ -42,6 +42,15 @@ public indirect enum ExpectedFailure: Equatable, CustomStringConvertible {
 extension ExpectedFailure {
     /// The comment that documents a variant's failures, and the only place they are written.
     static let marker = "// must fail:"
+    static let syntax = "race F, output, timeout, crash, exit (several: commas; 'A or B': either)"
+
+    /// `race Person.name.getter, output`: what follows `// must fail:` (and `racelab check --must-fail`);
+    /// nil unless every item is one of `syntax`.
+    static func list(_ text: String) -> [ExpectedFailure]? {
+        let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let failures = items.compactMap(ExpectedFailure.init(parsing:))
+        return failures.count == items.count && !failures.isEmpty ? failures : nil
+    }
 
     /// The `// must fail:` lines of the Swift files in `folder` (a symlinked driver included, which has
     /// none), as (file, line number, failures or the problem with them).
@@ -53,11 +62,9 @@ extension ExpectedFailure {
             for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 guard trimmed.lowercased().hasPrefix(marker) else { continue }
-                let items = trimmed.dropFirst(marker.count).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                let failures = items.compactMap(ExpectedFailure.init(parsing:))
-                found.append((file, index + 1, failures.count == items.count && !failures.isEmpty
-                    ? .success(failures)
-                    : .failure(.init(description: "\(file):\(index + 1): '\(trimmed)' takes: race F, output, timeout, crash, exit (several: commas; 'A or B': either"))))
+                let failures = list(String(trimmed.dropFirst(marker.count)))
+                found.append((file, index + 1, failures.map { .success($0) }
+                    ?? .failure(.init(description: "\(file):\(index + 1): '\(trimmed)' takes: \(syntax)"))))
             }
         }
         return found

@@ -5,7 +5,7 @@ extension Runner {
     /// Runs each target `runs` times and prints, per page, the passes, the failures by kind, the
     /// outcomes seen and, for racy pages, how often TSan reported the race and how often the
     /// interesting outcome showed. True when every run passed (every starter run failed as documented).
-    public func stress(_ runs: Int, _ targets: [StressTarget], progress: (String) -> Void = writeProgress) throws -> Bool {
+    public func stress(_ runs: Int, _ targets: [Target], progress: (String) -> Void = writeProgress) throws -> Bool {
         let items = try stressItems(targets.isEmpty ? workspace.lessons.map { .lesson($0.number, page: nil) } + workspace.lessons.compactMap { $0.exercise.map { .exercise($0.number) } } : targets)
         print("Stress: \(items.count) page(s) and exercise variant(s), \(runs) runs each, under ThreadSanitizer at \(speedText(speed))\(exercisesAtOwnSpeed(items) ? "; exercises at the speed their transcript names" : ""), \(jobs > 1 ? "up to \(jobs) runs side by side" : "one run at a time").")
         print("Marks: . passed  r passed after a real-speed rerun  t time  c content  F forbidden outcome  R race verdict")
@@ -46,7 +46,7 @@ extension Runner {
         var label: String { subject.label.replacingOccurrences(of: "wrong fix ", with: "wrong ") }
     }
 
-    func stressItems(_ targets: [StressTarget]) throws -> [StressItem] {
+    func stressItems(_ targets: [Target]) throws -> [StressItem] {
         var items: [StressItem] = []
         func expectsRace(_ path: String) -> Bool {
             guard let transcript = try? loadTranscript(path), case .races = transcript.verdict else { return false }

@@ -37,7 +37,7 @@ extension Runner {
         runInOrder(runs, jobs: jobs, startingFirst: long) { index, outcome in
             let item = items[index]
             if let expected = item.expected {
-                ok = reportFails(item.variant, expected, outcome) && ok
+                ok = reportFails(item.variant.label, expected, outcome) && ok
             } else if let outcome {
                 report(item.variant.label, outcome)
                 ok = ok && outcome.passed
@@ -46,24 +46,25 @@ extension Runner {
         return ok
     }
 
-    /// True when a variant that must fail failed for every documented reason; prints one line saying
-    /// so. `outcome` is nil when there was nothing to run (its documentation could not be read).
-    func reportFails(_ variant: Variant, _ expected: Result<[ExpectedFailure], Workspace.Problem>, _ outcome: RunOutcome?) -> Bool {
+    /// True when a variant (or a broken page: `check --must-fail`) that must fail failed for every
+    /// documented reason; prints one line saying so. `outcome` is nil when there was nothing to run
+    /// (its documentation could not be read).
+    func reportFails(_ label: String, _ expected: Result<[ExpectedFailure], Workspace.Problem>, _ outcome: RunOutcome?) -> Bool {
         let documented: [ExpectedFailure]
         switch expected {
         case .success(let failures): documented = failures
         case .failure(let problem):
-            print("FAIL  \(variant.label): \(problem)")
+            print("FAIL  \(label): \(problem)")
             return false
         }
         guard let outcome else { return false }
         let missing = outcome.missing(documented)
         let time = String(format: "%.1f", outcome.seconds)
         if missing.isEmpty {
-            print("PASS  \(variant.label) fails as documented (\(documented.map(\.description).joined(separator: ", ")))  [\(outcome.verdict), \(time) s]")
+            print("PASS  \(label) fails as documented (\(documented.map(\.description).joined(separator: ", ")))  [\(outcome.verdict), \(time) s]")
             return true
         }
-        print("FAIL  \(variant.label) should fail with \(missing.map(\.description).joined(separator: ", ")) but did not  [\(outcome.verdict), \(time) s]")
+        print("FAIL  \(label) should fail with \(missing.map(\.description).joined(separator: ", ")) but did not  [\(outcome.verdict), \(time) s]")
         for problem in outcome.problems { print(indent(explain(problem))) }
         return false
     }

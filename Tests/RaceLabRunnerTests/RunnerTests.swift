@@ -76,6 +76,26 @@ final class RunnerTests: XCTestCase {
         XCTAssertEqual(racelabMain(["verify", "7"], directory: root), 2, "no lesson 7: a clear error, not everything")
     }
 
+    /// `check N:P --must-fail F` (scripts/mutants): one page, broken on purpose, must fail as F says,
+    /// written as a `// must fail:` line is. What it cannot judge is refused before anything builds.
+    func testCheckMustFailTakesOnePageAndADocumentedFailure() throws {
+        for words in [
+            ["check", "2", "--must-fail", "output"], ["check", "2:1", "2:2", "--must-fail", "output"], ["check", "--must-fail", "output"],
+            ["check", "2:1", "--must-fail", "wrong"], ["check", "2:1", "--must-fail"], ["check", "2:9"], ["check", "exercise", "3"],
+            ["verify", "--must-fail", "output"],
+        ] {
+            XCTAssertEqual(racelabMain(words, directory: root), 2, "\(words)")
+        }
+        let runner = try runner()
+        let mismatch = OutputMismatch(outputLine: 1, actual: "moon", transcriptLine: 1, expected: "world")
+        let wrongOutput = RunOutcome(problems: [.output(mismatch)], races: [], seconds: 0, stdout: "moon")
+        XCTAssertTrue(runner.reportFails("lesson 2 page 1", .success([.output]), wrongOutput))
+        XCTAssertFalse(runner.reportFails("lesson 2 page 1", .success([.race("Person.changeName")]), wrongOutput))
+        let passed = RunOutcome(problems: [], races: [], seconds: 0, stdout: "world")
+        XCTAssertFalse(runner.reportFails("lesson 2 page 1", .success([.output]), passed), "a page that passes did not fail")
+        XCTAssertEqual(printed.filter { !$0.hasPrefix(" ") }.map { String($0.prefix(4)) }, ["PASS", "FAIL", "FAIL"], "\(printed)")
+    }
+
     func testResetOfAnUneditedExerciseChangesNothing() throws {
         XCTAssertTrue(try runner().reset(3, confirmed: false, ask: { XCTFail("nothing to ask"); return nil }))
         XCTAssertEqual(read("Lessons/03-thread-safety/Exercise/Person.swift"), "starter")

@@ -106,7 +106,7 @@ final class VariantTests: XCTestCase {
         let leftOver = runner.run(.exercise(wrong, of: info), bin: bin)
         XCTAssertEqual(leftOver.failureKinds, [.error])
         XCTAssertTrue("\(leftOver.problems)".contains("not a target of the package"), "\(leftOver.problems)")
-        XCTAssertFalse(runner.reportFails(wrong, try XCTUnwrap(wrong.expectedFailures(root: root)), leftOver))
+        XCTAssertFalse(runner.reportFails(wrong.label, try XCTUnwrap(wrong.expectedFailures(root: root)), leftOver))
         XCTAssertTrue(printed.contains { $0.hasPrefix("FAIL  exercise 12 wrong fix unlocked-read") }, "\(printed)")
         // A target, but older than its sources, and it does not build (there is no real package here).
         runner.knownTargets = allTargets

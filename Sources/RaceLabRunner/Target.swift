@@ -1,14 +1,14 @@
 import Foundation
 
-/// What `racelab stress` runs: a lesson (every page), one page, or an exercise (its solution, which
-/// must pass, and its starter, which must fail as documented).
-public enum StressTarget: Equatable, CustomStringConvertible {
+/// What `racelab stress` and `racelab check` run: a lesson (every page), one page, or (stress only) an
+/// exercise (its solution, which must pass, and its starter and wrong fixes, which must fail as documented).
+public enum Target: Equatable, CustomStringConvertible {
     case lesson(Int, page: Int?)
     case exercise(Int)
 
     /// `3`, `3:2`, `exercise 3`: the words after the run count.
-    public static func parse(_ words: [String]) throws -> [StressTarget] {
-        var targets: [StressTarget] = []
+    public static func parse(_ words: [String]) throws -> [Target] {
+        var targets: [Target] = []
         var rest = words[...]
         while let word = rest.popFirst() {
             if word == "exercise" {
