@@ -2,42 +2,6 @@ import Dispatch
 import Foundation
 import RaceLabAtomics
 
-/// One page of a lesson, like one page of the original playgrounds. Its body runs on the main queue
-/// (the main actor); the page ends when it calls `done()`, from any thread.
-public final class Page: Sendable {
-    public let number: Int
-    public let title: String
-    private let ended = Locked(false)
-    private let onEnd: @MainActor @Sendable () -> Void
-
-    init(number: Int, title: String, onEnd: @escaping @MainActor @Sendable () -> Void) {
-        self.number = number
-        self.title = title
-        self.onEnd = onEnd
-    }
-
-    /// Runs `work` on a thread of the page's own (not the main queue, which must stay free, and not a
-    /// Dispatch worker, which the work may block), then ends the page. `work` is `@Sendable`: it runs
-    /// off the main actor, so in Swift 6 mode the compiler refuses main-actor state in it.
-    public func finish(onThreadOfItsOwn work: @escaping @Sendable () -> Void) {
-        Thread.detachNewThread {
-            work()
-            self.done()
-        }
-    }
-
-    /// Ends the page; the next one starts on the main queue. Calling it twice is harmless.
-    public func done() {
-        let first = ended.withLock { ended -> Bool in
-            defer { ended = true }
-            return !ended
-        }
-        if first { DispatchQueue.main.async(execute: onEnd) }
-    }
-
-    var isEnded: Bool { ended.current }
-}
-
 /// A numbered lesson: its pages play in order on a real main queue (Linux only serves the main queue
 /// while the main thread is parked in `dispatchMain()`), and the process exits when the last page ends.
 /// Made and run by the lesson's top-level code, before any page plays.

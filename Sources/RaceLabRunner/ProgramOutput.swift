@@ -1,0 +1,70 @@
+import Foundation
+import RaceLab
+
+// Reading what a checked program printed: the lesson's lines apart from an attendee's own, and from
+// stderr, a whole TSan report and why a program crashed.
+
+/// True once `stderr` holds a whole ThreadSanitizer report (its SUMMARY line has ended).
+func hasWholeTSanReport(_ stderr: String) -> Bool {
+    guard let summary = stderr.range(of: "SUMMARY: ThreadSanitizer") else { return false }
+    return stderr[summary.upperBound...].contains("\n")
+}
+
+/// A program's stdout, told apart by RaceLab's line mark (`RACELAB_MARK_LINES`): `lesson`, the lines
+/// the lesson machinery printed; `own`, everything else, such as an attendee's debugging `print`s
+/// (a `print` without a newline runs into the next lesson line, where the mark splits it off);
+/// `all`, every line with the marks removed.
+func separateLessonLines(_ stdout: String) -> (lesson: String, own: [String], all: String) {
+    var lesson: [Substring] = []
+    var own: [Substring] = []
+    var all: [Substring] = []
+    for line in stdout.split(separator: "\n", omittingEmptySubsequences: false) {
+        guard let mark = line.firstIndex(of: Character(lineMark)) else {
+            all.append(line)
+            if !line.isEmpty { own.append(line) }
+            continue
+        }
+        if mark > line.startIndex { own.append(line[..<mark]) }
+        // The text after a mark is the lesson's; a second mark on one line (which line buffering
+        // prevents) would only be removed.
+        let text = line[line.index(after: mark)...].replacingOccurrences(of: lineMark, with: "")
+        lesson.append(Substring(text))
+        all.append(line[..<mark] + Substring(text))
+    }
+    return (lesson.joined(separator: "\n"), own.map(String.init), all.joined(separator: "\n"))
+}
+
+/// A crash that ThreadSanitizer caught ("ThreadSanitizer:DEADLYSIGNAL", then "ERROR: ThreadSanitizer:
+/// SEGV on unknown address …"): it exits with its own status, not by the signal. The signal, and the
+/// error's message and the symbol of the frame it crashed in.
+func tsanDeadlySignal(_ stderr: String) -> (signal: Int32, message: String, symbol: String?)? {
+    let lines = stderr.split(separator: "\n").map(String.init)
+    guard let start = lines.firstIndex(of: "ThreadSanitizer:DEADLYSIGNAL"),
+        let error = lines[start...].first(where: { $0.contains("ERROR: ThreadSanitizer: ") })
+    else { return nil }
+    let names: [(String, Int32)] = [("SEGV", 11), ("BUS", 7), ("FPE", 8), ("ILL", 4), ("ABRT", 6)]
+    let signal = names.first { error.contains("ThreadSanitizer: \($0.0) ") }?.1 ?? 11
+    let message = error.components(separatedBy: "ERROR: ").last ?? error
+    let frame = lines[start...].first { $0.hasPrefix("    #0 ") }?.split(separator: " ").dropFirst().first.map(String.init)
+    return (signal, message, frame)
+}
+
+/// Why it crashed, from stderr: Swift's "Fatal error" line and whatever else was printed outside
+/// the TSan reports.
+func crashSummary(_ stderr: String) -> [String] {
+    var lines: [String] = []
+    var inReport = false
+    for line in stderr.split(separator: "\n").map(String.init) {
+        if line.hasPrefix("WARNING: ThreadSanitizer") { inReport = true }
+        if !inReport && !line.hasPrefix("==================") && !line.hasPrefix("ThreadSanitizer: reported") {
+            lines.append(line)
+        }
+        if line.hasPrefix("SUMMARY: ThreadSanitizer") { inReport = false }
+    }
+    let fatal = lines.filter { $0.contains("Fatal error") || $0.contains("Precondition failed") }
+    if !fatal.isEmpty { return fatal }
+    if lines.isEmpty {
+        return ["(nothing on stderr: Dispatch traps this way too, e.g. on a `sync` onto the serial queue the code already runs on)"]
+    }
+    return Array(lines.suffix(4))
+}
