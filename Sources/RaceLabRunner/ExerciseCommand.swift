@@ -75,6 +75,12 @@ extension Runner {
                 print("takes a contended Mutex (from the kernel), and reports races that may not be there (lesson 4,")
                 print("page 5). The referee cannot tell them apart: use NSLock or a queue, which it can see.")
             }
+            if attendeeSources(exercise).contains(where: usesRemoveDependency) {
+                print("Your file calls removeDependency. On Linux, Foundation's Operation.removeDependency(_:) forgets the")
+                print("dependency but not that it was unfinished, so the operation never becomes ready and never runs")
+                print("(swift-corelibs-foundation, Sources/Foundation/Operation.swift, removeDependency; lesson 7's README).")
+                print("Build the graph without that dependency instead of adding it and taking it away.")
+            }
         #endif
         showOwnLines(outcome.ownLines)
         offerHint(exercise)

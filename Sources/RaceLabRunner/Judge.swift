@@ -65,6 +65,9 @@ public func judge(
                 problems.append(.crashed(signal: crash.signal, stderrTail: [crash.message] + (place.map { ["in \($0)"] } ?? [])))
             } else if status == 66 && races.isEmpty && transcript.exitStatus != 66 {
                 problems.append(.tsanExitWithoutReport)
+            } else if status == PageStop.status, transcript.exitStatus != PageStop.status, let stopped = pageStoppedByTheLesson(checked) {
+                // The lesson's own page time limit: a hang, said first, rather than "exit status 3".
+                problems.insert(.pageNeverFinished(page: stopped.page, limit: stopped.limit), at: 0)
             } else if status != transcript.exitStatus && !(status == 66 && !races.isEmpty) {
                 problems.append(.exitStatus(expected: transcript.exitStatus, actual: status))
             }

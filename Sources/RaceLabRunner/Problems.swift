@@ -15,6 +15,8 @@ public enum CheckProblem: CustomStringConvertible {
     case exitStatus(expected: Int32, actual: Int32)
     case crashed(signal: Int32, stderrTail: [String])
     case timedOut(seconds: Double)
+    /// The lesson stopped its own page (exit status 3): it did not end within its time limit.
+    case pageNeverFinished(page: Int, limit: String)
     /// `byOwnPrints`: most of what it printed was the attendee's own lines, not the lesson's.
     case flooded(bytes: Int, byOwnPrints: Bool)
     case tsanExitWithoutReport
@@ -43,6 +45,10 @@ public enum CheckProblem: CustomStringConvertible {
             return (["crashed with signal \(signal)\(signalName(signal))"] + tail.map { "  " + $0 }).joined(separator: "\n")
         case .timedOut(let seconds):
             return "did not finish within \(Int(seconds)) s and was stopped: it hangs, or waits for something that never comes"
+        case let .pageNeverFinished(page, limit):
+            return "it hangs: page \(page) did not finish within \(limit) of lesson time, and the lesson stopped it (exit status 3)."
+                + " Something waits forever: a deadlock (a sync onto the queue it is running on, the main queue waiting"
+                + " for itself), a group or semaphore nobody signals, or an operation that never finishes"
         case let .flooded(bytes, byOwnPrints):
             return byOwnPrints
                 ? "printed more than \(bytes / 1024) KiB and was stopped, most of it your own print()s: they hide the exercise's output, so print less (or only once)"
@@ -61,7 +67,7 @@ public enum CheckProblem: CustomStringConvertible {
         case .unexpectedRace, .missingRace: return .race
         case .exitStatus, .tsanExitWithoutReport: return .exit
         case .crashed: return .crash
-        case .timedOut: return .hang
+        case .timedOut, .pageNeverFinished: return .hang
         case .flooded: return .flood
         case .message: return .error
         }
@@ -71,7 +77,7 @@ public enum CheckProblem: CustomStringConvertible {
     func isCase(_ failure: ExpectedFailure) -> Bool {
         if case .either(let alternatives) = failure { return alternatives.contains { isCase($0) } }
         switch (self, failure) {
-        case (.output, .output), (.banner, .output), (.timing, .output), (.forbiddenOutcome, .output), (.timedOut, .timeout), (.crashed, .crash),
+        case (.output, .output), (.banner, .output), (.timing, .output), (.forbiddenOutcome, .output), (.timedOut, .timeout), (.pageNeverFinished, .timeout), (.crashed, .crash),
             (.exitStatus, .exit):
             return true
         case let (.unexpectedRace(race, _), .race(function)): return race.involves(function)

@@ -68,3 +68,14 @@ func crashSummary(_ stderr: String) -> [String] {
     }
     return Array(lines.suffix(4))
 }
+
+/// The line a lesson prints when it stops a page that ran past its time limit (`PageStop`):
+/// "Page 3 did not finish within 120.0 s of lesson time: stopping the lesson." The page and the limit.
+func pageStoppedByTheLesson(_ stdout: String) -> (page: Int, limit: String)? {
+    for line in stdout.split(separator: "\n").reversed() where line.hasPrefix("Page ") && line.hasSuffix(PageStop.end) {
+        guard let middle = line.range(of: PageStop.middle), let page = Int(line[line.index(line.startIndex, offsetBy: 5)..<middle.lowerBound])
+        else { continue }
+        return (page, String(line[middle.upperBound..<line.index(line.endIndex, offsetBy: -PageStop.end.count)]))
+    }
+    return nil
+}

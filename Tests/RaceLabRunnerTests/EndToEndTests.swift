@@ -110,6 +110,20 @@ final class EndToEndTests: XCTestCase {
         XCTAssertTrue(outcome.problems.contains { $0.isCase(.timeout) }, "\(outcome.problems)")
     }
 
+    /// A page the lesson itself stopped at its time limit is a hang, said first with its likely
+    /// causes, not "exit status 3" (issue 21); a transcript that expects status 3 is judged as before.
+    func testAPageTheLessonStoppedIsAHangSaidFirst() {
+        let outcome = check("page-hang", body: "...\n[{{~0s}}] waiting for something that never comes\n[{{~0.5s}}] done")
+        XCTAssertEqual(outcome.problems.first?.kind, .hang, "\(outcome.problems)")
+        XCTAssertTrue(
+            outcome.problems.first?.description.hasPrefix("it hangs: page 1 did not finish within 0.5 s of lesson time") == true,
+            "\(outcome.problems)")
+        XCTAssertTrue(outcome.problems.contains { $0.isCase(.timeout) })
+        XCTAssertFalse(outcome.problems.contains { $0.isCase(.exit) }, "\(outcome.problems)")
+        let documented = check("page-hang", "verdict: clean\nexit: 3", body: "...\n[{{~0s}}] waiting for something that never comes\n...")
+        XCTAssertTrue(documented.passed, "\(documented.problems)")
+    }
+
     func testCrashIsReported() {
         let outcome = check("crash")
         XCTAssertTrue(outcome.problems.contains { $0.isCase(.crash) }, "\(outcome.problems)")

@@ -260,4 +260,10 @@ final class ProgressAndHintTests: XCTestCase {
         XCTAssertFalse(usesMutex("// a Mutex would do, but TSan misreads it\nlet lock = NSLock()"))
         XCTAssertFalse(usesMutex("let myMutexLike = NSLock()"))
     }
+
+    func testARemovedDependencyInTheAttendeesCodeIsRecognised() {
+        XCTAssertTrue(usesRemoveDependency("schedule.removeDependency(news)"))
+        XCTAssertFalse(usesRemoveDependency("// removeDependency does not help on Linux\nschedule.addDependency(login)"))
+        XCTAssertFalse(usesRemoveDependency("let removeDependencyCount = 0"))
+    }
 }

@@ -24,13 +24,14 @@ public final class Lesson {
         pages.append(Player.Page(title: title, body: body))
     }
 
-    /// Plays the pages the command line asks for and exits.
-    public func run() -> Never {
+    /// Plays the pages the command line asks for and exits. `arguments`: the command line's, unless a
+    /// program that is more than a lesson (the runner's test fixture) passes its own.
+    public func run(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
         racelab_line_buffer_stdout()  // line by line, so a page that is stopped loses nothing
         let options: LessonOptions
         do {
             options = try LessonOptions.parse(
-                Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+                arguments, environment: ProcessInfo.processInfo.environment,
                 pageCount: pages.count)
         } catch {
             FileHandle.standardError.write(Data("\(program): \(error)\n".utf8))
@@ -111,8 +112,8 @@ private struct Player: Sendable {
         let limit = pageTimeLimit
         DispatchQueue.global().asyncAfter(lessonSeconds: limit) {
             guard !page.isEnded else { return }
-            writeLine("Page \(number) did not finish within \(seconds(limit)) of lesson time: stopping the lesson.")
-            exit(3)
+            writeLine(PageStop.line(page: number, limit: limit))
+            exit(PageStop.status)
         }
         pages[number - 1].body(page)
     }
@@ -123,6 +124,15 @@ private struct Player: Sendable {
 public enum BannerLines {
     public static let threadSanitizerOn = "ThreadSanitizer is on: it reports data races on stderr as they happen."
     public static func speed(_ speed: Double) -> String { "Speed: \(speedText(speed)) (every time shown is in lesson seconds)" }
+}
+
+/// The line a lesson prints when a page runs past its time limit, before it exits with status 3. The
+/// runner reads it back to report a hang rather than "exit status 3".
+public enum PageStop {
+    public static let status: Int32 = 3
+    public static let middle = " did not finish within "
+    public static let end = " of lesson time: stopping the lesson."
+    public static func line(page: Int, limit: Double) -> String { "Page \(page)\(middle)\(seconds(limit))\(end)" }
 }
 
 /// "real speed", "4x", "2.5x": how lessons and the runner name a speed.

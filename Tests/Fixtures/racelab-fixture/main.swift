@@ -31,6 +31,11 @@ case "race":
     group.wait()
     print("hello")
     print("world")
+case "page-hang":
+    // A lesson whose page never ends: the lesson stops it after its time limit, with exit status 3.
+    let lesson = Lesson("RaceLab fixture: a page that never ends", pageTimeLimit: 0.5)
+    lesson.page("Waits forever") { _ in say("waiting for something that never comes") }
+    lesson.run(arguments: Array(CommandLine.arguments.dropFirst(2)))  // after the mode: --speed
 case "long-race":
     // scripts/tsan-history: how long may a racy loop be before TSan drops its report? Two threads
     // increment UPDATES (20000) times each without a lock, released together once both run (a thread
