@@ -55,7 +55,7 @@ extension Runner {
             return verdict
         }
         if let previous, previous == verdict, let first = outcome.problems.first {
-            let line = explain(first).split(separator: "\n").first.map(String.init) ?? ""
+            let line = explain(first.forAttendee).split(separator: "\n").first.map(String.init) ?? ""
             print("NOT YET, and the same as before: \(line)")
             showOwnLines(outcome.ownLines)
             return verdict
@@ -63,7 +63,7 @@ extension Runner {
         print("NOT YET. What is still wrong:")
         let shown = 4
         for problem in outcome.problems.prefix(shown) {
-            print(indent(explain(problem), by: "  - ").replacingOccurrences(of: "\n  - ", with: "\n    "))
+            print(indent(explain(problem.forAttendee), by: "  - ").replacingOccurrences(of: "\n  - ", with: "\n    "))
         }
         if outcome.problems.count > shown { print("  - and \(outcome.problems.count - shown) more of the same kinds") }
         if outcome.stoppedAtFirstReport {

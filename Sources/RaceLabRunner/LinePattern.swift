@@ -64,6 +64,40 @@ public struct LinePattern: CustomStringConvertible {
         self.times = times
     }
 
+    /// The line as an attendee, who never sees the transcript, reads it: `[{{~1.5s}}]` as
+    /// `[about 1.50s]`, `{{4s..6s}}` as `4.00s–6.00s`, `{{time}}` as `any time`, `{{Ann|Bob}}` as
+    /// `Ann or Bob`, and any other expression as `…`.
+    public static func readable(_ source: String) -> String {
+        var text = ""
+        var rest = Substring(source)
+        while let open = rest.range(of: "{{"), var close = rest.range(of: "}}", range: open.upperBound..<rest.endIndex) {
+            while close.upperBound < rest.endIndex, rest[close.upperBound] == "}" {
+                close = rest.index(after: close.lowerBound)..<rest.index(after: close.upperBound)
+            }
+            text += rest[..<open.lowerBound]
+            text += readablePlaceholder(String(rest[open.upperBound..<close.lowerBound]))
+            rest = rest[close.upperBound...]
+        }
+        return text + rest
+    }
+
+    private static func readablePlaceholder(_ inside: String) -> String {
+        if inside == "time" { return "any time" }
+        if let range = try? timeRange(inside, tolerance: 0) {
+            let stated = inside.replacingOccurrences(of: " ", with: "")
+            if stated.hasPrefix("~"), let centre = Double(stated.dropFirst().prefix { $0 != "s" }) {
+                return "about " + String(format: "%.2fs", centre)
+            }
+            return String(format: "%.2fs–%.2fs", range.lowerBound, range.upperBound)
+        }
+        let alternatives = inside.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        let plain = alternatives.allSatisfy { !$0.isEmpty && $0.rangeOfCharacter(from: CharacterSet(charactersIn: #"\.*+?()[]^${}"#)) == nil }
+        guard plain else { return "…" }
+        return alternatives.count <= 2
+            ? alternatives.joined(separator: " or ")
+            : alternatives.dropLast().joined(separator: ", ") + " or " + alternatives.last!
+    }
+
     /// `~1.5s`, `~1.5s±0.5` (or `+-0.5`), `4s..6s`; nil when `text` is no time placeholder.
     private static func timeRange(_ text: String, tolerance: Double) throws -> ClosedRange<Double>? {
         let text = text.replacingOccurrences(of: " ", with: "")

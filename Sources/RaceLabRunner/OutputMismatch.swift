@@ -12,14 +12,25 @@ public struct OutputMismatch: Equatable, CustomStringConvertible {
     public var timeMisses: [LinePattern.TimeMiss] = []
     /// The speed the page ran at, to say what a miss was in real time.
     public var speed: Double = 1
+    /// The expected line is one of an `any order:` block's.
+    public var anyOrder = false
+    /// Said to an attendee, who never sees the transcript: the expectation in words, without the
+    /// transcript's `{{…}}` syntax or its line numbers (`LinePattern.readable`).
+    public var forAttendee = false
 
     public var description: String {
+        let source = forAttendee ? "expected" : "expected (transcript line \(transcriptLine ?? 0))"
+        func shown(_ expected: String) -> String {
+            forAttendee
+                ? quoted(LinePattern.readable(expected)) + (anyOrder ? "  (lines like this may come in any order)" : "")
+                : quoted(expected) + (anyOrder ? "  (one of the 'any order' lines)" : "")
+        }
         switch (actual, expected) {
         case let (actual?, expected?):
-            return "output line \(outputLine!): \(quoted(actual))\n  expected (transcript line \(transcriptLine!)): \(quoted(expected))"
+            return "output line \(outputLine!): \(quoted(actual))\n  \(source): \(shown(expected))"
                 + timeMisses.map { "\n  " + describe($0, in: actual) }.joined()
         case let (nil, expected?):
-            return "the end of the output: it ended early\n  expected (transcript line \(transcriptLine!)): \(quoted(expected))"
+            return "the end of the output: it ended early\n  \(source): \(shown(expected))"
         case let (actual?, nil):
             return "output line \(outputLine!): \(quoted(actual))\n  expected no more output (end the transcript with '...' to allow more)"
         default:

@@ -30,7 +30,7 @@ public enum CheckProblem: CustomStringConvertible {
         case .banner(let text):
             return text
         case .output(let mismatch):
-            return "output differs from the transcript at \(mismatch)"
+            return (mismatch.forAttendee ? "the output is not what it should be at " : "output differs from the transcript at ") + "\(mismatch)"
         case .timing(let mismatch):
             return "a time is off at \(mismatch)"
         case .forbiddenOutcome(let name):
@@ -55,6 +55,19 @@ public enum CheckProblem: CustomStringConvertible {
                 : "printed more than \(bytes / 1024) KiB and was stopped: it floods its output"
         case .tsanExitWithoutReport:
             return "exit status 66 (ThreadSanitizer's) but no report could be read on stderr"
+        }
+    }
+
+    /// The problem as an attendee is told it: output expectations in words (`OutputMismatch.forAttendee`).
+    var forAttendee: CheckProblem {
+        switch self {
+        case .output(var mismatch):
+            mismatch.forAttendee = true
+            return .output(mismatch)
+        case .timing(var mismatch):
+            mismatch.forAttendee = true
+            return .timing(mismatch)
+        default: return self
         }
     }
 

@@ -94,11 +94,10 @@ private struct Search {
     }
 
     private func mismatch(_ line: Int, _ pattern: LinePattern, _ source: Int, anyOrder: Bool = false) -> OutputMismatch {
-        let expected = anyOrder ? "\(pattern.source)  (one of the 'any order' lines)" : pattern.source
         let actual = line < lines.count ? lines[line] : nil
         return OutputMismatch(
-            outputLine: actual == nil ? nil : line + 1, actual: actual, transcriptLine: source, expected: expected,
-            timeMisses: actual.flatMap { pattern.timeMisses($0, times: times) } ?? [])
+            outputLine: actual == nil ? nil : line + 1, actual: actual, transcriptLine: source, expected: pattern.source,
+            timeMisses: actual.flatMap { pattern.timeMisses($0, times: times) } ?? [], anyOrder: anyOrder)
     }
 
     private mutating func note(_ line: Int, _ mismatch: OutputMismatch) {

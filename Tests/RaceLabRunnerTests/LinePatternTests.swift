@@ -7,6 +7,24 @@ final class LinePatternTests: XCTestCase {
         try! LinePattern(text, tolerance: tolerance)
     }
 
+    /// An attendee never sees the transcript: its placeholders are said in words.
+    func testAPatternReadsWithoutTranscriptSyntax() {
+        XCTAssertEqual(LinePattern.readable("[{{~0.75s}}] invalidate()"), "[about 0.75s] invalidate()")
+        XCTAssertEqual(LinePattern.readable("[{{~0.2s±0.5}}] go"), "[about 0.20s] go")
+        XCTAssertEqual(LinePattern.readable("[{{6.2s..7s}}] row 4"), "[6.20s–7.00s] row 4")
+        XCTAssertEqual(
+            LinePattern.readable("[{{time}}] Current name: {{Charlie Cheesecake|Delia Dingle|Eva Evershed}}"),
+            "[any time] Current name: Charlie Cheesecake, Delia Dingle or Eva Evershed")
+        XCTAssertEqual(LinePattern.readable("counted {{\\d+}} of 8"), "counted … of 8")
+        XCTAssertEqual(LinePattern.readable("no placeholders"), "no placeholders")
+        var mismatch = OutputMismatch(outputLine: 4, actual: "x", transcriptLine: 13, expected: "[{{time}}] {{Ann|Bob}}", anyOrder: true)
+        XCTAssertTrue(mismatch.description.contains("transcript line 13"))
+        mismatch.forAttendee = true
+        XCTAssertEqual(
+            mismatch.description, "output line 4: \"x\"\n  expected: \"[any time] Ann or Bob\"  (lines like this may come in any order)")
+        XCTAssertFalse(CheckProblem.output(mismatch).forAttendee.description.contains("{{"))
+    }
+
     func testExactLineMatchesOnlyItself() {
         let line = pattern("Final name: Gina Gregory")
         XCTAssertTrue(line.matches("Final name: Gina Gregory"))
