@@ -1,4 +1,5 @@
 import Foundation
+import RaceLab
 
 extension Runner {
     // MARK: exercise
@@ -61,6 +62,10 @@ extension Runner {
             return verdict
         }
         print("NOT YET. What is still wrong:")
+        if let said = watchdogGaveUp(outcome.stdout) {
+            // The driver's watchdog gave up: say it hangs first, whatever the output shows after.
+            print("  - it hangs: the driver's watchdog gave up (\(said)). \(hangCauses).")
+        }
         let shown = 4
         for problem in outcome.problems.prefix(shown) {
             print(indent(explain(problem.forAttendee), by: "  - ").replacingOccurrences(of: "\n  - ", with: "\n    "))

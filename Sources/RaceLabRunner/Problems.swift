@@ -46,9 +46,8 @@ public enum CheckProblem: CustomStringConvertible {
         case .timedOut(let seconds):
             return "did not finish within \(Int(seconds)) s and was stopped: it hangs, or waits for something that never comes"
         case let .pageNeverFinished(page, limit):
-            return "it hangs: page \(page) did not finish within \(limit) of lesson time, and the lesson stopped it (exit status 3)."
-                + " Something waits forever: a deadlock (a sync onto the queue it is running on, the main queue waiting"
-                + " for itself), a group or semaphore nobody signals, or an operation that never finishes"
+            return "it hangs: page \(page) did not finish within \(limit) of lesson time, and the lesson stopped it (exit status 3). "
+                + hangCauses
         case let .flooded(bytes, byOwnPrints):
             return byOwnPrints
                 ? "printed more than \(bytes / 1024) KiB and was stopped, most of it your own print()s: they hide the exercise's output, so print less (or only once)"
@@ -110,6 +109,10 @@ private func signalName(_ signal: Int32) -> String {
     default: return ""
     }
 }
+
+/// What usually makes a page or an exercise wait forever.
+let hangCauses = "Something waits forever: a deadlock (a sync onto the queue it is running on, the main queue waiting for"
+    + " itself), a group or semaphore nobody signals, or an operation that never finishes"
 
 /// The kinds of failure `racelab stress` counts.
 public enum FailureKind: String, CaseIterable, Comparable {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+import RaceLab
 @testable import RaceLabRunner
 
 /// The runner's commands on a workspace made up in a temporary folder: discovery, bad input, reset.
@@ -259,6 +260,13 @@ final class ProgressAndHintTests: XCTestCase {
         XCTAssertTrue(usesMutex("    private let lock = Mutex<Int>(0)"))
         XCTAssertFalse(usesMutex("// a Mutex would do, but TSan misreads it\nlet lock = NSLock()"))
         XCTAssertFalse(usesMutex("let myMutexLike = NSLock()"))
+    }
+
+    /// A driver's watchdog that gave up makes the verdict say "it hangs" first.
+    func testAWatchdogThatGaveUpIsRead() {
+        let said = "[ 5.01s] " + Watchdog.line("SlowAddOperation", 5)
+        XCTAssertEqual(watchdogGaveUp("[ 0.00s] started\n\(said)\n"), "SlowAddOperation still not finished after 5.0 s")
+        XCTAssertNil(watchdogGaveUp("[ 1.00s] finished: 42 + 24 = 66\nthe watchdog: never needed"))
     }
 
     func testARemovedDependencyInTheAttendeesCodeIsRecognised() {

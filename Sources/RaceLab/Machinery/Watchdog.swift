@@ -8,8 +8,14 @@ public enum Watchdog {
     @discardableResult
     public static func wait(for group: DispatchGroup, upTo limit: Double, _ what: String) -> Bool {
         if group.wait(timeout: LessonClock.shared.deadline(after: limit)) == .success { return true }
-        say("watchdog: \(what) still not finished after \(seconds(limit)); it would wait forever")
+        say(line(what, limit))
         return false
+    }
+
+    /// What a watchdog says when it gives up; the runner reads it back to call an exercise's run a hang.
+    public static let marker = "watchdog: "
+    public static func line(_ what: String, _ limit: Double) -> String {
+        "\(marker)\(what) still not finished after \(seconds(limit)); it would wait forever"
     }
 
     /// Runs `work` on a thread of its own and waits for it as `wait(for:upTo:_:)` does. Work that
