@@ -45,9 +45,11 @@ var targets: [Target] = [
     // the tests run it to prove that none traps in Swift 6's run-time isolation checks.
     .executableTarget(name: "racelab-swift6-lesson", dependencies: ["RaceLab"], path: "Tests/Fixtures/racelab-swift6-lesson",
         swiftSettings: sharedModuleCache + swift6),
+    .executableTarget(name: "racelab-swift6-awaiting", dependencies: ["RaceLab"], path: "Tests/Fixtures/racelab-swift6-awaiting",
+        swiftSettings: sharedModuleCache + swift6),
     .testTarget(name: "RaceLabTests", dependencies: ["RaceLab"], swiftSettings: sharedModuleCache),
     .testTarget(
-        name: "RaceLabRunnerTests", dependencies: ["RaceLabRunner", "racelab-fixture", "racelab-swift6-lesson", "racelab"],
+        name: "RaceLabRunnerTests", dependencies: ["RaceLabRunner", "racelab-fixture", "racelab-swift6-lesson", "racelab-swift6-awaiting", "racelab"],
         resources: [.copy("TSanReports"), .copy("BrokenTranscripts")], swiftSettings: sharedModuleCache),
 ]
 

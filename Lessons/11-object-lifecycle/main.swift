@@ -169,12 +169,14 @@ lesson.page("A timer source: event and cancel handlers, and the cycle only cance
             note("Now ticker B, whose last reference goes without cancel():")
             var forgotten: Ticker? = Ticker("ticker B")
             let probeB = LifeProbe(forgotten!)
+            weak var tickerB: Ticker?  // how the page reaches ticker B after dropping it
+            tickerB = forgotten
             forgotten = nil
             DispatchQueue.main.asyncAfter(lessonSeconds: 1.25) {
-                say("ticker B alive: \(probeB.isAlive), ticked \(weakTicker(probeB)?.tickCount ?? 0) times since: the source holds its handlers, the handlers")
+                say("ticker B alive: \(probeB.isAlive), ticked \(tickerB?.tickCount ?? 0) times since: the source holds its handlers, the handlers")
                 note("hold the Ticker, the Ticker holds the source. \"Calling cancellation is how you can break that")
                 note("[retain] cycle.\" The page stops ticker B through a weak reference.")
-                weakTicker(probeB)?.timer.cancel()
+                tickerB?.timer.cancel()
                 DispatchQueue.main.asyncAfter(lessonSeconds: 0.5) {
                     say("ticker B alive: \(probeB.isAlive)")
                     page.done()
@@ -183,9 +185,6 @@ lesson.page("A timer source: event and cancel handlers, and the cycle only cance
         }
     }
 }
-
-/// The ticker a probe watches, if it is alive: how the page reaches ticker B after dropping it.
-func weakTicker(_ probe: LifeProbe) -> Ticker? { probe.object as? Ticker }
 
 lesson.page("Released while suspended: dispatch stops the program") { page in
     note("\"Dispatch expects two things from you\" when a dispatch object is released: \"First, that your")

@@ -28,11 +28,24 @@ final class Swift6Tests: XCTestCase {
         XCTAssertFalse(result.stderr.contains("WARNING: ThreadSanitizer"), result.stderr)
     }
 
-    /// Tests/Fixtures/Swift6Mistakes.swift, checked by the toolchain itself: every error it expects
-    /// is reported, and no other. Before, all five mistakes compiled without a word.
+    /// Tests/Fixtures/racelab-swift6-awaiting: top-level code that awaits first, then `await lesson.play()`.
+    /// Before, `lesson.run()` compiled there and parked a worker thread in dispatchMain(): SIGILL.
+    func testALessonWhoseTopLevelCodeAwaitsFirstPlaysToo() {
+        let lesson = builtProgram("racelab-swift6-awaiting")
+        let result = runProcess(lesson, arguments: ["--speed", "4"], environment: runEnvironment(), timeout: 60, outputCap: 1 << 20)
+        XCTAssertEqual(result.ending, .exited(0), "stderr: \(result.stderr)")
+        XCTAssertTrue(result.stdout.contains("awaited before the lesson ran: 42"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("finished on a thread of its own"), result.stdout)
+        XCTAssertFalse(result.stderr.contains("WARNING: ThreadSanitizer"), result.stderr)
+    }
+
+    /// Tests/Fixtures/Swift6Mistakes.swift and Swift6MistakesAfterAwait.swift, checked by the toolchain
+    /// itself: every error they expect is reported, and no other. Before, all six compiled without a word.
     func testTheCompilerRefusesWhatWouldTrap() throws {
-        let result = try typecheck("\(root)/Tests/Fixtures/Swift6Mistakes.swift")
-        XCTAssertEqual(result.ending, .exited(0), "the compiler disagrees with the expected diagnostics:\n\(result.stderr)")
+        for file in ["Swift6Mistakes.swift", "Swift6MistakesAfterAwait.swift"] {
+            let result = try typecheck("\(root)/Tests/Fixtures/\(file)")
+            XCTAssertEqual(result.ending, .exited(0), "\(file): the compiler disagrees with the expected diagnostics:\n\(result.stderr)")
+        }
     }
 
     /// The check above can fail: with one expected error taken out, the compiler's error is unexpected.

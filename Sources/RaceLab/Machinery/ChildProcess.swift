@@ -35,6 +35,10 @@ public enum ChildProcess {
     /// The demo runs on the main thread, the main actor's, as the lesson's top-level code does.
     public static func runIfChild(_ demos: [String: @MainActor @Sendable () -> Void]) {
         guard let name = ProcessInfo.processInfo.environment[variable] else { return }
+        guard Thread.isMainThread else {
+            FileHandle.standardError.write(Data("ChildProcess.runIfChild belongs first in main.swift, on the main thread\n".utf8))
+            exit(2)
+        }
         guard let demo = demos[name] else {
             FileHandle.standardError.write(Data("no child demo named \(name)\n".utf8))
             exit(2)

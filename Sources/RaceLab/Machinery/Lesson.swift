@@ -25,8 +25,33 @@ public final class Lesson {
     }
 
     /// Plays the pages the command line asks for and exits. `arguments`: the command line's, unless a
-    /// program that is more than a lesson (the runner's test fixture) passes its own.
+    /// program that is more than a lesson (the runner's test fixture) passes its own. Call it from the
+    /// top-level code of main.swift, on the main thread, which it parks in `dispatchMain()`. Top-level
+    /// code that has awaited something plays the lesson with `await lesson.play()` (the compiler says so).
+    @available(*, noasync, message: "top-level code that awaits plays the lesson with: await lesson.play()")
     public func run(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+        guard Thread.isMainThread else {
+            FileHandle.standardError.write(Data("\(program): lesson.run() belongs on the main thread, in main.swift's top-level code (after an await there: await lesson.play())\n".utf8))
+            exit(2)
+        }
+        let player = prepare(arguments)
+        DispatchQueue.main.async { player.play() }
+        dispatchMain()
+    }
+
+    /// `run()` for top-level code that has awaited something first (Swift 6 mode). Such code goes on as
+    /// a task on the main actor, off the main thread, which already serves the main queue: calling
+    /// `dispatchMain()` there would end the process (SIGILL). This plays the pages on the main queue
+    /// while it stays suspended, and exits after the last.
+    public func play(arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+        let player = prepare(arguments)
+        DispatchQueue.main.async { player.play() }
+        while true { try? await Task.sleep(nanoseconds: 3_600_000_000_000) }
+    }
+
+    /// Reads the options, prints the banner, and returns the pages to play (or exits: help, list, a
+    /// wrong option).
+    private func prepare(_ arguments: [String]) -> Player {
         racelab_line_buffer_stdout()  // line by line, so a page that is stopped loses nothing
         let options: LessonOptions
         do {
@@ -65,9 +90,7 @@ public final class Lesson {
         if options.step && !stepping {
             FileHandle.standardError.write(Data("\(program): --step needs a terminal on stdin; playing every page without pauses\n".utf8))
         }
-        let player = Player(pages: pages, stepping: stepping, pageTimeLimit: pageTimeLimit)
-        DispatchQueue.main.async { player.play(selected[...]) }
-        dispatchMain()
+        return Player(pages: pages, selected: selected, stepping: stepping, pageTimeLimit: pageTimeLimit)
     }
 
     private var program: String { (CommandLine.arguments.first ?? "lesson").split(separator: "/").last.map(String.init) ?? "lesson" }
@@ -92,8 +115,13 @@ private struct Player: Sendable {
     }
 
     let pages: [Page]
+    /// The page numbers to play, in order.
+    let selected: [Int]
     let stepping: Bool
     let pageTimeLimit: Double
+
+    @MainActor
+    func play() { play(selected[...]) }
 
     /// Plays the first of `remaining` (page numbers), and the rest after it.
     @MainActor
