@@ -69,7 +69,27 @@ public func parseTSanReports(_ stderr: String) -> [TSanReport] {
         }
     }
     finish()
-    return reports
+    return withAccessLines(reports)
+}
+
+/// A Swift access race names the function of its modifying access but not its line (TSan has none
+/// for the access check). The same run's data race report on that access usually has it: the same
+/// thread, in the same function of the same file. Only that line is taken; otherwise none is shown.
+private func withAccessLines(_ reports: [TSanReport]) -> [TSanReport] {
+    let known = reports.flatMap(\.accesses).compactMap { access -> (String, String, String, Int)? in
+        guard let top = access.frames.first, let file = top.file, let line = top.line else { return nil }
+        return (access.thread, top.symbol, file, line)
+    }
+    return reports.map { report in
+        var report = report
+        for index in report.accesses.indices {
+            guard let top = report.accesses[index].frames.first, let file = top.file, top.line == nil else { continue }
+            let thread = report.accesses[index].thread
+            let lines = Set(known.filter { $0.0 == thread && $0.1 == top.symbol && $0.2 == file }.map(\.3))
+            if lines.count == 1 { report.accesses[index].frames[0].line = lines.first }
+        }
+        return report
+    }
 }
 
 /// "  Write of size 8 at 0x7b0c… by thread T3:", "  Previous read of size 8 at … by main thread:", or

@@ -175,6 +175,19 @@ final class TSanNamingTests: XCTestCase {
         XCTAssertEqual(try Transcript(parsing: "verdict: race bump()\n---\n").verdict, .races(["bump()"]))
     }
 
+    /// A Swift access race's modifying access has no line of its own: it takes the one the same run's
+    /// data race gives for the same thread and function (issue 21), and none when that is not one line.
+    func testASwiftAccessRaceGetsItsLineFromTheDataRace() throws {
+        let url = try XCTUnwrap(Bundle.module.url(forResource: "TSanReports/space-globals.stderr", withExtension: "txt"))
+        let stderr = try String(contentsOf: url, encoding: .utf8)
+        let reports = parseTSanReports(stderr)
+        let access = try XCTUnwrap(reports.first { $0.kind == "Swift access race" })
+        XCTAssertEqual(access.accesses.map { $0.frames.first?.line }, [3, 3], "\(access.accesses)")
+        let alone = stderr.components(separatedBy: "WARNING: ThreadSanitizer: data race")[0]
+        let unpaired = try XCTUnwrap(parseTSanReports(alone).first)
+        XCTAssertNil(unpaired.accesses[0].frames.first?.line, "without the data race report there is no line to take")
+    }
+
     func testTopLevelCodeHasOneStableName() throws {
         let found = try races("toplevel")
         XCTAssertEqual(found.count, 1)
