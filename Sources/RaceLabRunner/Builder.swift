@@ -22,12 +22,32 @@ public struct Builder {
 
     private var swiftArguments: [String] { ["--sanitize=thread", "--scratch-path", scratch] }
 
+    /// The environment of every `swift` it runs. The manifest derives its targets from the folders
+    /// under Lessons/, but SwiftPM caches a manifest's evaluation by its text and its environment, not
+    /// by the folders it read: a new wrong fix's folder went unseen (measured: `dump-package` listed 5
+    /// targets of exercise 6 where 7 folders were, until the cache was bypassed). The folders' layout
+    /// in the environment makes any change to it a new cache key.
+    private var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["RACELAB_LESSONS_LAYOUT"] = Self.layout(of: "\(root)/Lessons")
+        return environment
+    }
+
+    /// FNV-1a over the sorted paths of everything under `folder` (names, not contents): what the
+    /// manifest reads to make its targets.
+    static func layout(of folder: String) -> String {
+        let paths = ((FileManager.default.enumerator(atPath: folder)?.allObjects as? [String]) ?? []).sorted()
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in paths.joined(separator: "\n").utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return String(hash, radix: 16)
+    }
+
     /// Builds one product, or every product when `product` is nil (one `swift build` instead of one
     /// per product: each costs about a second even when there is nothing to do).
     public func build(_ product: String?) -> Outcome {
         let only = product.map { ["--product", $0] } ?? []
         let result = runProcess(
-            "/usr/bin/env", arguments: ["swift", "build"] + only + swiftArguments, directory: root,
+            "/usr/bin/env", arguments: ["swift", "build"] + only + swiftArguments, environment: environment, directory: root,
             timeout: 1800, outputCap: 32 << 20, gentle: true)
         let log = result.stdout + result.stderr
         return Outcome(succeeded: result.succeeded, seconds: result.seconds, errors: Self.errors(in: log), log: log)
@@ -36,8 +56,8 @@ public struct Builder {
     /// Where the built programs are.
     public func binPath() -> String? {
         let result = runProcess(
-            "/usr/bin/env", arguments: ["swift", "build", "--show-bin-path"] + swiftArguments, directory: root,
-            timeout: 120, outputCap: 1 << 20)
+            "/usr/bin/env", arguments: ["swift", "build", "--show-bin-path"] + swiftArguments, environment: environment,
+            directory: root, timeout: 120, outputCap: 1 << 20)
         let path = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         return result.succeeded && !path.isEmpty ? path.split(separator: "\n").last.map(String.init) : nil
     }
@@ -46,8 +66,8 @@ public struct Builder {
     /// could not be read.
     public func declaredTargets() -> Set<String>? {
         let result = runProcess(
-            "/usr/bin/env", arguments: ["swift", "package", "dump-package", "--scratch-path", scratch], directory: root,
-            timeout: 120, outputCap: 8 << 20)
+            "/usr/bin/env", arguments: ["swift", "package", "dump-package", "--scratch-path", scratch], environment: environment,
+            directory: root, timeout: 120, outputCap: 8 << 20)
         guard result.succeeded, let json = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
             let targets = json["targets"] as? [[String: Any]]
         else { return nil }

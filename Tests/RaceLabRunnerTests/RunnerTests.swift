@@ -262,6 +262,16 @@ final class ProgressAndHintTests: XCTestCase {
         XCTAssertFalse(usesMutex("let myMutexLike = NSLock()"))
     }
 
+    /// SwiftPM caches the manifest by its text and environment; the builder puts the layout of
+    /// Lessons/ in the environment, so a new folder (a new wrong fix) is a new key, and an edit is not.
+    func testTheLayoutKeyChangesWithAFolderNotWithAnEdit() throws {
+        let before = Builder.layout(of: "\(root)/Lessons")
+        try package.write("edited", to: "Lessons/03-thread-safety/Exercise/Person.swift")
+        XCTAssertEqual(Builder.layout(of: "\(root)/Lessons"), before, "an edit changes no target")
+        try package.write("// must fail: output", to: "Lessons/03-thread-safety/Exercise/Referee/WrongFixes/new/Person.swift")
+        XCTAssertNotEqual(Builder.layout(of: "\(root)/Lessons"), before, "a new wrong fix is a new target")
+    }
+
     /// A driver's watchdog that gave up makes the verdict say "it hangs" first.
     func testAWatchdogThatGaveUpIsRead() {
         let said = "[ 5.01s] " + Watchdog.line("SlowAddOperation", 5)
