@@ -68,7 +68,11 @@ private struct Search {
         }
         switch steps[step] {
         case .skip:
-            return match(step + 1, line) || (line < lines.count && match(step, line + 1))
+            // A loop, not a call per skipped line: the depth of the search is bounded by the
+            // transcript's steps, not by the output's lines (a page of 5000 lines under `...`
+            // overflowed the stack when each skipped line was a call).
+            for next in line...lines.count where match(step + 1, next) { return true }
+            return false
         case let .line(pattern, source):
             guard line < lines.count, pattern.matches(lines[line], times: times) else {
                 note(line, mismatch(line, pattern, source))

@@ -5,6 +5,18 @@ import XCTest
 final class TranscriptTests: XCTestCase {
     func transcript(_ text: String) -> Transcript { try! Transcript(parsing: text) }
 
+    /// `...` over a long output: the matcher's depth follows the transcript, not the output (5000
+    /// skipped lines overflowed its stack once). 30,000 lines, matched and failing at the last line.
+    func testALongOutputUnderASkipNeitherCrashesNorCrawls() throws {
+        let output = (1...30_000).map { "line \($0)" }.joined(separator: "\n")
+        let started = Date()
+        XCTAssertNil(try Transcript(parsing: "---\n...\n").mismatch(in: output))
+        XCTAssertNil(try Transcript(parsing: "---\n...\nline 30000\n").mismatch(in: output))
+        let failing = try Transcript(parsing: "---\n...\nline 29999\nthe end\n").mismatch(in: output)
+        XCTAssertNotNil(failing)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10, "not a benchmark: a guard against a quadratic search")
+    }
+
     func testHeaderIsRead() throws {
         let parsed = transcript(
             """
