@@ -52,11 +52,12 @@ private struct Search {
         self.times = times
     }
 
+    func key(_ step: Int, _ line: Int) -> Int { step * (lines.count + 1) + line }
+
     mutating func match(_ step: Int, _ line: Int) -> Bool {
-        let key = step * (lines.count + 1) + line
-        if failed.contains(key) { return false }
+        if failed.contains(key(step, line)) { return false }
         let result = attempt(step, line)
-        if !result { failed.insert(key) }
+        if !result { failed.insert(key(step, line)) }
         return result
     }
 
@@ -71,7 +72,15 @@ private struct Search {
             // A loop, not a call per skipped line: the depth of the search is bounded by the
             // transcript's steps, not by the output's lines (a page of 5000 lines under `...`
             // overflowed the stack when each skipped line was a call).
-            for next in line...lines.count where match(step + 1, next) { return true }
+            // Once `...` failed from a line on, it fails from every later line: those are marked, and a
+            // later entry stops where an earlier one began, so each line is tried once per `...`.
+            var next = line
+            while next <= lines.count {
+                if next > line && failed.contains(key(step, next)) { break }
+                if match(step + 1, next) { return true }
+                next += 1
+            }
+            for tried in line..<next { failed.insert(key(step, tried)) }
             return false
         case let .line(pattern, source):
             guard line < lines.count, pattern.matches(lines[line], times: times) else {
