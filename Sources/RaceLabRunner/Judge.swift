@@ -39,7 +39,10 @@ public func judge(
 ) -> RunOutcome {
     var problems: [CheckProblem] = []
     var outcomes: [Transcript.Outcome] = []
-    let races = describe(parseTSanReports(result.stderr), root: root, demangler: demangler)
+    let reports = parseTSanReports(result.stderr)
+    let races = describe(reports.filter(\.isComplete), root: root, demangler: demangler)
+    let cutOff = reports.filter { !$0.isComplete }
+    problems += cutOff.prefix(1).map { .reportCutOff(kind: $0.kind) }
     let output = separateLessonLines(result.stdout)
     var checked = ownLinesAllowed ? output.lesson : output.all
     if let banner, !result.timedOut, !result.flooded, !result.stoppedEarly {
@@ -63,12 +66,12 @@ public func judge(
                 // ThreadSanitizer caught a crash (a SEGV, say) and exited with its own status.
                 let place = crash.symbol.map { functionName(demangler.demangle([$0])[$0] ?? $0) }
                 problems.append(.crashed(signal: crash.signal, stderrTail: [crash.message] + (place.map { ["in \($0)"] } ?? [])))
-            } else if status == 66 && races.isEmpty && transcript.exitStatus != 66 {
+            } else if status == 66 && races.isEmpty && cutOff.isEmpty && transcript.exitStatus != 66 {
                 problems.append(.tsanExitWithoutReport)
             } else if status == PageStop.status, transcript.exitStatus != PageStop.status, let stopped = pageStoppedByTheLesson(checked) {
                 // The lesson's own page time limit: a hang, said first, rather than "exit status 3".
                 problems.insert(.pageNeverFinished(page: stopped.page, limit: stopped.limit), at: 0)
-            } else if status != transcript.exitStatus && !(status == 66 && !races.isEmpty) {
+            } else if status != transcript.exitStatus && !(status == 66 && !(races.isEmpty && cutOff.isEmpty)) {
                 problems.append(.exitStatus(expected: transcript.exitStatus, actual: status))
             }
         }
@@ -95,8 +98,9 @@ public func judge(
     }
     problems += order.map { .unexpectedRace($0, count: unexpected[$0]!) }
     let missing = expected.filter { function in !races.contains { $0.isRace && $0.involves(function) } }
-    // A page that was stopped early may not have reached its race: report only what it did.
-    if !result.timedOut && !result.flooded && !result.stoppedEarly {
+    // A page that was stopped early may not have reached its race, and a cut-off report may be that
+    // race: report only what it did.
+    if !result.timedOut && !result.flooded && !result.stoppedEarly && cutOff.isEmpty {
         problems += missing.map { .missingRace($0) }
     }
     return RunOutcome(

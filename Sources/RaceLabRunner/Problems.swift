@@ -20,6 +20,8 @@ public enum CheckProblem: CustomStringConvertible {
     /// `byOwnPrints`: most of what it printed was the attendee's own lines, not the lesson's.
     case flooded(bytes: Int, byOwnPrints: Bool)
     case tsanExitWithoutReport
+    /// A ThreadSanitizer report ends before its SUMMARY line: its race cannot be judged either way.
+    case reportCutOff(kind: String)
     /// The page could not be checked at all (no transcript, a broken transcript, …).
     case message(String)
 
@@ -54,6 +56,9 @@ public enum CheckProblem: CustomStringConvertible {
                 : "printed more than \(bytes / 1024) KiB and was stopped: it floods its output"
         case .tsanExitWithoutReport:
             return "exit status 66 (ThreadSanitizer's) but no report could be read on stderr"
+        case .reportCutOff(let kind):
+            return "ThreadSanitizer's report of a \(kind) was cut off before its end (the program was stopped, or its"
+                + " output capped, while TSan was writing): that race is neither counted nor missed; run it again"
         }
     }
 
@@ -78,6 +83,7 @@ public enum CheckProblem: CustomStringConvertible {
         case .forbiddenOutcome: return .forbidden
         case .unexpectedRace, .missingRace: return .race
         case .exitStatus, .tsanExitWithoutReport: return .exit
+        case .reportCutOff: return .error
         case .crashed: return .crash
         case .timedOut, .pageNeverFinished: return .hang
         case .flooded: return .flood

@@ -9,6 +9,9 @@ public struct TSanReport: Equatable {
     public var summary: String = ""
     /// What memory it was: "global 'counter'", "heap block of size 24", … (nil when TSan did not say).
     public var location: String?
+    /// TSan wrote the whole report, down to its SUMMARY line; a report without it was cut off (the
+    /// process was stopped, or its output capped, while TSan was still writing).
+    public var isComplete: Bool { !summary.isEmpty }
     /// Every stack of the report in order (the accesses', the location's, the threads'…): where a
     /// warning that is not a race (a thread leak, a lock-order inversion) has its frames.
     public var stacks: [[Frame]] = []

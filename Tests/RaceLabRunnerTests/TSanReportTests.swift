@@ -84,6 +84,19 @@ final class TSanReportTests: XCTestCase {
         XCTAssertEqual(outcome.verdict, "races: Person.changeName ×8")
     }
 
+    /// A report cut off after its first access (a killed process, a full pipe) fails once, saying it
+    /// was cut off: not as an unexpected race, and not as an expected race that did not happen.
+    func testACutOffReportFailsOnceAndSaysSo() throws {
+        let whole = try captured("lesson3-page2.stderr")
+        let first = try XCTUnwrap(whole.range(of: "  Previous"))
+        let cut = result(stderr: String(whole[..<first.lowerBound]), ending: .exited(66))
+        let outcome = judged(cut, "verdict: race Person.changeName")
+        XCTAssertEqual(outcome.problems.count, 1, "\(outcome.problems)")
+        XCTAssertTrue(outcome.problems[0].description.contains("was cut off"), "\(outcome.problems)")
+        XCTAssertFalse(outcome.passed)
+        XCTAssertTrue(judged(result(stderr: whole, ending: .exited(66)), "verdict: race Person.changeName").passed)
+    }
+
     func testUnexpectedRaceFailsAndIsSummarisedOnce() throws {
         let racy = result(stderr: try captured("lesson3-page2.stderr"), ending: .exited(66))
         let outcome = judged(racy, "verdict: clean")
