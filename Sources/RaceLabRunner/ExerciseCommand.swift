@@ -56,7 +56,8 @@ extension Runner {
             return verdict
         }
         if let previous, previous == verdict, let first = outcome.problems.first {
-            let line = explain(first.forAttendee).split(separator: "\n").first.map(String.init) ?? ""
+            let line = watchdogGaveUp(outcome.stdout).map { "it hangs: the driver's watchdog gave up (\($0))" }
+                ?? explain(first.forAttendee).split(separator: "\n").first.map(String.init) ?? ""
             print("NOT YET, and the same as before: \(line)")
             showOwnLines(outcome.ownLines)
             return verdict
