@@ -101,7 +101,12 @@ public func judge(
     // A page that was stopped early may not have reached its race, and a cut-off report may be that
     // race: report only what it did.
     if !result.timedOut && !result.flooded && !result.stoppedEarly && cutOff.isEmpty {
-        problems += missing.map { .missingRace($0) }
+        problems += missing.map { function in
+            let accessors = Set(races.filter(\.isRace).flatMap(\.sides).map(\.function).filter {
+                $0.hasPrefix(function + ".") || $0.contains("." + function + ".")
+            })
+            return .missingRace(function, accessors: accessors.sorted())
+        }
     }
     return RunOutcome(
         problems: problems, races: races, seconds: result.seconds, stdout: checked,

@@ -11,7 +11,9 @@ public enum CheckProblem: CustomStringConvertible {
     /// The output matched an outcome the transcript names as forbidden.
     case forbiddenOutcome(String)
     case unexpectedRace(RaceDescription, count: Int)
-    case missingRace(String)
+    /// `accessors`: the races TSan reported in accessors of what the transcript names (`Person.name`
+    /// is reported as `Person.name.getter`, `.setter` or `.modify`): what the transcript should say.
+    case missingRace(String, accessors: [String] = [])
     case exitStatus(expected: Int32, actual: Int32)
     case crashed(signal: Int32, stderrTail: [String])
     case timedOut(seconds: Double)
@@ -39,7 +41,10 @@ public enum CheckProblem: CustomStringConvertible {
             return "forbidden outcome: \(name)"
         case let .unexpectedRace(race, count):
             return "unexpected \(race)\(count > 1 ? " (×\(count))" : "")"
-        case .missingRace(let function):
+        case let .missingRace(function, accessors) where !accessors.isEmpty:
+            return "expected a data race in \(function), but ThreadSanitizer names a property's accessors, and reported "
+                + accessors.joined(separator: ", ") + ": write 'race \(accessors[0])' in the transcript"
+        case .missingRace(let function, _):
             return "expected a data race in \(function), but ThreadSanitizer reported none there"
         case let .exitStatus(expected, actual):
             return "exit status \(actual), expected \(expected)"

@@ -97,6 +97,26 @@ final class TSanReportTests: XCTestCase {
         XCTAssertTrue(judged(result(stderr: whole, ending: .exited(66)), "verdict: race Person.changeName").passed)
     }
 
+    /// TSan names a property's accessors (`Person.name.getter`): a transcript that names the property
+    /// alone can never match, and the failure says what to write instead.
+    func testARacedPropertyNamedWithoutItsAccessorSaysWhatToWrite() throws {
+        let stderr = """
+            WARNING: ThreadSanitizer: data race (pid=1)
+              Read of size 8 at 0x7b0c00000010 by thread T2:
+                #0 $s7lesson36PersonC4nameSSvg /work/main/Lessons/03-thread-safety/Person.swift:23:9 (lesson3+0x1)
+
+              Previous write of size 8 at 0x7b0c00000010 by thread T1:
+                #0 $s7lesson36PersonC10changeName05firstD004lastD0ySS_SStF /work/main/Lessons/03-thread-safety/Person.swift:17:23 (lesson3+0x2)
+
+            SUMMARY: ThreadSanitizer: data race /work/main/Lessons/03-thread-safety/Person.swift:23:9 in $s7lesson36PersonC4nameSSvg
+            """
+        let named = judged(result(stderr: stderr, ending: .exited(66)), "verdict: race Person.name, race Person.changeName")
+        XCTAssertFalse(named.passed)
+        XCTAssertEqual(named.problems.count, 1, "\(named.problems)")
+        XCTAssertTrue(named.problems[0].description.contains("write 'race Person.name.getter'"), "\(named.problems)")
+        XCTAssertTrue(judged(result(stderr: stderr, ending: .exited(66)), "verdict: race Person.name.getter").passed)
+    }
+
     func testUnexpectedRaceFailsAndIsSummarisedOnce() throws {
         let racy = result(stderr: try captured("lesson3-page2.stderr"), ending: .exited(66))
         let outcome = judged(racy, "verdict: clean")
@@ -113,7 +133,7 @@ final class TSanReportTests: XCTestCase {
     func testRaceInAnotherFunctionIsNotTheExpectedOne() throws {
         let racy = result(stderr: try captured("lesson3-page2.stderr"), ending: .exited(66))
         let outcome = judged(racy, "verdict: race Person.name.getter")
-        XCTAssertTrue(outcome.problems.contains { if case .missingRace("Person.name.getter") = $0 { return true } else { return false } })
+        XCTAssertTrue(outcome.problems.contains { if case .missingRace("Person.name.getter", _) = $0 { return true } else { return false } })
         XCTAssertTrue(outcome.problems.contains { if case .unexpectedRace = $0 { return true } else { return false } })
     }
 
