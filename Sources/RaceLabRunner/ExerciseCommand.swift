@@ -56,17 +56,12 @@ extension Runner {
             return verdict
         }
         if let previous, previous == verdict, let first = outcome.problems.first {
-            let line = watchdogGaveUp(outcome.stdout).map { "it hangs: the driver's watchdog gave up (\($0))" }
-                ?? explain(first.forAttendee).split(separator: "\n").first.map(String.init) ?? ""
+            let line = explain(first.forAttendee).split(separator: "\n").first.map(String.init) ?? ""
             print("NOT YET, and the same as before: \(line)")
             showOwnLines(outcome.ownLines)
             return verdict
         }
         print("NOT YET. What is still wrong:")
-        if let said = watchdogGaveUp(outcome.stdout) {
-            // The driver's watchdog gave up: say it hangs first, whatever the output shows after.
-            print("  - it hangs: the driver's watchdog gave up (\(said)). \(hangCauses).")
-        }
         let shown = 4
         for problem in outcome.problems.prefix(shown) {
             print(indent(explain(problem.forAttendee), by: "  - ").replacingOccurrences(of: "\n  - ", with: "\n    "))

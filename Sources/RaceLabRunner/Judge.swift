@@ -84,6 +84,8 @@ public func judge(
             var shown = timeOnly ? match.timeMismatch ?? mismatch : mismatch
             shown.speed = timing.speed
             problems.append(timeOnly ? .timing(shown) : .output(shown))
+            // The output parted from the transcript where a watchdog gave up: say it hangs, first.
+            if let said = shown.actual.flatMap(watchdogGaveUp) { problems.insert(.watchdogGaveUp(said), at: 0) }
         } else if let forbidden = match.outcomes.last(where: { $0.kind == .forbidden }) {
             problems.append(.forbiddenOutcome(forbidden.name))
         }

@@ -19,6 +19,8 @@ public enum CheckProblem: CustomStringConvertible {
     case timedOut(seconds: Double)
     /// The lesson stopped its own page (exit status 3): it did not end within its time limit.
     case pageNeverFinished(page: Int, limit: String)
+    /// A watchdog gave up waiting where the transcript expected something else (`Watchdog.line`).
+    case watchdogGaveUp(String)
     /// `byOwnPrints`: most of what it printed was the attendee's own lines, not the lesson's.
     case flooded(bytes: Int, byOwnPrints: Bool)
     case tsanExitWithoutReport
@@ -52,6 +54,8 @@ public enum CheckProblem: CustomStringConvertible {
             return (["crashed with signal \(signal)\(signalName(signal))"] + tail.map { "  " + $0 }).joined(separator: "\n")
         case .timedOut(let seconds):
             return "did not finish within \(Int(seconds)) s and was stopped: it hangs, or waits for something that never comes"
+        case .watchdogGaveUp(let said):
+            return "it hangs: the watchdog gave up (\(said)). " + hangCauses
         case let .pageNeverFinished(page, limit):
             return "it hangs: page \(page) did not finish within \(limit) of lesson time, and the lesson stopped it (exit status 3). "
                 + hangCauses
@@ -90,7 +94,7 @@ public enum CheckProblem: CustomStringConvertible {
         case .exitStatus, .tsanExitWithoutReport: return .exit
         case .reportCutOff: return .error
         case .crashed: return .crash
-        case .timedOut, .pageNeverFinished: return .hang
+        case .timedOut, .pageNeverFinished, .watchdogGaveUp: return .hang
         case .flooded: return .flood
         case .message: return .error
         }
@@ -100,7 +104,7 @@ public enum CheckProblem: CustomStringConvertible {
     func isCase(_ failure: ExpectedFailure) -> Bool {
         if case .either(let alternatives) = failure { return alternatives.contains { isCase($0) } }
         switch (self, failure) {
-        case (.output, .output), (.banner, .output), (.timing, .output), (.forbiddenOutcome, .output), (.timedOut, .timeout), (.pageNeverFinished, .timeout), (.crashed, .crash),
+        case (.output, .output), (.banner, .output), (.timing, .output), (.forbiddenOutcome, .output), (.timedOut, .timeout), (.pageNeverFinished, .timeout), (.watchdogGaveUp, .timeout), (.crashed, .crash),
             (.exitStatus, .exit):
             return true
         case let (.unexpectedRace(race, _), .race(function)): return race.involves(function)

@@ -80,8 +80,8 @@ func pageStoppedByTheLesson(_ stdout: String) -> (page: Int, limit: String)? {
     return nil
 }
 
-/// What a watchdog said when it gave up waiting (`Watchdog.line`), e.g. "SlowAddOperation still not
-/// finished after 5.0 s"; nil when none did.
+/// What a watchdog said when it gave up waiting (`Watchdog.line`) in `stdout` (a line or more), e.g.
+/// "SlowAddOperation still not finished after 5.0 s"; nil when none did.
 func watchdogGaveUp(_ stdout: String) -> String? {
     guard let line = stdout.split(separator: "\n").first(where: { $0.contains("] " + Watchdog.marker) }),
         let start = line.range(of: Watchdog.marker)?.upperBound

@@ -56,13 +56,7 @@ extension Runner {
             switch target {
             case let .lesson(number, page):
                 let lesson = try workspace.lesson(number)
-                let pages = try page.map { page -> [Int] in
-                    guard lesson.transcripts[page] != nil else {
-                        throw Workspace.Problem(description: "lesson \(number) has no page \(page) with a transcript; pages: \(lesson.transcripts.keys.sorted().map(String.init).joined(separator: ", "))")
-                    }
-                    return [page]
-                } ?? lesson.transcripts.keys.sorted()
-                for page in pages {
+                for page in try lesson.pages(page) {
                     let subject = Subject.page(page, of: lesson)
                     items.append(StressItem(subject: subject, expectsRace: expectsRace(subject.transcript)))
                 }

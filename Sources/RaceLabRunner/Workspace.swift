@@ -58,6 +58,15 @@ public struct LessonInfo {
     public let transcripts: [Int: String]
     public let exercise: ExerciseInfo?
 
+    /// The pages to run: `page` alone (when it has a transcript), or every page with one.
+    func pages(_ page: Int?) throws -> [Int] {
+        guard let page else { return transcripts.keys.sorted() }
+        guard transcripts[page] != nil else {
+            throw Workspace.Problem(description: "lesson \(number) has no page \(page) with a transcript; pages: \(transcripts.keys.sorted().map(String.init).joined(separator: ", "))")
+        }
+        return [page]
+    }
+
     init?(root: String, folder name: String) {
         guard let number = Int(name.prefix { $0.isNumber }), name.dropFirst(2).hasPrefix("-") else { return nil }
         self.number = number

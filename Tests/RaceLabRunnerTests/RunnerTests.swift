@@ -272,11 +272,20 @@ final class ProgressAndHintTests: XCTestCase {
         XCTAssertNotEqual(Builder.layout(of: "\(root)/Lessons"), before, "a new wrong fix is a new target")
     }
 
-    /// A driver's watchdog that gave up makes the verdict say "it hangs" first.
-    func testAWatchdogThatGaveUpIsRead() {
+    /// Where the output parts from the transcript at a watchdog that gave up, the verdict says "it
+    /// hangs" first (still an output failure too, as the variants that hang are documented); a
+    /// watchdog line the transcript expects is no hang.
+    func testAWatchdogThatGaveUpIsAHangSaidFirst() throws {
         let said = "[ 5.01s] " + Watchdog.line("SlowAddOperation", 5)
         XCTAssertEqual(watchdogGaveUp("[ 0.00s] started\n\(said)\n"), "SlowAddOperation still not finished after 5.0 s")
         XCTAssertNil(watchdogGaveUp("[ 1.00s] finished: 42 + 24 = 66\nthe watchdog: never needed"))
+        let run = ProcessResult(ending: .exited(0), stdout: "[ 0.00s] started\n\(said)\n", stderr: "", seconds: 1)
+        let hung = judge(run, transcript: try Transcript(parsing: "---\n[{{~0s}}] started\n[{{~1s}}] finished: 66\n"), root: root, cap: 1 << 16)
+        XCTAssertEqual(hung.problems.first?.kind, .hang, "\(hung.problems)")
+        XCTAssertTrue(hung.problems.contains { $0.isCase(.output) } && hung.problems.contains { $0.isCase(.timeout) })
+        XCTAssertTrue(hung.problems[0].description.hasPrefix("it hangs: the watchdog gave up (SlowAddOperation still not finished"))
+        let expected = judge(run, transcript: try Transcript(parsing: "---\n[{{~0s}}] started\n[{{~5s}}] watchdog: {{.*}}\n"), root: root, cap: 1 << 16)
+        XCTAssertTrue(expected.passed, "\(expected.problems)")
     }
 
     func testARemovedDependencyInTheAttendeesCodeIsRecognised() {

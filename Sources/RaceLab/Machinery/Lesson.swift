@@ -34,8 +34,7 @@ public final class Lesson {
             FileHandle.standardError.write(Data("\(program): lesson.run() belongs on the main thread, in main.swift's top-level code (after an await there: await lesson.play())\n".utf8))
             exit(2)
         }
-        let player = prepare(arguments)
-        DispatchQueue.main.async { player.play() }
+        begin(arguments)
         dispatchMain()
     }
 
@@ -44,14 +43,13 @@ public final class Lesson {
     /// `dispatchMain()` there would end the process (SIGILL). This plays the pages on the main queue
     /// while it stays suspended, and exits after the last.
     public func play(arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
-        let player = prepare(arguments)
-        DispatchQueue.main.async { player.play() }
+        begin(arguments)
         while true { try? await Task.sleep(nanoseconds: 3_600_000_000_000) }
     }
 
-    /// Reads the options, prints the banner, and returns the pages to play (or exits: help, list, a
-    /// wrong option).
-    private func prepare(_ arguments: [String]) -> Player {
+    /// Reads the options, prints the banner, and sends the first page to the main queue (or exits:
+    /// help, list, a wrong option).
+    private func begin(_ arguments: [String]) {
         racelab_line_buffer_stdout()  // line by line, so a page that is stopped loses nothing
         let options: LessonOptions
         do {
@@ -90,7 +88,8 @@ public final class Lesson {
         if options.step && !stepping {
             FileHandle.standardError.write(Data("\(program): --step needs a terminal on stdin; playing every page without pauses\n".utf8))
         }
-        return Player(pages: pages, selected: selected, stepping: stepping, pageTimeLimit: pageTimeLimit)
+        let player = Player(pages: pages, stepping: stepping, pageTimeLimit: pageTimeLimit)
+        DispatchQueue.main.async { player.play(selected[...]) }
     }
 
     private var program: String { (CommandLine.arguments.first ?? "lesson").split(separator: "/").last.map(String.init) ?? "lesson" }
@@ -115,13 +114,8 @@ private struct Player: Sendable {
     }
 
     let pages: [Page]
-    /// The page numbers to play, in order.
-    let selected: [Int]
     let stepping: Bool
     let pageTimeLimit: Double
-
-    @MainActor
-    func play() { play(selected[...]) }
 
     /// Plays the first of `remaining` (page numbers), and the rest after it.
     @MainActor

@@ -10,6 +10,8 @@ extension View {
         dispatchPrecondition(condition: .onQueue(.main))
         let changes = Screen.shared.recording(animations)
         let animation = Screen.shared.begin(changes, duration: duration)
+        // Dispatch's own asyncAfter, not the lesson-seconds one: Swift 6 treats a block sent to the main
+        // queue by Dispatch itself as the main actor's, which the screen is.
         DispatchQueue.main.asyncAfter(deadline: LessonClock.shared.deadline(after: duration)) {
             Screen.shared.end(animation)
             completion?(true)
