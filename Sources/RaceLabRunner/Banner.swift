@@ -9,20 +9,27 @@ public struct Banner: Equatable {
     /// For `racelab page`, which checks any program: only one whose first line starts with `heading`
     /// has a banner to check.
     public var onlyIfPrinted = false
+    /// An exercise's: the seed the runner gave it, which its banner must repeat.
+    public var seed: UInt64?
 
-    public init(heading: String, onlyIfPrinted: Bool = false) {
+    public init(heading: String, onlyIfPrinted: Bool = false, seed: UInt64? = nil) {
         self.heading = heading
         self.onlyIfPrinted = onlyIfPrinted
+        self.seed = seed
     }
 
     /// The output without its banner, and what is wrong with the banner, if anything.
     func strip(_ output: String, speed: Double) -> (rest: String, problem: String?) {
         var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if onlyIfPrinted && !(lines.first ?? "").hasPrefix(heading) { return (output, nil) }
+        // `racelab page` on an exercise: its seed is its own choice.
+        if onlyIfPrinted, seed == nil, lines.count > 3, lines[3].hasPrefix("Seed: ") { lines.remove(at: 3) }
+        let seedLine: [(String, (String) -> Bool)] = seed.map { seed in [("\"\(BannerLines.seed(seed))\"", { $0 == BannerLines.seed(seed) })] } ?? []
         let expected: [(String, (String) -> Bool)] = [
             ("a heading that starts \"\(heading)\"", { $0.hasPrefix(heading) }),
             ("\"\(BannerLines.threadSanitizerOn)\"", { $0 == BannerLines.threadSanitizerOn }),
             ("\"\(BannerLines.speed(speed))\"", { $0 == BannerLines.speed(speed) }),
+        ] + seedLine + [
             ("an empty line", { $0.trimmingCharacters(in: .whitespaces).isEmpty }),
         ]
         for (index, (what, matches)) in expected.enumerated() {

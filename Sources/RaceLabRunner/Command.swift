@@ -2,8 +2,8 @@ import Foundation
 
 /// Which options each command takes: anything else on its command line is an error, never ignored.
 private let optionsTaken: [String: Set<String>] = [
-    "check": ["--speed", "--jobs", "--must-fail"], "verify": ["--speed", "--jobs"], "stress": ["--speed", "--jobs"],
-    "exercise": ["--speed"], "watch": ["--speed"], "page": ["--speed"], "reset": ["--yes"],
+    "check": ["--speed", "--jobs", "--must-fail"], "verify": ["--speed", "--jobs", "--seed"], "stress": ["--speed", "--jobs", "--seed"],
+    "exercise": ["--speed", "--seed"], "watch": ["--speed", "--seed"], "page": ["--speed"], "reset": ["--yes"],
     "hint": [], "list": [], "help": [], "--help": [], "-h": [],
 ]
 
@@ -42,6 +42,15 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
         mustFail = value
         words.removeSubrange(index...index + 1)
         given.append("--must-fail")
+    }
+    var seed: UInt64?
+    if let index = words[..<min(optionsEnd, words.count)].firstIndex(of: "--seed") {
+        guard index + 1 < words.count, let value = UInt64(words[index + 1]), value >= 1 else {
+            return usageError("--seed needs the whole number a verdict named, e.g. --seed 4711")
+        }
+        seed = value
+        words.removeSubrange(index...index + 1)
+        given.append("--seed")
     }
     if let index = words[..<min(optionsEnd, words.count)].firstIndex(of: "--yes") {
         confirmed = true
@@ -86,6 +95,7 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
             let runner = Runner(workspace: try Workspace.find(from: directory), speed: speed)
             runner.speedIsExplicit = speedIsExplicit
             runner.jobs = jobs
+            runner.seed = seed
             return try runner.stress(runs, targets) ? 0 : 1
         } catch {
             FileHandle.standardError.write(Data("racelab: \(error)\n".utf8))
@@ -120,6 +130,7 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
         let runner = Runner(workspace: try Workspace.find(from: directory), speed: speed)
         runner.speedIsExplicit = speedIsExplicit
         runner.jobs = jobs
+        runner.seed = seed
         switch command {
         case "verify": return try runner.verify(lessons) ? 0 : 1
         case "list":

@@ -50,18 +50,18 @@ extension Runner {
         record(outcome.passed, for: exercise)
         let verdict = ExerciseVerdict(passed: outcome.passed, signature: outcome.problems.map(signature))
         if outcome.passed {
-            print("PASSED in \(String(format: "%.1f", outcome.seconds)) s: the output is what it should be and ThreadSanitizer found no race.")
+            print("PASSED in \(String(format: "%.1f", outcome.seconds)) s\(outcome.seedNote): the output is what it should be and ThreadSanitizer found no race.")
             showOwnLines(outcome.ownLines)
             suggestNext(after: number)
             return verdict
         }
         if let previous, previous == verdict, let first = outcome.problems.first {
             let line = explain(first.forAttendee).split(separator: "\n").first.map(String.init) ?? ""
-            print("NOT YET, and the same as before: \(line)")
+            print("NOT YET, and the same as before\(outcome.seedNote): \(line)")
             showOwnLines(outcome.ownLines)
             return verdict
         }
-        print("NOT YET. What is still wrong:")
+        print("NOT YET\(outcome.seed.map { " (seed \($0): swift run racelab exercise \(number) --seed \($0) plays this scenario again)" } ?? ""). What is still wrong:")
         let shown = 4
         for problem in outcome.problems.prefix(shown) {
             print(indent(explain(problem.forAttendee), by: "  - ").replacingOccurrences(of: "\n  - ", with: "\n    "))

@@ -19,8 +19,12 @@ public struct RunOutcome {
     public var firstRun: [CheckProblem]?
     /// The speed it was checked at (an exercise's may differ from the runner's).
     public var speed: Double = 1
+    /// An exercise's: the seed of the scenario it played (`--seed` plays it again).
+    public var seed: UInt64?
 
     public var passed: Bool { problems.isEmpty }
+    /// ", seed 4711" for an exercise's run, to end its figures with.
+    var seedNote: String { seed.map { ", seed \($0)" } ?? "" }
     public var failureKinds: Set<FailureKind> { Set(problems.map(\.kind)) }
 
     /// The documented failures (a starter's, a wrong fix's) this run did not show.

@@ -10,6 +10,8 @@ public final class Runner {
     let print: (String) -> Void
     /// The speed was given on the command line: it overrides a transcript's own `speed:`.
     public var speedIsExplicit = false
+    /// `--seed S`: every exercise run plays that scenario; nil: each run draws a fresh seed.
+    public var seed: UInt64?
     /// How many pages run side by side (`--jobs N`); output stays in page order.
     public var jobs = defaultJobs
     /// Where the TSan build puts its programs: asked of `swift build` once (it takes a moment).
@@ -78,9 +80,15 @@ public final class Runner {
             let transcript = try loadTranscript(subject.transcript)
             var timing = self.timing
             if let speed = transcript.speed, !speedIsExplicit { timing.speed = speed }
-            return checkRun(
-                program, arguments: subject.arguments, transcript: transcript, root: workspace.root,
-                limits: subject.limits(limits, attendeeWaiting: attendeeWaiting), timing: timing, banner: subject.banner)
+            // An exercise plays a scenario drawn from a seed, which its verdict names so it can be replayed.
+            let seed = subject.variant == nil ? nil : self.seed ?? Scenario.freshSeed()
+            var banner = subject.banner
+            banner.seed = seed
+            var outcome = checkRun(
+                program, arguments: subject.arguments + (seed.map { ["--seed", String($0)] } ?? []), transcript: transcript,
+                root: workspace.root, limits: subject.limits(limits, attendeeWaiting: attendeeWaiting), timing: timing, banner: banner)
+            outcome.seed = seed
+            return outcome
         } catch {
             return failure("\(subject.transcript): \(error)")
         }

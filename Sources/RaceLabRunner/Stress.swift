@@ -102,15 +102,24 @@ extension Runner {
         }
         lines.append("(pass: as expected; a starter passes when it fails as documented. TSan: runs in which it reported the")
         lines.append(" expected race. shown: runs that ended in the page's interesting outcome.)")
+        let seeded = tallies.filter { !$0.seeds.isEmpty }
+        if !seeded.isEmpty {
+            let runs = seeded.reduce(0) { $0 + $1.runs }
+            let seeds = seeded.reduce(into: Set<UInt64>()) { $0.formUnion($1.seeds) }.count
+            lines.append("(seeds: the \(runs) exercise runs played \(seeds) different scenarios, each drawn from its run's seed.)")
+        }
         for tally in tallies where !tally.outcomes.isEmpty || !tally.firstFailure.isEmpty {
             lines.append("")
             lines.append("\(tally.label):")
+            if !tally.failedSeeds.isEmpty {
+                lines.append("  not as expected with seeds \(tally.failedSeeds.map(String.init).joined(separator: ", ")) (--seed S plays one again)")
+            }
             for (name, count) in tally.outcomes.sorted(by: { $0.value > $1.value }) {
                 lines.append("  outcome \(name): \(count) of \(tally.runs)")
             }
             for (kind, first) in tally.firstFailure.sorted(by: { $0.key < $1.key }) {
                 let what = tally.mustFail ? "did not fail as documented" : "first \(kind.rawValue) failure"
-                lines.append("  \(what) (run \(first.run)):")
+                lines.append("  \(what) (run \(first.run)\(first.seed.map { ", seed \($0)" } ?? "")):")
                 for problem in first.problems { lines.append(indent(explain(problem))) }
                 if first.problems.isEmpty { lines.append("    it passed") }
             }

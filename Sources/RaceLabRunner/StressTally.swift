@@ -17,7 +17,10 @@ public struct StressTally {
     public private(set) var interesting = 0
     public private(set) var raceReported = 0
     /// The first failure of each kind, to show what went wrong.
-    public private(set) var firstFailure: [FailureKind: (run: Int, problems: [CheckProblem])] = [:]
+    public private(set) var firstFailure: [FailureKind: (run: Int, problems: [CheckProblem], seed: UInt64?)] = [:]
+    /// An exercise's: the seeds its runs played, and those of the runs that were not as expected.
+    public private(set) var seeds: Set<UInt64> = []
+    public private(set) var failedSeeds: [UInt64] = []
     public private(set) var seconds = 0.0
 
     public init(label: String, mustFail: Bool, expectsRace: Bool) {
@@ -30,6 +33,10 @@ public struct StressTally {
     mutating func add(_ outcome: RunOutcome, passed ok: Bool) -> Character {
         runs += 1
         seconds += outcome.seconds
+        if let seed = outcome.seed {
+            seeds.insert(seed)
+            if !ok { failedSeeds.append(seed) }
+        }
         for ending in outcome.outcomes { outcomes[ending.label, default: 0] += 1 }
         if outcome.outcomes.contains(where: { $0.kind == .interesting }) { interesting += 1 }
         if expectsRace && outcome.expectedRacesReported && outcome.races.contains(where: \.isRace) { raceReported += 1 }
@@ -41,7 +48,7 @@ public struct StressTally {
         let kinds = mustFail ? [FailureKind.content] : outcome.failureKinds.sorted()
         for kind in kinds {
             failures[kind, default: 0] += 1
-            if firstFailure[kind] == nil { firstFailure[kind] = (runs, outcome.problems) }
+            if firstFailure[kind] == nil { firstFailure[kind] = (runs, outcome.problems, outcome.seed) }
         }
         return mustFail ? "!" : (kinds.first.map(Self.mark) ?? "?")
     }

@@ -24,4 +24,6 @@ let usage = """
     Pages run at --speed 4 and exercises at the speed their transcript names, unless told otherwise;
     times in transcripts are lesson seconds. check, verify and stress run up to --jobs pages side by
     side (\(defaultJobs); output stays in order). reset --yes puts the starter back without asking.
+    Each exercise run plays a scenario drawn from a fresh seed (its durations, sizes, moments), named
+    in the verdict; --seed S (exercise, watch, verify, stress) plays seed S's scenario again.
     """

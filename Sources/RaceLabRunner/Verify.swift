@@ -61,10 +61,10 @@ extension Runner {
         let missing = outcome.missing(documented)
         let time = String(format: "%.1f", outcome.seconds)
         if missing.isEmpty {
-            print("PASS  \(label) fails as documented (\(documented.map(\.description).joined(separator: ", ")))  [\(outcome.verdict), \(time) s]")
+            print("PASS  \(label) fails as documented (\(documented.map(\.description).joined(separator: ", ")))  [\(outcome.verdict), \(time) s\(outcome.seedNote)]")
             return true
         }
-        print("FAIL  \(label) should fail with \(missing.map(\.description).joined(separator: ", ")) but did not  [\(outcome.verdict), \(time) s]")
+        print("FAIL  \(label) should fail with \(missing.map(\.description).joined(separator: ", ")) but did not  [\(outcome.verdict), \(time) s\(outcome.seedNote)]")
         for problem in outcome.problems { print(indent(explain(problem))) }
         return false
     }

@@ -4,84 +4,179 @@ import RaceLab
 /// What exercise 1's driver needs of the attendee's `ReportScreen`.
 public protocol ReportShowing: AnyObject {
     /// Called on the main queue for each tap. `show` must be called on the main queue, once per tap,
-    /// in the order of the taps.
+    /// in the order of the taps, as soon as the report (and every one tapped before it) is ready.
     func tapped(report number: Int, show: @escaping (String) -> Void)
 }
 
-/// The slow computation of exercise 1: report 1 takes 1.2 s, report 2 0.6 s, report 3 0.3 s (lesson
-/// seconds), so reports computed side by side finish in the opposite order.
+/// The run's reports: how long each takes to compute (lesson seconds, by report number), drawn by
+/// the driver before the first tap and only read after it; and when each finished, stored by the
+/// thread that computed it in a relaxed word, which orders no thread for ThreadSanitizer.
+struct Reports {
+    var seconds: [Int: Double] = [:]
+    var finished: [Int: RelaxedWord] = [:]
+}
+nonisolated(unsafe) private var reports = Reports()
+
+/// The slow computation of exercise 1. The first report of each burst of taps is the slowest, so
+/// reports computed side by side finish out of order.
 public func computeReport(_ number: Int) -> String {
-    sleep(lessonSeconds: 1.2 / Double(1 << max(0, number - 1)))  // stands in for real work
+    sleep(lessonSeconds: reports.seconds[number] ?? 0.5)  // stands in for real work
+    if let finished = reports.finished[number] { finished.value = LessonClock.shared.now.bitPattern }
     return "report \(number) (\(number * 1000) rows)"
 }
 
 /// Exercise 1's driver, which is not the attendee's to edit: a main-queue ticker stands in for the
-/// screen's frames (one every 0.1 s); three taps come 0.1 s apart. At 3.5 s it says first what is
-/// wrong, if anything (stalls, reports shown off the main queue, out of order), then what happened
-/// when: the verdict's first difference is then the diagnosis, not a late line.
+/// screen's frames (one every 0.1 s). The user taps in two bursts, one of 3 taps and one of 4 (in an
+/// order drawn from the seed), 0.05 to 0.3 s apart; the first report of one burst takes 1.0 to 1.2 s, of the other 2.0 to 2.2 s (in an order
+/// drawn from the seed), every other report 0.1 to 0.5 s. So a fix that shows reports after a fixed
+/// wait shows them either late in one burst or out of order in the other, and a fix that counts on
+/// three taps miscounts. A burst starts once the one before it is shown; the driver ends when every
+/// report was shown (and a moment more, for one shown twice), or once even reports computed one after
+/// another would long be done. It says first what is wrong, then what happened when.
 public enum ReportExercise {
-    /// A gap between frames longer than this is a stall. Any report computed on the main queue blocks
-    /// it for at least 1.2 s; a busy machine delays a frame by far less.
+    /// A gap between frames longer than this is a stall. A burst's first report blocks the main queue
+    /// for at least 1.0 s when it is computed there; a busy machine delays a frame by far less.
     static let stallLimit = 0.8
+    /// A report is shown "as soon as it is ready" when it is shown within this many lesson seconds of
+    /// the moment it and every report tapped before it were computed: one hop to the main queue.
+    static let promptLimit = 0.4
+
+    struct Tap {
+        let number: Int
+        let at: Double
+    }
 
     public static func makeLesson(_ make: @escaping () -> ReportShowing) -> Lesson {
-        let lesson = Lesson("RaceLab exercise 1: keep the main queue free, and the reports in order")
-        lesson.page("Three taps, one screen") { page in
-            let screen = make()
-            var frames: [Double] = []  // main queue only
-            let ticker = DispatchSource.makeTimerSource(queue: .main)
-            let interval = LessonClock.shared.realSeconds(0.1)
-            ticker.schedule(deadline: .now(), repeating: interval)
-            ticker.setEventHandler { frames.append(LessonClock.shared.now) }
-            ticker.resume()
-            let shown = Locked<[(number: Int, onMain: Bool)]>([])
-            let events = Locked<[(at: Double, text: String)]>([])
-            for number in 1...3 {
-                DispatchQueue.main.asyncAfter(lessonSeconds: 0.1 * Double(number)) {
-                    events.withLock { $0.append((LessonClock.shared.now, "tap: report \(number)")) }
-                    screen.tapped(report: number) { text in
-                        let onMain = isOnMainQueue
-                        let now = LessonClock.shared.now
-                        events.withLock { $0.append((now, "shown: \(text)\(onMain ? "" : ", off the main queue")")) }
-                        shown.withLock { $0.append((number, onMain)) }
-                    }
-                }
+        let lesson = Lesson("RaceLab exercise 1: keep the main queue free, and the reports in order", seeded: true)
+        lesson.page("Two bursts of taps, one screen") { page in
+            var scenario = page.scenario
+            var bursts: [[Tap]] = []
+            var number = 0
+            for (slowest, taps) in zip(scenario.shuffled([1.0...1.2, 2.0...2.2]), scenario.shuffled([3, 4])) {
+                var time = 0.0
+                bursts.append((1...taps).map { index in
+                    number += 1
+                    reports.seconds[number] = index == 1 ? scenario.seconds(in: slowest) : scenario.seconds(in: 0.1...0.5)
+                    reports.finished[number] = RelaxedWord(UInt64.max)
+                    defer { time += scenario.seconds(in: 0.05...0.3) }
+                    return Tap(number: number, at: time)
+                })
             }
-            DispatchQueue.main.asyncAfter(lessonSeconds: 3.5) {
+            for (index, burst) in bursts.enumerated() {
+                note("Burst \(index + 1): reports \(burst.first!.number)-\(burst.last!.number), tapped "
+                    + burst.map { "+" + seconds($0.at) }.joined(separator: ", ") + "; computing each takes "
+                    + burst.map { seconds(reports.seconds[$0.number]!) }.joined(separator: ", ") + ".")
+            }
+            let screen = make()
+            let record = Record(taps: bursts.flatMap { $0 })
+            let ticker = DispatchSource.makeTimerSource(queue: .main)
+            ticker.schedule(deadline: .now(), repeating: LessonClock.shared.realSeconds(0.1))
+            ticker.setEventHandler { record.frames.append(LessonClock.shared.now) }
+            ticker.resume()
+            var ended = false
+            func end() {
+                guard !ended else { return }
+                ended = true
                 ticker.cancel()
-                report(frames: frames, shown: shown.current)
-                note("What happened, and when:")
-                for event in events.current.sorted(by: { $0.at < $1.at }) { note("  \(stamp(event.at)) \(event.text)") }
+                record.judge()
                 page.done()
             }
+            func play(_ remaining: ArraySlice<[Tap]>) {
+                guard let burst = remaining.first else {
+                    DispatchQueue.main.asyncAfter(lessonSeconds: 0.3) { end() }  // a moment more: one shown twice
+                    return
+                }
+                let start = LessonClock.shared.now + 0.1
+                for tap in burst {
+                    DispatchQueue.main.asyncAfter(lessonSeconds: start + tap.at - LessonClock.shared.now) {
+                        record.events.append((LessonClock.shared.now, "tap: report \(tap.number)"))
+                        screen.tapped(report: tap.number) { text in
+                            let onMain = isOnMainQueue
+                            let now = LessonClock.shared.now
+                            // Recorded on the main queue, where the driver reads it; a call made off it
+                            // is said so, and counted all the same.
+                            DispatchQueue.main.async {
+                                record.events.append((now, "shown: \(text)\(onMain ? "" : ", off the main queue")"))
+                                record.shown.append((tap.number, now, onMain))
+                                // The whole burst shown, each once: the next burst (this happens once at most).
+                                let numbers = Set(burst.map(\.number))
+                                let inBurst = record.shown.map(\.number).filter(numbers.contains)
+                                if inBurst.count == numbers.count && Set(inBurst) == numbers { play(remaining.dropFirst()) }
+                            }
+                        }
+                    }
+                }
+                // Computed one after another, the burst's last report is done by then, with a second to spare.
+                let enough = burst.last!.at + burst.reduce(0) { $0 + reports.seconds[$1.number]! } + 1.0
+                DispatchQueue.main.asyncAfter(lessonSeconds: start + enough - LessonClock.shared.now) {
+                    if !Set(burst.map(\.number)).isSubset(of: record.shown.map(\.number)) { end() }
+                }
+            }
+            play(bursts[...])
         }
         return lesson
     }
 
-    /// Says what the attendee needs to know: stalls, reports shown off the main queue, out of order,
-    /// twice or never.
-    static func report(frames: [Double], shown: [(number: Int, onMain: Bool)]) {
-        let gaps = zip(frames.dropFirst(), frames).map { $0 - $1 }
-        let longest = gaps.max() ?? 0
-        if longest > stallLimit {
-            note("The main queue stalled: no frame for \(fixed(longest, decimals: 2)) s; the screen froze while a report was")
-            note("computed on it. Compute on another queue and come back to the main queue to show it.")
-        } else {
-            note("Frames kept coming: the longest gap was \(fixed(longest, decimals: 2)) s (a stall is a gap over \(fixed(stallLimit, decimals: 2)) s).")
+    /// What the driver saw, on the main queue only.
+    final class Record {
+        let taps: [Tap]
+        var frames: [Double] = []
+        var shown: [(number: Int, at: Double, onMain: Bool)] = []
+        var events: [(at: Double, text: String)] = []
+
+        init(taps: [Tap]) { self.taps = taps }
+
+        /// Says what the attendee needs to know: stalls, reports shown off the main queue, twice, never,
+        /// out of order or late; then what happened when.
+        func judge() {
+            let gaps = zip(frames.dropFirst(), frames).map { $0 - $1 }
+            let longest = gaps.max() ?? 0
+            if longest > stallLimit {
+                note("The main queue stalled: no frame for \(fixed(longest, decimals: 2)) s; the screen froze while a report was")
+                note("computed on it. Compute on another queue and come back to the main queue to show it.")
+            } else {
+                note("Frames kept coming: the longest gap was under \(fixed(stallLimit, decimals: 2)) s.")
+            }
+            let offMain = shown.filter { !$0.onMain }.map(\.number)
+            if offMain.isEmpty {
+                note("Every report shown was shown on the main queue.")
+            } else {
+                note("Shown off the main queue: \(offMain.map { "report \($0)" }.joined(separator: ", ")). The screen may only be")
+                note("touched on the main queue: hand the report back with DispatchQueue.main.async.")
+            }
+            note(orderVerdict())
+            note("What happened, and when:")
+            for event in events.sorted(by: { $0.at < $1.at }) { note("  \(stamp(event.at)) \(event.text)") }
         }
-        let offMain = shown.filter { !$0.onMain }.map(\.number)
-        if offMain.isEmpty {
-            note("Every report was shown on the main queue.")
-        } else {
-            note("Shown off the main queue: \(offMain.map { "report \($0)" }.joined(separator: ", ")). The screen may only be")
-            note("touched on the main queue: hand the report back with DispatchQueue.main.async.")
-        }
-        let order = shown.map(\.number)
-        if order == [1, 2, 3] {
-            note("Reports shown in the order tapped: 1, 2, 3.")
-        } else {
-            note("Reports shown in the order \(order.map(String.init).joined(separator: ", ")), not 1, 2, 3: each report must")
-            note("follow the one tapped before it (report 1 is the slowest to compute).")
+
+        func orderVerdict() -> String {
+            let order = shown.map(\.number)
+            let tapped = taps.map(\.number)
+            let list = { (numbers: [Int]) in numbers.map(String.init).joined(separator: ", ") }
+            let never = tapped.filter { !order.contains($0) }
+            let twice = Set(order.filter { number in order.filter { $0 == number }.count > 1 }).sorted()
+            if !never.isEmpty || !twice.isEmpty {
+                return "Shown: \(order.isEmpty ? "none" : list(order)), for \(tapped.count) taps."
+                    + (never.isEmpty ? "" : " Never shown: \(list(never)) (by when, computed one after another, it would long have been).")
+                    + (twice.isEmpty ? "" : " Shown more than once: \(list(twice)).")
+                    + " Each tap's report must be shown exactly once, however many taps there are."
+            }
+            if order != tapped {
+                return "Reports shown in the order \(list(order)), not \(list(tapped)): each report must follow the one tapped"
+                    + " before it, however long each takes (the first of a burst is the slowest)."
+            }
+            // Ready: this report and every one tapped before it computed.
+            var ready = 0.0
+            for (number, at, _) in shown {
+                let word = reports.finished[number]?.value ?? UInt64.max
+                let finished = word == UInt64.max ? Double.infinity : Double(bitPattern: word)
+                ready = max(ready, finished)
+                if at > ready + promptLimit {
+                    return "Every report was shown once, in the order tapped; but report \(number) was ready at \(seconds(ready))"
+                        + " and shown at \(seconds(at)): show each as soon as it is ready, not after a wait of your own."
+                }
+            }
+            return "Every report was shown once, in the order tapped, as soon as it was ready."
         }
     }
 }

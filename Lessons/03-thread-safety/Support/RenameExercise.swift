@@ -22,7 +22,7 @@ public enum RenameExercise {
     }
 
     public static func makeLesson(rounds: Int = 3, _ makePerson: @escaping () -> Renamable) -> Lesson {
-        let lesson = Lesson("RaceLab exercise 3: make Person thread-safe")
+        let lesson = Lesson("RaceLab exercise 3: make Person thread-safe", seeded: true)
         lesson.page("Five renames at once, \(rounds) rounds") { page in
             var torn = 0
             for round in 1...rounds {

@@ -15,7 +15,7 @@ public enum CounterExercise {
     public static let tasks = 8
 
     public static func makeLesson(_ make: @escaping () -> Incrementing) -> Lesson {
-        let lesson = Lesson("RaceLab exercise 4: fix the lost-update counter")
+        let lesson = Lesson("RaceLab exercise 4: fix the lost-update counter", seeded: true)
         lesson.page("Eight threads count at once while a ninth reads") { page in
             Thread.detachNewThread {
                 var allCounted = true

@@ -14,7 +14,7 @@ public protocol FilterCollecting: AnyObject {
 /// completion blocks make a thumbnail (0.2 s) and then hand the result to `FilterResults`.
 public enum FilterExercise {
     public static func makeLesson(_ make: @escaping () -> FilterCollecting) -> Lesson {
-        let lesson = Lesson("RaceLab exercise 5: collect the filters' results safely, and all of them")
+        let lesson = Lesson("RaceLab exercise 5: collect the filters' results safely, and all of them", seeded: true)
         lesson.page("Eight filters, one FilterResults") { page in
             let results = make()
             let queue = OperationQueue()

@@ -14,7 +14,7 @@ public protocol SlowAdding: Operation {
 /// thread a second), and the task does not ask for it.
 public enum SlowAddExercise {
     public static func makeLesson(_ make: @escaping (Int, Int) -> SlowAdding) -> Lesson {
-        let lesson = Lesson("RaceLab exercise 6: finish SlowAddOperation")
+        let lesson = Lesson("RaceLab exercise 6: finish SlowAddOperation", seeded: true)
         lesson.page("42 + 24, then three sums at once") { page in
             let queue = OperationQueue()
             let add = make(42, 24)

@@ -24,7 +24,7 @@ public enum StartupExercise {
     ]
 
     public static func makeLesson(_ wire: @escaping (StartupSteps) -> Void) -> Lesson {
-        let lesson = Lesson("RaceLab exercise 7: break the dependency cycle")
+        let lesson = Lesson("RaceLab exercise 7: break the dependency cycle", seeded: true)
         lesson.page("The conference app starts up") { page in
             let starts = Locked<[String: Double]>([:])
             let ends = Locked<[String: Double]>([:])

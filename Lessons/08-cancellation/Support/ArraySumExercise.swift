@@ -12,7 +12,7 @@ public enum ArraySumExercise {
     public static let pairs = [(1, 2), (3, 4), (5, 6), (7, 8), (9, 10)]
 
     public static func makeLesson(_ make: @escaping ([(Int, Int)]) -> ArraySumming) -> Lesson {
-        let lesson = Lesson("RaceLab exercise 8: make ArraySumOperation respect cancellation")
+        let lesson = Lesson("RaceLab exercise 8: make ArraySumOperation respect cancellation", seeded: true)
         lesson.page("Cancelled at 1.5 s, then at 3.5 s") { page in
             for cancelAt in [1.5, 3.5] {
                 let sum = make(pairs)

@@ -23,7 +23,7 @@ public enum GalleryExercise {
         for (number, row) in rows.enumerated() {
             Network.serve(.generated(number + 2), as: row.file, latency: row.latency)
         }
-        let lesson = Lesson("RaceLab exercise 9: rows that scroll away must not get their images")
+        let lesson = Lesson("RaceLab exercise 9: rows that scroll away must not get their images", seeded: true)
         lesson.page("Eight rows scroll past") { page in
             let table = TableView(rows: rows.map(\.title))
             let controller = make(table, rows.map(\.file))

@@ -67,7 +67,7 @@ public enum AlertsExercise {
     }
 
     public static func makeLesson(_ exclusivity: Exclusivity) -> Lesson {
-        let lesson = Lesson("RaceLab exercise 10: one alert at a time")
+        let lesson = Lesson("RaceLab exercise 10: one alert at a time", seeded: true)
         lesson.page("Alerts from three threads, a video, and a late alert") { page in
             bookkeeping(exclusivity)
             let screen = Screen()

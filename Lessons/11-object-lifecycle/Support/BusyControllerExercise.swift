@@ -38,7 +38,7 @@ public final class BusyIndicator: @unchecked Sendable {
 /// notifications have run: there the last reference goes.
 public enum BusyControllerExercise {
     public static func makeLesson(_ make: @escaping (DataTransform, BusyIndicator) -> BusyControlling) -> Lesson {
-        let lesson = Lesson("RaceLab exercise 11: invalidate BusyController explicitly")
+        let lesson = Lesson("RaceLab exercise 11: invalidate BusyController explicitly", seeded: true)
         lesson.page("Activate, work, invalidate, let go: two rounds") { page in
             note("Round 1: the subsystem's 'idle' is already queued for the main queue when invalidate() comes")
             let round = Round(make)

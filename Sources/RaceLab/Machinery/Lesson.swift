@@ -10,12 +10,16 @@ public final class Lesson {
     /// A page that has not ended after this many lesson seconds ends the lesson with an error, so a
     /// lesson never hangs a workshop (pages that hang on purpose use a `Watchdog` to end by themselves).
     public let pageTimeLimit: Double
+    /// An exercise's driver: each run plays a scenario drawn from a seed (`Page.scenario`), printed in
+    /// the banner; `--seed S` plays that one again.
+    public let seeded: Bool
     private var pages: [Player.Page] = []
 
     /// `heading` is the first line printed, e.g. "RaceLab lesson 3: thread safety".
-    public init(_ heading: String, pageTimeLimit: Double = 120) {
+    public init(_ heading: String, pageTimeLimit: Double = 120, seeded: Bool = false) {
         self.heading = heading
         self.pageTimeLimit = pageTimeLimit
+        self.seeded = seeded
     }
 
     /// Adds a page. Its body runs on the main queue, which is the main actor's: in Swift 6 mode it may
@@ -64,6 +68,10 @@ public final class Lesson {
             print(usage)
             exit(0)
         }
+        if options.seed != nil && !seeded {
+            FileHandle.standardError.write(Data("\(program): --seed is for exercises; this lesson plays the same way on every run\n".utf8))
+            exit(2)
+        }
         if options.listPages {
             for (index, page) in pages.enumerated() { print("\(index + 1)\t\(page.title)") }
             exit(0)
@@ -82,13 +90,15 @@ public final class Lesson {
                 : "ThreadSanitizer is off. To let it referee: swift build -Xswiftc -sanitize=thread, then .build/debug/\(program)"
         )
         writeLine(BannerLines.speed(options.speed))
+        let seed = seeded ? options.seed ?? Scenario.freshSeed() : nil
+        if let seed { writeLine(BannerLines.seed(seed)) }
         let selected = options.page.map { [$0] } ?? Array(1...pages.count)
         // Presenter mode waits on the keyboard: with stdin from a pipe or a file there is nobody to press Enter.
         let stepping = options.step && isatty(FileHandle.standardInput.fileDescriptor) == 1
         if options.step && !stepping {
             FileHandle.standardError.write(Data("\(program): --step needs a terminal on stdin; playing every page without pauses\n".utf8))
         }
-        let player = Player(pages: pages, stepping: stepping, pageTimeLimit: pageTimeLimit)
+        let player = Player(pages: pages, stepping: stepping, pageTimeLimit: pageTimeLimit, seed: seed ?? 0)
         DispatchQueue.main.async { player.play(selected[...]) }
     }
 
@@ -97,11 +107,11 @@ public final class Lesson {
     private var usage: String {
         """
         \(heading)
-        usage: \(program) [page] [--speed N] [--step] [--list]
+        usage: \(program) [page] [--speed N] [--step] [--list]\(seeded ? " [--seed S]" : "")
           page        play only this page (1–\(pages.count)); without it every page plays in order
           --speed N   play every delay N times faster (or set RACELAB_SPEED=N); times stay in lesson seconds
           --step      presenter mode: wait for Enter before each page (in a terminal)
-          --list      list the pages
+          --list      list the pages\(seeded ? "\n  --seed S    play the scenario of seed S again (each run draws a new one)" : "")
         """
     }
 }
@@ -116,6 +126,7 @@ private struct Player: Sendable {
     let pages: [Page]
     let stepping: Bool
     let pageTimeLimit: Double
+    let seed: UInt64
 
     /// Plays the first of `remaining` (page numbers), and the rest after it.
     @MainActor
@@ -130,7 +141,8 @@ private struct Player: Sendable {
         writeLine("")
         writeLine("== Page \(number) of \(pages.count): \(title) ==")
         LessonClock.shared.restart()
-        let page = RaceLab.Page(number: number, title: title) { self.play(remaining.dropFirst()) }
+        let scenario = Scenario(seed: seed, stream: UInt64(number))
+        let page = RaceLab.Page(number: number, title: title, scenario: scenario) { self.play(remaining.dropFirst()) }
         let limit = pageTimeLimit
         DispatchQueue.global().asyncAfter(lessonSeconds: limit) {
             guard !page.isEnded else { return }
@@ -146,6 +158,8 @@ private struct Player: Sendable {
 public enum BannerLines {
     public static let threadSanitizerOn = "ThreadSanitizer is on: it reports data races on stderr as they happen."
     public static func speed(_ speed: Double) -> String { "Speed: \(speedText(speed)) (every time shown is in lesson seconds)" }
+    /// An exercise's: the scenario this run plays.
+    public static func seed(_ seed: UInt64) -> String { "Seed: \(seed) (this run's scenario; --seed \(seed) plays it again)" }
 }
 
 /// The line a lesson prints when a page runs past its time limit, before it exits with status 3. The

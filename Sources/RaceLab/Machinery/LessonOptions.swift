@@ -8,6 +8,8 @@ public struct LessonOptions: Equatable, Sendable {
     public var help = false
     /// Presenter mode: wait for Enter before each page (when stdin is a terminal).
     public var step = false
+    /// `--seed S`: the scenario an exercise's driver plays (`Scenario`); nil: a fresh one.
+    public var seed: UInt64?
 
     public struct Problem: Error, CustomStringConvertible {
         public let description: String
@@ -31,6 +33,14 @@ public struct LessonOptions: Equatable, Sendable {
                 options.speed = try speed(value, from: "--speed")
             case _ where argument.hasPrefix("--speed="):
                 options.speed = try speed(String(argument.dropFirst(8)), from: "--speed")
+            case "--seed":
+                guard let value = rest.popFirst() else {
+                    throw Problem(description: "--seed needs a whole number, e.g. --seed 4711")
+                }
+                guard let seed = UInt64(value), seed > 0 else {
+                    throw Problem(description: "--seed must be a whole number from 1 (got '\(value)')")
+                }
+                options.seed = seed
             case "--list":
                 options.listPages = true
             case "--step":

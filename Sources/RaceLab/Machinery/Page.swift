@@ -6,12 +6,15 @@ import Foundation
 public final class Page: Sendable {
     public let number: Int
     public let title: String
+    /// The draws of this page's scenario (an exercise's; `Lesson(seeded:)`): copy it into a `var`.
+    public let scenario: Scenario
     private let ended = Locked(false)
     private let onEnd: @MainActor @Sendable () -> Void
 
-    init(number: Int, title: String, onEnd: @escaping @MainActor @Sendable () -> Void) {
+    init(number: Int, title: String, scenario: Scenario, onEnd: @escaping @MainActor @Sendable () -> Void) {
         self.number = number
         self.title = title
+        self.scenario = scenario
         self.onEnd = onEnd
     }
 
