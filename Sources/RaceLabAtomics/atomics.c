@@ -35,5 +35,8 @@ racelab_relaxed_word *racelab_clock_start_word(void) { return &clock_start; }
 static racelab_relaxed_word random_sequence = { 0 };
 racelab_relaxed_word *racelab_random_sequence_word(void) { return &random_sequence; }
 
+static racelab_relaxed_word quick_delays = { 0 };
+racelab_relaxed_word *racelab_quick_delays_word(void) { return &quick_delays; }
+
 static racelab_relaxed_word marks_lines = { 0 };
 racelab_relaxed_word *racelab_marks_lines_word(void) { return &marks_lines; }

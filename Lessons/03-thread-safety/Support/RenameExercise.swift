@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import RaceLab
 
 /// What exercise 3's driver needs of the attendee's `Person`.
@@ -7,33 +8,40 @@ public protocol Renamable: AnyObject {
     var name: String { get }
 }
 
-/// Exercise 3's driver, which is not the attendee's to edit: rounds of five concurrent renames, as
-/// on lesson 3's racy page, printing every name read so that a torn one shows.
+/// Exercise 3's driver, which is not the attendee's to edit. Two rounds of concurrent renames, as on
+/// lesson 3's racy page, printing every name read so that a torn one shows; how many renames, which
+/// names and their stagger come from the run's seed. Then a contention round: with the slow work cut
+/// to a yield, two threads rename and two read, thousands of times for at most a third of a second,,
+/// so that a read (or a rename) split into two critical sections, each locked, is caught tearing a
+/// name on every run, although ThreadSanitizer rightly sees no race in it.
 public enum RenameExercise {
     public static let names = [
         ("Charlie", "Cheesecake"), ("Delia", "Dingle"), ("Eva", "Evershed"), ("Freddie", "Frost"),
         ("Gina", "Gregory"),
     ]
-    static let wholeNames = Set(names.map { "\($0) \($1)" } + ["Alison Anderson"])
+    static let wholeNames = Set(names.map { "\($0) \($1)" } + ["Alison Anderson", "Ida Iverson"])
 
     /// Marks a name that is not one of the whole names: half of one rename and half of another.
     public static func describe(_ name: String) -> String {
         wholeNames.contains(name) ? name : "\(name)   <- torn!"
     }
 
-    public static func makeLesson(rounds: Int = 3, _ makePerson: @escaping () -> Renamable) -> Lesson {
+    public static func makeLesson(_ makePerson: @escaping () -> Renamable) -> Lesson {
         let lesson = Lesson("RaceLab exercise 3: make Person thread-safe", seeded: true)
-        lesson.page("Five renames at once, \(rounds) rounds") { page in
+        lesson.page("Renames at once, then renames and reads hammering") { page in
+            var scenario = page.scenario
             var torn = 0
-            for round in 1...rounds {
-                note("Round \(round): a person named Alison Anderson, five renames at once")
+            for round in 1...2 {
+                let renames = scenario.shuffled(names).prefix(scenario.int(in: 3...5))
+                let stagger = scenario.seconds(in: 0...0.03, step: 0.01)
+                note("Round \(round): a person named Alison Anderson, \(renames.count) renames at once, \(fixed(stagger, decimals: 2)) s apart")
                 let person = makePerson()
                 let queue = DispatchQueue(label: "exercise3.worker", attributes: .concurrent)
                 let group = DispatchGroup()
                 let seen = RelaxedWord()  // a tally that must not order the renaming threads
-                for (index, (first, last)) in names.enumerated() {
+                for (index, (first, last)) in renames.enumerated() {
                     queue.async(group: group) {
-                        sleep(lessonSeconds: 0.01 * Double(index))  // a small stagger, as in lesson 3
+                        sleep(lessonSeconds: stagger * Double(index))
                         person.changeName(firstName: first, lastName: last)
                         let name = person.name
                         if !wholeNames.contains(name) { seen.add(1) }
@@ -42,15 +50,50 @@ public enum RenameExercise {
                 }
                 group.wait()
                 note("Final name: \(describe(person.name))")
-                // Meaning, not just shape: a rename made alone must be the name read back after it.
-                person.changeName(firstName: "Ida", lastName: "Iverson")
-                let alone = person.name
-                note("One more rename, alone, then a read: \(alone)\(alone == "Ida Iverson" ? "" : "   <- not the rename just made")")
-                torn += Int(seen.value)
+                torn += Int(seen.value) + (wholeNames.contains(person.name) ? 0 : 1)
+                checkAlone(person)
             }
+            torn += contend(makePerson())
             note(torn == 0 ? "Every name read was whole." : "\(torn) torn names: Person is not thread-safe yet.")
             page.done()
         }
         return lesson
+    }
+
+    /// Meaning, not just shape: a rename made alone must be the name read back after it.
+    static func checkAlone(_ person: Renamable) {
+        person.changeName(firstName: "Ida", lastName: "Iverson")
+        let alone = person.name
+        note("One more rename, alone, then a read: \(alone)\(alone == "Ida Iverson" ? "" : "   <- not the rename just made")")
+    }
+
+    /// Two threads rename, two read, released together, with `randomDelay` only yielding: each stops
+    /// after 20 000 calls or a third of a second. Returns the torn names read.
+    static func contend(_ person: Renamable) -> Int {
+        note("Contention: two threads rename, two read, as fast as they can (the slow work cut short)")
+        let torn = RelaxedWord()
+        let reads = RelaxedWord()
+        let until = DispatchTime.now().uptimeNanoseconds + 330_000_000
+        // Quick to the end: renames a Person queued to run later run quickly too, before the last reads.
+        return withQuickDelays {
+            startTogether(4) { thread in
+                for call in 0..<20_000 where DispatchTime.now().uptimeNanoseconds < until {
+                    if thread < 2 {
+                        let (first, last) = names[(2 * call + thread) % names.count]
+                        person.changeName(firstName: first, lastName: last)
+                    } else {
+                        if !wholeNames.contains(person.name) { torn.add(1) }
+                        reads.add(1)
+                    }
+                }
+            }.wait()
+            let final = person.name
+            let count = Int(torn.value) + (wholeNames.contains(final) ? 0 : 1)
+            note(count == 0
+                ? "Every name read while renaming was whole, and so is the final one."
+                : "\(count) of \(reads.value + 1) names read were torn (\"\(final)\" at the end): a read must never fall between the halves of a rename.")
+            checkAlone(person)
+            return count
+        }
     }
 }

@@ -61,8 +61,23 @@ public func sleep(lessonSeconds seconds: Double) {
 }
 
 /// Blocks for a random time up to `seconds` lesson seconds, as the classic demos do to shake up timing.
+/// During an exercise's contention round (`quickDelays`) it only yields the processor, so that
+/// threads hammering the attendee's code meet thousands of times in a fraction of a second.
 public func randomDelay(upTo seconds: Double) {
+    if racelab_relaxed_load(racelab_quick_delays_word()) == 1 {
+        sched_yield()
+        return
+    }
     sleep(lessonSeconds: seconds * randomFraction())
+}
+
+/// Runs `work` with every `randomDelay` cut to a yield of the processor: a driver's contention round,
+/// where the slow work must not hide a split critical section by slowing everyone down. The switch
+/// is a relaxed word, so reading it orders no thread for ThreadSanitizer.
+public func withQuickDelays<T>(_ work: () throws -> T) rethrows -> T {
+    racelab_relaxed_store(racelab_quick_delays_word(), 1)
+    defer { racelab_relaxed_store(racelab_quick_delays_word(), 0) }
+    return try work()
 }
 
 /// A random number from 0 to 1 for `randomDelay`. Not `Double.random`: the system's generator
