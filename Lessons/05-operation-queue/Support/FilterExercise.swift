@@ -6,45 +6,120 @@ public protocol FilterCollecting: AnyObject {
     /// Called from completion blocks: several threads, any time.
     func add(_ image: Image)
     /// Called once all operations are finished: returns the `count` images, waiting for any still
-    /// on their way.
+    /// on their way, and no longer than that.
     func all(count: Int) -> [Image]
 }
 
-/// Exercise 5's driver, which is not the attendee's to edit: eight filter operations whose
-/// completion blocks make a thumbnail (0.2 s) and then hand the result to `FilterResults`.
+/// Exercise 5's driver, which is not the attendee's to edit. Two rounds of filter operations whose
+/// completion blocks make a thumbnail and then hand the result to a `FilterResults`: how many filters
+/// (5 to 9) and each thumbnail's time come from the run's seed; one round's slowest thumbnail takes
+/// 0.2 to 0.4 s, the other's 1.0 to 1.4 s (in an order drawn from the seed). So an `all` that waits
+/// a fixed time either returns too few images in one round or waits for nothing in the other. Then a
+/// contention round: four threads add small tiles at once, hundreds each, so that an append split
+/// into a locked read and a locked write loses tiles on every run.
 public enum FilterExercise {
+    /// `all` returns "as soon as the last image is in" when it returns within this many lesson
+    /// seconds of the last `add`.
+    static let promptLimit = 0.3
+    /// How long the driver waits for `all` before it calls it a hang.
+    static let patience = 5.0
+
     public static func makeLesson(_ make: @escaping () -> FilterCollecting) -> Lesson {
         let lesson = Lesson("RaceLab exercise 5: collect the filters' results safely, and all of them", seeded: true)
-        lesson.page("Eight filters, one FilterResults") { page in
-            let results = make()
-            let queue = OperationQueue()
-            let completions = DispatchGroup()  // the driver's own: only to end the page after the last add
-            for number in 1...8 {
-                let image = Image.generated(number)
-                let filter = BlockOperation {}
-                let output = Locked<Image?>(nil)
-                filter.addExecutionBlock { output.withLock { $0 = image.blurred() } }
-                completions.enter()
-                filter.completionBlock = {
-                    sleep(lessonSeconds: 0.2)  // the thumbnail
-                    results.add(output.current!)
-                    completions.leave()
-                }
-                queue.addOperation(filter)
+        lesson.page("Filters in two rounds, then adds hammering") { page in
+            var scenario = page.scenario
+            var right = true
+            for (round, slowest) in scenario.shuffled([0.2...0.4, 1.0...1.4]).enumerated() {
+                let count = scenario.int(in: 5...9)
+                var thumbnails = (1..<count).map { _ in scenario.seconds(in: 0.05...slowest.lowerBound) }
+                thumbnails.insert(scenario.seconds(in: slowest), at: scenario.int(in: 0...count - 1))
+                note("Round \(round + 1): \(count) filters; their thumbnails take " + thumbnails.map { seconds($0) }.joined(separator: ", ") + ".")
+                right = filterRound(make(), thumbnails: thumbnails) && right
             }
-            queue.waitUntilAllOperationsAreFinished()
-            say("all 8 operations are finished; asking FilterResults for 8 images")
-            let images = results.all(count: 8)
-            say("FilterResults gave \(images.count) of 8 images")
-            for image in images.sorted(by: { $0.name.count == $1.name.count ? $0.name < $1.name : $0.name.count < $1.name.count }) {
-                note("  \(image.name): \(image.checksum)")
-            }
-            // Before the page ends, every completion block must have made its `add`: a process that
-            // exits first would take an unfinished race with it, unreported. (After `all` returned,
-            // so this wait helps no answer.)
-            Watchdog.wait(for: completions, upTo: 5, "the completion blocks' add calls")
+            right = contend(make()) && right
+            note(right ? "Every image arrived, each once, and all(count:) gave them as soon as they were in." : "FilterResults is not right yet.")
             page.done()
         }
         return lesson
+    }
+
+    /// One round: `thumbnails.count` filter operations; each completion block makes its thumbnail and
+    /// calls `add`. Returns whether `all` gave every image, each once, as soon as the last was in.
+    static func filterRound(_ results: FilterCollecting, thumbnails: [Double]) -> Bool {
+        let count = thumbnails.count
+        let queue = OperationQueue()
+        let completions = DispatchGroup()  // the driver's own: only to end the round after the last add
+        let added = (0..<count).map { _ in RelaxedWord(UInt64.max) }  // when each add was called: orders nothing
+        let expected = (1...count).map { Image.generated($0).blurred() }
+        for number in 1...count {
+            let image = Image.generated(number)
+            let filter = BlockOperation {}
+            let output = Locked<Image?>(nil)
+            filter.addExecutionBlock { output.withLock { $0 = image.blurred() } }
+            completions.enter()
+            filter.completionBlock = {
+                sleep(lessonSeconds: thumbnails[number - 1])  // the thumbnail
+                added[number - 1].value = LessonClock.shared.now.bitPattern
+                results.add(output.current!)
+                completions.leave()
+            }
+            queue.addOperation(filter)
+        }
+        queue.waitUntilAllOperationsAreFinished()
+        say("all \(count) operations are finished; asking FilterResults for \(count) images")
+        let answer = Locked<(images: [Image], at: Double)?>(nil)
+        let returned = Watchdog.run(upTo: patience, "all(count: \(count))") {
+            let images = results.all(count: count)
+            answer.withLock { $0 = (images, LessonClock.shared.now) }
+        }
+        // Every completion block must have made its `add` before the round ends: a process that exits
+        // first would take an unfinished race with it, unreported. (After `all` returned: it helps no answer.)
+        Watchdog.wait(for: completions, upTo: patience, "the completion blocks' add calls")
+        guard returned, let (images, at) = answer.current.map({ ($0.images, $0.at) }) else { return false }
+        let last = added.map { $0.value == UInt64.max ? Double.infinity : Double(bitPattern: $0.value) }.max() ?? 0
+        let names = images.map(\.name)
+        if images.count != count || Set(names).count != count || !expected.allSatisfy(images.contains) {
+            let missing = expected.filter { !images.contains($0) }.map(\.name)
+            say("FilterResults gave \(images.count) images for \(count) filters" + (missing.isEmpty ? "" : "; missing: \(missing.joined(separator: ", "))")
+                + (Set(names).count == names.count ? "" : "; some more than once") + ". all(count:) must wait for every image, and give each once.")
+            return false
+        }
+        if at > last + promptLimit {
+            say("FilterResults gave all \(count) images, but \(seconds(at - last)) after the last one came in: return as soon as the")
+            note("last image is in, not after a wait of your own.")
+            return false
+        }
+        say("FilterResults gave all \(count) images, each once, as soon as the last was in")
+        return true
+    }
+
+    /// Four threads, released together, each adds tiles as fast as it can, up to 400 or for a fifth of a
+    /// second; then `all` must give every tile, each once.
+    static func contend(_ results: FilterCollecting) -> Bool {
+        note("Contention: four threads add small tiles at once, as fast as they can.")
+        let counts = (0..<4).map { _ in RelaxedWord() }
+        let until = DispatchTime.now().uptimeNanoseconds + 200_000_000
+        startTogether(4) { thread in
+            for index in 0..<400 where DispatchTime.now().uptimeNanoseconds < until {
+                results.add(Image(name: "tile \(thread)-\(index)", width: 1, height: 1, pixels: [UInt8(index & 255)]))
+                counts[thread].add(1)
+            }
+        }.wait()
+        let total = counts.reduce(0) { $0 + Int($1.value) }
+        let answer = Locked<[Image]?>(nil)
+        guard Watchdog.run(upTo: patience, "all(count:) of the tiles", { answer.withLock { $0 = results.all(count: total) } }),
+            let tiles = answer.current
+        else {
+            note("all(count:) never gave the tiles: was an add lost, so that the count is never reached?")
+            return false
+        }
+        let distinct = Set(tiles.map(\.name)).count
+        guard tiles.count == total, distinct == total else {
+            note("FilterResults gave \(tiles.count) tiles (\(distinct) different) of \(total) added: adds made at the same time were lost")
+            note("or doubled. One add must read and change the array in one critical section.")
+            return false
+        }
+        note("Every tile added at the same time was there, each once.")
+        return true
     }
 }
