@@ -1,7 +1,9 @@
 import Foundation
+import RaceLabAtomics
 
 /// The demos' toy work (DEMOS E2): adds two numbers, slowly (one lesson second).
 public func slowAdd(_ lhs: Int, _ rhs: Int) -> Int {
+    racelab_relaxed_add(racelab_slow_add_calls_word(), 1)
     sleep(lessonSeconds: 1)
     return lhs + rhs
 }
@@ -17,3 +19,7 @@ public func asyncAdd(_ lhs: Int, _ rhs: Int, completion: @escaping @Sendable (In
         completion(slowAdd(lhs, rhs))
     }
 }
+
+/// How many `slowAdd` calls have started in this process: a driver checks that cancelled work was
+/// stopped where it happens, not only left out of the result. A relaxed count: it orders no thread.
+public var slowAddCalls: Int { Int(racelab_relaxed_load(racelab_slow_add_calls_word())) }

@@ -27,6 +27,8 @@ racelab_relaxed_word *racelab_clock_speed_word(void);
 racelab_relaxed_word *racelab_clock_start_word(void);
 /// A counter that makes each `randomDelay` draw different (see LessonClock.swift).
 racelab_relaxed_word *racelab_random_sequence_word(void);
+/// How many times `slowAdd` has been called (a driver counts the work an operation started; SlowAdd.swift).
+racelab_relaxed_word *racelab_slow_add_calls_word(void);
 /// 1 while `randomDelay` only yields the processor (a driver's contention round; LessonClock.swift).
 racelab_relaxed_word *racelab_quick_delays_word(void);
 /// 1 when every narrated line starts with the runner's line mark (see Narration.swift).

@@ -4,15 +4,16 @@ import Lesson8Support
 
 // Exercise 8: make ArraySumOperation respect cancellation.
 //
-// The driver (main.swift) runs this operation over five pairs, one second each, and cancels it in
-// the middle of the second pair (then, in a second run, of the fourth). As written, the operation
-// ignores the cancel and computes all five sums. Make it stop as soon as it can after a cancel:
-// cancelled at 1.5 s it should return [3, 7]; at 3.5 s, [3, 7, 11, 15].
+// The driver (main.swift) runs this operation three times over a few pairs, one second each: twice
+// cancelled in the middle of a pair, once not at all. The pairs and the cancel moments vary from run
+// to run (the verdict names the run's seed). As written, the operation ignores the cancel and
+// computes every sum. Make it stop as soon as it can after a cancel: over the article's five pairs,
+// cancelled at 1.5 s it should return [3, 7] and end at 2 s; at 3.5 s, [3, 7, 11, 15] at 4 s.
 //
 // Check your work:  swift run racelab exercise 8      A hint:  swift run racelab hint 8
 //
 // As given, this file is wrong, and the referee proves it (racelab verify):
-// The starter ignores isCancelled and returns all five sums both times.
+// The starter ignores isCancelled and returns every sum when cancelled.
 // must fail: output
 
 final class ArraySumOperation: Operation, @unchecked Sendable {
