@@ -34,4 +34,17 @@ final class BannerTests: XCTestCase {
         XCTAssertEqual(any.strip(good, speed: 4).rest, "== Page 2 of 5")
         XCTAssertNotNil(any.strip(good, speed: 1).problem)
     }
+
+    /// An exercise's banner repeats the seed the runner gave it: a different seed, or none, fails.
+    func testAnExercisesBannerMustNameTheSeedItWasGiven() {
+        let seeded = Banner(heading: "RaceLab exercise 3: ", seed: 4711)
+        let lines = ["RaceLab exercise 3: make Person thread-safe", BannerLines.threadSanitizerOn, BannerLines.speed(12)]
+        let right = (lines + [BannerLines.seed(4711), "", "== Page 1 of 1"]).joined(separator: "\n")
+        XCTAssertNil(seeded.strip(right, speed: 12).problem)
+        XCTAssertEqual(seeded.strip(right, speed: 12).rest, "== Page 1 of 1")
+        let other = right.replacingOccurrences(of: "4711", with: "4712")
+        XCTAssertTrue(seeded.strip(other, speed: 12).problem?.contains("line 4") == true)
+        let none = (lines + ["", "== Page 1 of 1"]).joined(separator: "\n")
+        XCTAssertTrue(seeded.strip(none, speed: 12).problem?.contains("line 4") == true)
+    }
 }

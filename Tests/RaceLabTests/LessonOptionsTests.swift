@@ -45,4 +45,33 @@ final class LessonOptionsTests: XCTestCase {
         XCTAssertTrue(try parse(["--list"]).listPages)
         XCTAssertTrue(try parse(["-h"]).help)
     }
+
+    func testASeedIsAWholeNumberFromOne() throws {
+        XCTAssertEqual(try parse(["--seed", "4711"]).seed, 4711)
+        XCTAssertNil(try parse([]).seed)
+        for bad in [["--seed"], ["--seed", "0"], ["--seed", "x"], ["--seed", "-3"]] {
+            XCTAssertThrowsError(try parse(bad), "\(bad)") { error in XCTAssertTrue("\(error)".contains("--seed"), "\(error)") }
+        }
+    }
+
+    /// The same seed draws the same scenario; another seed another one; each draw stays in its range.
+    func testAScenarioIsTheSameForTheSameSeed() {
+        func draws(_ seed: UInt64) -> [Double] {
+            var scenario = Scenario(seed: seed, stream: 1)
+            return (0..<20).map { _ in scenario.seconds(in: 0.05...0.3) } + scenario.shuffled([1, 2, 3, 4, 5]).map(Double.init)
+        }
+        XCTAssertEqual(draws(4711), draws(4711))
+        XCTAssertNotEqual(draws(4711), draws(4712))
+        var first = Scenario(seed: 4711, stream: 1)
+        var second = Scenario(seed: 4711, stream: 2)
+        XCTAssertNotEqual(first.next(), second.next())
+        var scenario = Scenario(seed: 9)
+        for _ in 0..<1000 {
+            XCTAssertTrue((0.05...0.3).contains(scenario.seconds(in: 0.05...0.3)))
+            XCTAssertTrue((3...4).contains(scenario.int(in: 3...4)))
+        }
+        var seen = Set<Int>()
+        for _ in 0..<200 { seen.insert(scenario.int(in: 3...5)) }
+        XCTAssertEqual(seen, [3, 4, 5])
+    }
 }

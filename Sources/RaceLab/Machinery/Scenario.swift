@@ -28,9 +28,10 @@ public struct Scenario: RandomNumberGenerator, Sendable {
 
     /// Lesson seconds in `range`, on a grid of `step` (so a time reads shortly in a verdict).
     public mutating func seconds(in range: ClosedRange<Double>, step: Double = 0.05) -> Double {
-        let steps = Int(((range.upperBound - range.lowerBound) / step).rounded(.down))
-        let value = range.lowerBound + Double(int(in: 0...steps)) * step
-        return (value / step).rounded() * step
+        // A small allowance: 0.25 / 0.05 is 4.999… in floating point, and 0.3 must stay drawable.
+        let steps = Int(((range.upperBound - range.lowerBound) / step + 1e-9).rounded(.down))
+        let value = ((range.lowerBound + Double(int(in: 0...steps)) * step) / step).rounded() * step
+        return min(max(value, range.lowerBound), range.upperBound)  // 6 × 0.05 is 0.30000000000000004
     }
 
     public mutating func bool() -> Bool { next() & 1 == 1 }
