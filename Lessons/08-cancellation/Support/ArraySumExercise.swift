@@ -8,8 +8,9 @@ public protocol ArraySumming: Operation {
 
 /// Exercise 8's driver, which is not the attendee's to edit. Three runs of the operation, in an order
 /// drawn from the run's seed: one never cancelled (every sum, so a loop that stops after a fixed
-/// count fails), and two cancelled in the middle of a pair, at moments drawn from the seed (so a loop
-/// that stops at a fixed time, or after a fixed count, fails). The pairs, 4 to 6 of them, are drawn
+/// count fails), and two cancelled in the middle of a pair, at moments drawn from the seed, one in an
+/// odd pair and one in an even one (so a loop that stops at a fixed time, after a fixed count, or
+/// looks at the flag only every other pair, fails). The pairs, 4 to 6 of them, are drawn
 /// too. A cancelled run must give the sums of the pairs started before the cancel, and start no
 /// other sum: the driver counts the `slowAdd` calls, so work that goes on unseen is caught where it
 /// happens, not by the clock.
@@ -21,8 +22,12 @@ public enum ArraySumExercise {
             var right = true
             let count = scenario.int(in: 4...6)
             let pairs = (0..<count).map { _ in (scenario.int(in: 1...50), scenario.int(in: 1...50)) }
-            // Cancel moments: in the middle of pair k (0.3 to 0.7 s into it), two different k.
-            let cancelled = Array(scenario.shuffled(Array(0..<(count - 1))).prefix(2)).map { Double($0) + scenario.seconds(in: 0.3...0.7) }
+            // Cancel moments: in the middle of pair k (0.3 to 0.7 s into it), one k even and one odd,
+            // so that a loop that looks at isCancelled only every other pair fails on every seed.
+            let pairsBeforeLast = Array(0..<(count - 1))
+            let cancelled = [pairsBeforeLast.filter { $0 % 2 == 0 }, pairsBeforeLast.filter { $0 % 2 == 1 }].map {
+                Double(scenario.pick($0)) + scenario.seconds(in: 0.3...0.7)
+            }
             for cancelAt in scenario.shuffled([Double?.none] + cancelled.map(Optional.some)) {
                 right = sumRun(make(pairs), pairs, cancelAt: cancelAt) && right
             }
