@@ -39,6 +39,9 @@ func usesMutex(_ source: String) -> Bool { names("Mutex", source) }
 /// Whether Swift source calls `removeDependency` (outside comments, roughly).
 func usesRemoveDependency(_ source: String) -> Bool { names("removeDependency", source) }
 
+/// Whether Swift source uses `NSConditionLock`.
+func usesConditionLock(_ source: String) -> Bool { names("NSConditionLock", source) }
+
 /// Whether a line of `source` that is not a comment names `word` as a word.
 private func names(_ word: String, _ source: String) -> Bool {
     source.split(separator: "\n").contains { line in

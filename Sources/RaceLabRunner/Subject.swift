@@ -80,6 +80,9 @@ public struct Subject {
         var limits = base
         limits.exitPause = 300
         limits.ownLinesAllowed = true
+        // An attendee's prints for debugging, once per call of a driver's contention round: thousands of
+        // lines, not a flood (a loop that prints forever still reaches the cap within a second).
+        limits.outputCap = max(limits.outputCap, 1 << 20)
         limits.stopAtFirstReport = attendeeWaiting
         return limits
     }
