@@ -31,22 +31,3 @@ extension Runner {
             == FileManager.default.contents(atPath: "\(workspace.root)/\(exercise.starterFolder)/\(file)")
     }
 }
-
-/// Whether Swift source uses the Synchronization module's `Mutex` (outside comments, roughly: a line
-/// that is not a comment and names `Mutex` as a word).
-func usesMutex(_ source: String) -> Bool { names("Mutex", source) }
-
-/// Whether Swift source calls `removeDependency` (outside comments, roughly).
-func usesRemoveDependency(_ source: String) -> Bool { names("removeDependency", source) }
-
-/// Whether Swift source uses `NSConditionLock`.
-func usesConditionLock(_ source: String) -> Bool { names("NSConditionLock", source) }
-
-/// Whether a line of `source` that is not a comment names `word` as a word.
-private func names(_ word: String, _ source: String) -> Bool {
-    source.split(separator: "\n").contains { line in
-        let code = line.trimmingCharacters(in: .whitespaces)
-        guard !code.hasPrefix("//") else { return false }
-        return code.range(of: "(^|[^A-Za-z0-9_])\(word)([^A-Za-z0-9_]|$)", options: .regularExpression) != nil
-    }
-}

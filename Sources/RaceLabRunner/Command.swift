@@ -9,54 +9,24 @@ private let optionsTaken: [String: Set<String>] = [
 
 /// Parses `racelab`'s command line and runs the command; returns the exit status.
 public func racelabMain(_ arguments: [String], directory: String = FileManager.default.currentDirectoryPath) -> Int32 {
-    var words = arguments
-    var speed = 4.0
-    var speedIsExplicit = false
-    var confirmed = false
-    var given: [String] = []
-    // `page` passes what follows its program and transcript to the program: options count before them only.
-    let optionsEnd = words.first == "page" ? min(words.count, 3) : words.count
-    if let index = words[..<optionsEnd].firstIndex(of: "--speed") {
-        guard index + 1 < words.count, let value = Double(words[index + 1]), value >= 0.1, value <= 100 else {
-            return usageError("--speed needs a number from 0.1 to 100")
-        }
-        speed = value
-        speedIsExplicit = true
-        words.removeSubrange(index...index + 1)
-        given.append("--speed")
+    var line = CommandLineWords(arguments)
+    let speedGiven: Double?
+    let jobs: Int
+    let mustFail: [ExpectedFailure]?
+    let seed: UInt64?
+    do {
+        speedGiven = try line.value("--speed", { Double($0).flatMap { (0.1...100).contains($0) ? $0 : nil } }, else: "--speed needs a number from 0.1 to 100")
+        jobs = try line.value("--jobs", { Int($0).flatMap { (1...16).contains($0) ? $0 : nil } }, else: "--jobs needs a whole number from 1 to 16") ?? defaultJobs
+        mustFail = try line.value("--must-fail", ExpectedFailure.list, else: "--must-fail needs how the page must fail: \(ExpectedFailure.syntax)")
+        seed = try line.value("--seed", { UInt64($0).flatMap { $0 >= 1 ? $0 : nil } }, else: "--seed needs the whole number a verdict named, e.g. --seed 4711")
+    } catch {
+        return usageError("\(error)")
     }
-    var jobs = defaultJobs
-    if let index = words[..<min(optionsEnd, words.count)].firstIndex(of: "--jobs") {
-        guard index + 1 < words.count, let value = Int(words[index + 1]), value >= 1, value <= 16 else {
-            return usageError("--jobs needs a whole number from 1 to 16")
-        }
-        jobs = value
-        words.removeSubrange(index...index + 1)
-        given.append("--jobs")
-    }
-    var mustFail: [ExpectedFailure]?
-    if let index = words[..<min(optionsEnd, words.count)].firstIndex(of: "--must-fail") {
-        guard index + 1 < words.count, let value = ExpectedFailure.list(words[index + 1]) else {
-            return usageError("--must-fail needs how the page must fail: \(ExpectedFailure.syntax)")
-        }
-        mustFail = value
-        words.removeSubrange(index...index + 1)
-        given.append("--must-fail")
-    }
-    var seed: UInt64?
-    if let index = words[..<min(optionsEnd, words.count)].firstIndex(of: "--seed") {
-        guard index + 1 < words.count, let value = UInt64(words[index + 1]), value >= 1 else {
-            return usageError("--seed needs the whole number a verdict named, e.g. --seed 4711")
-        }
-        seed = value
-        words.removeSubrange(index...index + 1)
-        given.append("--seed")
-    }
-    if let index = words[..<min(optionsEnd, words.count)].firstIndex(of: "--yes") {
-        confirmed = true
-        words.remove(at: index)
-        given.append("--yes")
-    }
+    let confirmed = line.flag("--yes")
+    let speed = speedGiven ?? 4
+    let speedIsExplicit = speedGiven != nil
+    let words = line.words
+    let given = line.given
     guard let command = words.first else {
         Swift.print(usage)
         return 2
@@ -70,17 +40,25 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
     if command != "page", let unknown = words.dropFirst().first(where: { $0.hasPrefix("--") }) {
         return usageError("\(command): unknown option \(unknown)")
     }
-    if command == "check" {
+    /// The runner the options ask for (an option a command does not take was refused above).
+    func runner() throws -> Runner {
+        let runner = Runner(workspace: try Workspace.find(from: directory), speed: speed)
+        runner.speedIsExplicit = speedIsExplicit
+        runner.jobs = jobs
+        runner.seed = seed
+        return runner
+    }
+    /// Runs a command; a problem it throws (no package here, a target that does not exist) exits 2.
+    func exitStatus(_ command: () throws -> Int32) -> Int32 {
         do {
-            let targets = try Target.parse(Array(words.dropFirst()))
-            let runner = Runner(workspace: try Workspace.find(from: directory), speed: speed)
-            runner.speedIsExplicit = speedIsExplicit
-            runner.jobs = jobs
-            return try runner.check(targets, mustFail: mustFail) ? 0 : 1
+            return try command()
         } catch {
             FileHandle.standardError.write(Data("racelab: \(error)\n".utf8))
             return 2
         }
+    }
+    if command == "check" {
+        return exitStatus { try runner().check(try Target.parse(Array(words.dropFirst())), mustFail: mustFail) ? 0 : 1 }
     }
     if command == "stress" {
         var rest = Array(words.dropFirst())
@@ -90,27 +68,11 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
             runs = number
             rest.removeFirst()
         }
-        do {
-            let targets = try Target.parse(rest)
-            let runner = Runner(workspace: try Workspace.find(from: directory), speed: speed)
-            runner.speedIsExplicit = speedIsExplicit
-            runner.jobs = jobs
-            runner.seed = seed
-            return try runner.stress(runs, targets) ? 0 : 1
-        } catch {
-            FileHandle.standardError.write(Data("racelab: \(error)\n".utf8))
-            return 2
-        }
+        return exitStatus { try runner().stress(runs, try Target.parse(rest)) ? 0 : 1 }
     }
     if command == "page" {
         guard words.count >= 3 else { return usageError("page takes a program and its transcript, e.g. racelab page .build-tsan/debug/lesson3 Lessons/03-thread-safety/transcripts/page2.txt 2") }
-        do {
-            let runner = Runner(workspace: try Workspace.find(from: directory), speed: speed)
-            return runner.page(words[1], transcript: words[2], arguments: Array(words.dropFirst(3)), directory: directory) ? 0 : 1
-        } catch {
-            FileHandle.standardError.write(Data("racelab: \(error)\n".utf8))
-            return 2
-        }
+        return exitStatus { try runner().page(words[1], transcript: words[2], arguments: Array(words.dropFirst(3)), directory: directory) ? 0 : 1 }
     }
     let numbers = words.dropFirst().map { Int($0) }
     guard !numbers.contains(nil) else { return usageError("'\(words.dropFirst().joined(separator: " "))': lesson numbers are whole numbers, e.g. 3") }
@@ -126,11 +88,8 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
         Swift.print(usage)
         return 0
     }
-    do {
-        let runner = Runner(workspace: try Workspace.find(from: directory), speed: speed)
-        runner.speedIsExplicit = speedIsExplicit
-        runner.jobs = jobs
-        runner.seed = seed
+    return exitStatus {
+        let runner = try runner()
         switch command {
         case "verify": return try runner.verify(lessons) ? 0 : 1
         case "list":
@@ -143,8 +102,41 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
             return 0
         default: return try runner.reset(lessons[0], confirmed: confirmed, ask: { readLine() }) ? 0 : 1
         }
-    } catch {
-        FileHandle.standardError.write(Data("racelab: \(error)\n".utf8))
-        return 2
+    }
+}
+
+/// The command line's words, from which options are taken, each at most once, before the command runs.
+private struct CommandLineWords {
+    private(set) var words: [String]
+    /// The options taken, to check that the command takes them.
+    private(set) var given: [String] = []
+    /// `page` passes what follows its program and transcript to the program: options count before them only.
+    private let optionsEnd: Int
+
+    struct Problem: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    init(_ arguments: [String]) {
+        words = arguments
+        optionsEnd = arguments.first == "page" ? min(arguments.count, 3) : arguments.count
+    }
+
+    /// Takes `name` and the value after it; nil when it is not given. Throws `message` when the value
+    /// is missing or does not parse.
+    mutating func value<T>(_ name: String, _ parse: (String) -> T?, else message: String) throws -> T? {
+        guard let index = words[..<min(optionsEnd, words.count)].firstIndex(of: name) else { return nil }
+        guard index + 1 < words.count, let value = parse(words[index + 1]) else { throw Problem(description: message) }
+        words.removeSubrange(index...index + 1)
+        given.append(name)
+        return value
+    }
+
+    /// Takes the option `name`, which has no value; whether it was given.
+    mutating func flag(_ name: String) -> Bool {
+        guard let index = words[..<min(optionsEnd, words.count)].firstIndex(of: name) else { return false }
+        words.remove(at: index)
+        given.append(name)
+        return true
     }
 }

@@ -71,23 +71,7 @@ extension Runner {
             print("(Stopped at ThreadSanitizer's first report: nothing after it could make this run pass.)")
         }
         #if os(Linux)
-            if outcome.failureKinds.contains(.race), attendeeSources(exercise).contains(where: usesMutex) {
-                print("Your file uses Synchronization's Mutex. On Linux, ThreadSanitizer cannot see how a waiting thread")
-                print("takes a contended Mutex (from the kernel), and reports races that may not be there (lesson 4,")
-                print("page 5). The referee cannot tell them apart: use NSLock or a queue, which it can see.")
-            }
-            if outcome.failureKinds.contains(.crash), attendeeSources(exercise).contains(where: usesConditionLock) {
-                print("Your file uses NSConditionLock. On Linux, Foundation's NSConditionLock traps (SIGILL) whenever lock() or")
-                print("lock(whenCondition:) has to wait: they wait until Date.distantFuture, whose time in nanoseconds overflows")
-                print("(swift-corelibs-foundation, Sources/Foundation/NSLock.swift, timeSpecFrom(date:)). Not your logic: use")
-                print("NSCondition, NSLock with a DispatchSemaphore, or a serial queue.")
-            }
-            if attendeeSources(exercise).contains(where: usesRemoveDependency) {
-                print("Your file calls removeDependency. On Linux, Foundation's Operation.removeDependency(_:) forgets the")
-                print("dependency but not that it was unfinished, so the operation never becomes ready and never runs")
-                print("(swift-corelibs-foundation, Sources/Foundation/Operation.swift, removeDependency; lesson 7's README).")
-                print("Build the graph without that dependency instead of adding it and taking it away.")
-            }
+            for note in LinuxNote.applying(to: outcome, sources: attendeeSources(exercise)) { note.lines.forEach(print) }
         #endif
         showOwnLines(outcome.ownLines)
         offerHint(exercise)

@@ -8,7 +8,7 @@ extension Runner {
     func report(_ label: String, _ outcome: RunOutcome) {
         let status = outcome.passed ? "PASS" : "FAIL"
         let ending = outcome.outcomes.isEmpty ? "" : ", outcome: " + outcome.outcomes.map(\.label).joined(separator: "; ")
-        print("\(status)  \(label)  [\(outcome.verdict)\(ending), \(String(format: "%.1f", outcome.seconds)) s\(outcome.seedNote)]")
+        print("\(status)  \(label)  \(outcome.figures(ending: ending))")
         if let firstRun = outcome.firstRun {
             let orderWasOff = firstRun.contains { $0.kind == .content }
             let verdict = outcome.passed

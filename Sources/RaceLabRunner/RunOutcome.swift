@@ -25,6 +25,10 @@ public struct RunOutcome {
     public var passed: Bool { problems.isEmpty }
     /// ", seed 4711" for an exercise's run, to end its figures with.
     var seedNote: String { seed.map { ", seed \($0)" } ?? "" }
+    /// What a report line ends with: "[clean, 1.3 s, seed 4711]"; `ending` follows the verdict.
+    func figures(ending: String = "") -> String {
+        "[\(verdict)\(ending), \(String(format: "%.1f", seconds)) s\(seedNote)]"
+    }
     public var failureKinds: Set<FailureKind> { Set(problems.map(\.kind)) }
 
     /// The documented failures (a starter's, a wrong fix's) this run did not show.

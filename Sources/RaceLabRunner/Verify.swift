@@ -59,12 +59,11 @@ extension Runner {
         }
         guard let outcome else { return false }
         let missing = outcome.missing(documented)
-        let time = String(format: "%.1f", outcome.seconds)
         if missing.isEmpty {
-            print("PASS  \(label) fails as documented (\(documented.map(\.description).joined(separator: ", ")))  [\(outcome.verdict), \(time) s\(outcome.seedNote)]")
+            print("PASS  \(label) fails as documented (\(documented.map(\.description).joined(separator: ", ")))  \(outcome.figures())")
             return true
         }
-        print("FAIL  \(label) should fail with \(missing.map(\.description).joined(separator: ", ")) but did not  [\(outcome.verdict), \(time) s\(outcome.seedNote)]")
+        print("FAIL  \(label) should fail with \(missing.map(\.description).joined(separator: ", ")) but did not  \(outcome.figures())")
         for problem in outcome.problems { print(indent(explain(problem))) }
         return false
     }

@@ -256,10 +256,10 @@ final class ProgressAndHintTests: XCTestCase {
     }
 
     func testAMutexInTheAttendeesCodeIsRecognised() {
-        XCTAssertTrue(usesMutex("import Synchronization\nlet count = Mutex(0)"))
-        XCTAssertTrue(usesMutex("    private let lock = Mutex<Int>(0)"))
-        XCTAssertFalse(usesMutex("// a Mutex would do, but TSan misreads it\nlet lock = NSLock()"))
-        XCTAssertFalse(usesMutex("let myMutexLike = NSLock()"))
+        XCTAssertTrue(names("Mutex", in: "import Synchronization\nlet count = Mutex(0)"))
+        XCTAssertTrue(names("Mutex", in: "    private let lock = Mutex<Int>(0)"))
+        XCTAssertFalse(names("Mutex", in: "// a Mutex would do, but TSan misreads it\nlet lock = NSLock()"))
+        XCTAssertFalse(names("Mutex", in: "let myMutexLike = NSLock()"))
     }
 
     /// SwiftPM caches the manifest by its text and environment; the builder puts the layout of
@@ -289,8 +289,19 @@ final class ProgressAndHintTests: XCTestCase {
     }
 
     func testARemovedDependencyInTheAttendeesCodeIsRecognised() {
-        XCTAssertTrue(usesRemoveDependency("schedule.removeDependency(news)"))
-        XCTAssertFalse(usesRemoveDependency("// removeDependency does not help on Linux\nschedule.addDependency(login)"))
-        XCTAssertFalse(usesRemoveDependency("let removeDependencyCount = 0"))
+        XCTAssertTrue(names("removeDependency", in: "schedule.removeDependency(news)"))
+        XCTAssertFalse(names("removeDependency", in: "// removeDependency does not help on Linux\nschedule.addDependency(login)"))
+        XCTAssertFalse(names("removeDependency", in: "let removeDependencyCount = 0"))
+    }
+
+    /// A Linux note is said for the failure it causes, of code that uses it, and for nothing else.
+    func testALinuxNoteAppliesToItsFailureOnly() {
+        let crashed = RunOutcome(problems: [.crashed(signal: 4, stderrTail: [])], races: [], seconds: 1, stdout: "")
+        let late = RunOutcome(problems: [.message("late")], races: [], seconds: 1, stdout: "")
+        let conditionLock = "let gate = NSConditionLock(condition: 0)"
+        XCTAssertEqual(LinuxNote.applying(to: crashed, sources: [conditionLock]).map(\.name), ["NSConditionLock"])
+        XCTAssertTrue(LinuxNote.applying(to: late, sources: [conditionLock]).isEmpty, "not a crash")
+        XCTAssertTrue(LinuxNote.applying(to: crashed, sources: ["let lock = NSLock()"]).isEmpty, "not used")
+        XCTAssertEqual(LinuxNote.applying(to: late, sources: ["a.removeDependency(b)"]).map(\.name), ["removeDependency"])
     }
 }

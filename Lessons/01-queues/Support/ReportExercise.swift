@@ -9,11 +9,11 @@ public protocol ReportShowing: AnyObject {
 }
 
 /// The run's reports: how long each takes to compute (lesson seconds, by report number), drawn by
-/// the driver before the first tap and only read after it; and when each finished, stored by the
+/// the driver before the first tap and only read after it; and when each finished, recorded by the
 /// thread that computed it in a relaxed word, which orders no thread for ThreadSanitizer.
 struct Reports {
     var seconds: [Int: Double] = [:]
-    var finished: [Int: RelaxedWord] = [:]
+    var finished: [Int: RelaxedMoment] = [:]
 }
 nonisolated(unsafe) private var reports = Reports()
 
@@ -21,7 +21,8 @@ nonisolated(unsafe) private var reports = Reports()
 /// reports computed side by side finish out of order.
 public func computeReport(_ number: Int) -> String {
     sleep(lessonSeconds: reports.seconds[number] ?? 0.5)  // stands in for real work
-    if let finished = reports.finished[number] { finished.value = LessonClock.shared.now.bitPattern }
+    let finished = reports.finished[number]  // read: the driver wrote it before the first tap
+    finished?.record()
     return "report \(number) (\(number * 1000) rows)"
 }
 
@@ -57,7 +58,7 @@ public enum ReportExercise {
                 bursts.append((1...taps).map { index in
                     number += 1
                     reports.seconds[number] = index == 1 ? scenario.seconds(in: slowest) : scenario.seconds(in: 0.1...0.5)
-                    reports.finished[number] = RelaxedWord(UInt64.max)
+                    reports.finished[number] = RelaxedMoment()
                     defer { time += scenario.seconds(in: 0.05...0.3) }
                     return Tap(number: number, at: time)
                 })
@@ -168,9 +169,7 @@ public enum ReportExercise {
             // Ready: this report and every one tapped before it computed.
             var ready = 0.0
             for (number, at, _) in shown {
-                let word = reports.finished[number]?.value ?? UInt64.max
-                let finished = word == UInt64.max ? Double.infinity : Double(bitPattern: word)
-                ready = max(ready, finished)
+                ready = max(ready, reports.finished[number]?.value ?? .infinity)
                 if at > ready + promptLimit {
                     return "Every report was shown once, in the order tapped; but report \(number) was ready at \(seconds(ready))"
                         + " and shown at \(seconds(at)): show each as soon as it is ready, not after a wait of your own."

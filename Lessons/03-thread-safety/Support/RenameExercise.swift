@@ -73,21 +73,18 @@ public enum RenameExercise {
         note("Contention: two threads rename, two read, as fast as they can (the slow work cut short)")
         let torn = RelaxedWord()
         let reads = RelaxedWord()
-        let until = DispatchTime.now().uptimeNanoseconds + 330_000_000
         // Quick to the end: renames a Person queued to run later run quickly too, before the last reads.
         return withQuickDelays {
-            startTogether(4) { thread in
-                // Renames are fewer than reads: a Person that logs each rename must not flood the output.
-                for call in 0..<(thread < 2 ? 5_000 : 20_000) where DispatchTime.now().uptimeNanoseconds < until {
-                    if thread < 2 {
-                        let (first, last) = names[(2 * call + thread) % names.count]
-                        person.changeName(firstName: first, lastName: last)
-                    } else {
-                        if !wholeNames.contains(person.name) { torn.add(1) }
-                        reads.add(1)
-                    }
+            // Renames are fewer than reads: a Person that logs each rename must not flood the output.
+            hammer(4, calls: { $0 < 2 ? 5_000 : 20_000 }, forAtMost: 0.33) { thread, call in
+                if thread < 2 {
+                    let (first, last) = names[(2 * call + thread) % names.count]
+                    person.changeName(firstName: first, lastName: last)
+                } else {
+                    if !wholeNames.contains(person.name) { torn.add(1) }
+                    reads.add(1)
                 }
-            }.wait()
+            }
             let final = person.name
             let count = Int(torn.value) + (wholeNames.contains(final) ? 0 : 1)
             note(count == 0

@@ -51,7 +51,7 @@ public enum FilterExercise {
         let count = thumbnails.count
         let queue = OperationQueue()
         let completions = DispatchGroup()  // the driver's own: only to end the round after the last add
-        let added = (0..<count).map { _ in RelaxedWord(UInt64.max) }  // when each add was called: orders nothing
+        let added = (0..<count).map { _ in RelaxedMoment() }  // when each add was called: orders nothing
         let expected = (1...count).map { Image.generated($0).blurred() }
         for number in 1...count {
             let image = Image.generated(number)
@@ -61,7 +61,7 @@ public enum FilterExercise {
             completions.enter()
             filter.completionBlock = {
                 sleep(lessonSeconds: thumbnails[number - 1])  // the thumbnail
-                added[number - 1].value = LessonClock.shared.now.bitPattern
+                added[number - 1].record()
                 results.add(output.current!)
                 completions.leave()
             }
@@ -81,7 +81,7 @@ public enum FilterExercise {
         // first would take an unfinished race with it, unreported. (After `all` returned: it helps no answer.)
         Watchdog.wait(for: completions, upTo: patience, "the completion blocks' add calls")
         guard returned, let (images, at) = answer.current.map({ ($0.images, $0.at) }) else { return false }
-        let last = added.map { $0.value == UInt64.max ? Double.infinity : Double(bitPattern: $0.value) }.max() ?? 0
+        let last = added.map { $0.value ?? .infinity }.max() ?? 0
         let names = images.map(\.name)
         if images.count != count || Set(names).count != count || !expected.allSatisfy(images.contains) {
             let missing = expected.filter { !images.contains($0) }.map(\.name)
@@ -103,13 +103,10 @@ public enum FilterExercise {
     static func contend(_ results: FilterCollecting) -> Bool {
         note("Contention: four threads add small tiles at once, as fast as they can.")
         let counts = (0..<4).map { _ in RelaxedWord() }
-        let until = DispatchTime.now().uptimeNanoseconds + 200_000_000
-        startTogether(4) { thread in
-            for index in 0..<400 where DispatchTime.now().uptimeNanoseconds < until {
-                results.add(Image(name: "tile \(thread)-\(index)", width: 1, height: 1, pixels: [UInt8(index & 255)]))
-                counts[thread].add(1)
-            }
-        }.wait()
+        hammer(4, calls: { _ in 400 }, forAtMost: 0.2) { thread, index in
+            results.add(Image(name: "tile \(thread)-\(index)", width: 1, height: 1, pixels: [UInt8(index & 255)]))
+            counts[thread].add(1)
+        }
         let total = counts.reduce(0) { $0 + Int($1.value) }
         let answer = Locked<[Image]?>(nil)
         guard Watchdog.run(upTo: patience, "all(count:) of the tiles", { answer.withLock { $0 = results.all(count: total) } }),

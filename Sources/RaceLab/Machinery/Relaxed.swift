@@ -24,3 +24,16 @@ public final class RelaxedWord: @unchecked Sendable {
     @discardableResult
     public func add(_ amount: UInt64) -> UInt64 { racelab_relaxed_add(word, amount) }
 }
+
+/// A moment in lesson seconds, recorded by one thread and read by another without ordering them: a
+/// driver's note of when the attendee's code did something. Nil until recorded.
+public final class RelaxedMoment: Sendable {
+    private let word = RelaxedWord(UInt64.max)
+
+    public init() {}
+
+    /// Records the lesson clock's now.
+    public func record() { word.value = LessonClock.shared.now.bitPattern }
+
+    public var value: Double? { word.value == UInt64.max ? nil : Double(bitPattern: word.value) }
+}

@@ -34,8 +34,6 @@ public struct Scenario: RandomNumberGenerator, Sendable {
         return min(max(value, range.lowerBound), range.upperBound)  // 6 × 0.05 is 0.30000000000000004
     }
 
-    public mutating func bool() -> Bool { next() & 1 == 1 }
-
     /// One of `choices`, which must not be empty.
     public mutating func pick<T>(_ choices: [T]) -> T { choices[int(in: 0...choices.count - 1)] }
 

@@ -25,3 +25,17 @@ public func startTogether(_ count: Int, _ work: @escaping @Sendable (Int) -> Voi
     gate.leave()
     return done
 }
+
+/// A driver's contention round: `threads` threads, released together (`startTogether`), each calls
+/// `work(thread, call)` for call 0, 1, 2… until it has made `calls(thread)` calls or `seconds` of real
+/// time have passed since the release, whichever comes first. Returns when every thread is done. The
+/// time bound keeps a verdict quick on a slow machine; the call bound keeps a fast one from flooding.
+public func hammer(
+    _ threads: Int, calls: @escaping @Sendable (Int) -> Int, forAtMost seconds: Double,
+    _ work: @escaping @Sendable (_ thread: Int, _ call: Int) -> Void
+) {
+    let until = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+    startTogether(threads) { thread in
+        for call in 0..<calls(thread) where DispatchTime.now().uptimeNanoseconds < until { work(thread, call) }
+    }.wait()
+}
