@@ -11,7 +11,7 @@ public protocol Renamable: AnyObject {
 /// Exercise 3's driver, which is not the attendee's to edit. Two rounds of concurrent renames, as on
 /// lesson 3's racy page, printing every name read so that a torn one shows; how many renames, which
 /// names and their stagger come from the run's seed. Then a contention round: with the slow work cut
-/// to a yield, two threads rename and two read, thousands of times for at most a third of a second,,
+/// to a yield, two threads rename and two read, tens of thousands of times,
 /// so that a read (or a rename) split into two critical sections, each locked, is caught tearing a
 /// name on every run, although ThreadSanitizer rightly sees no race in it.
 public enum RenameExercise {
@@ -67,22 +67,28 @@ public enum RenameExercise {
         note("One more rename, alone, then a read: \(alone)\(alone == "Ida Iverson" ? "" : "   <- not the rename just made")")
     }
 
-    /// Two threads rename, two read, released together, with `randomDelay` only yielding: each stops
-    /// after 5000 renames or 20 000 reads, or a third of a second. Returns the torn names read.
+    /// Two threads rename, two read, released together, with `randomDelay` cut to nothing: 60 000 reads
+    /// each while the renames go on (at most four seconds, which only a loaded machine needs). Returns
+    /// the torn names read.
     static func contend(_ person: Renamable) -> Int {
         note("Contention: two threads rename, two read, as fast as they can (the slow work cut short)")
         let torn = RelaxedWord()
         let reads = RelaxedWord()
         // Quick to the end: renames a Person queued to run later run quickly too, before the last reads.
         return withQuickDelays {
-            // Renames are fewer than reads: a Person that logs each rename must not flood the output.
-            hammer(4, calls: { $0 < 2 ? 5_000 : 20_000 }, forAtMost: 0.33) { thread, call in
+            // A fixed number of reads while renames go on (whatever the machine's speed or load, the gap
+            // between two halves gets as many chances); the renames stop when the reads are done, or at
+            // 10 000 a thread, so that a Person that logs each rename stays under the output cap.
+            let readersDone = RelaxedWord()
+            hammer(4, calls: { $0 < 2 ? 10_000 : 60_000 }, forAtMost: 4) { thread, call in
                 if thread < 2 {
+                    guard readersDone.value < 2 else { return }
                     let (first, last) = names[(2 * call + thread) % names.count]
                     person.changeName(firstName: first, lastName: last)
                 } else {
                     if !wholeNames.contains(person.name) { torn.add(1) }
                     reads.add(1)
+                    if call == 59_999 { readersDone.add(1) }
                 }
             }
             let final = person.name

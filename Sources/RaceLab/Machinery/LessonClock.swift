@@ -61,17 +61,14 @@ public func sleep(lessonSeconds seconds: Double) {
 }
 
 /// Blocks for a random time up to `seconds` lesson seconds, as the classic demos do to shake up timing.
-/// During an exercise's contention round (`quickDelays`) it only yields the processor, so that
-/// threads hammering the attendee's code meet thousands of times in a fraction of a second.
+/// During an exercise's contention round (`withQuickDelays`) it returns at once, so that threads
+/// hammering the attendee's code meet tens of thousands of times in a fraction of a second.
 public func randomDelay(upTo seconds: Double) {
-    if racelab_relaxed_load(racelab_quick_delays_word()) == 1 {
-        sched_yield()
-        return
-    }
+    if racelab_relaxed_load(racelab_quick_delays_word()) == 1 { return }
     sleep(lessonSeconds: seconds * randomFraction())
 }
 
-/// Runs `work` with every `randomDelay` cut to a yield of the processor: a driver's contention round,
+/// Runs `work` with every `randomDelay` cut to nothing: a driver's contention round,
 /// where the slow work must not hide a split critical section by slowing everyone down. The switch
 /// is a relaxed word, so reading it orders no thread for ThreadSanitizer.
 public func withQuickDelays<T>(_ work: () throws -> T) rethrows -> T {
