@@ -67,40 +67,49 @@ public enum RenameExercise {
         note("One more rename, alone, then a read: \(alone)\(alone == "Ida Iverson" ? "" : "   <- not the rename just made")")
     }
 
-    /// Two threads rename, two read, released together, with `randomDelay` cut to nothing: each reader
-    /// makes 5000 reads with a rename since its last (at most four seconds, which only a loaded
-    /// machine needs). Returns the torn names read.
+    /// Two threads rename, two read, released together, with `randomDelay` cut to nothing (at most four
+    /// seconds, which only a loaded machine needs). Returns the torn names read.
     static func contend(_ person: Renamable) -> Int {
         note("Contention: two threads rename, two read, as fast as they can (the slow work cut short)")
         let torn = RelaxedWord()
         let reads = RelaxedWord()
         // Quick to the end: renames a Person queued to run later run quickly too, before the last reads.
         return withQuickDelays {
-            // Reads count while renames go on: a read counts when a rename came since the reader's
-            // read before it, so that even a loaded machine that runs the readers first gives the gap
-            // between two halves as many chances. The renames stop when both readers have 5000 such
-            // reads, or at 10 000 a thread (a Person that logs each rename stays under the output
-            // cap); the reads at 100 000 a thread; everything at four seconds.
+            // The readers read for at least 0.6 s of real time while renames go on, and until each
+            // has made 5000 reads with a rename since its read before: on a loaded machine that runs
+            // one thread at a time, a read is torn only when the reader is interrupted between its
+            // halves, so the round needs time as well as calls. The renames stop when the readers
+            // are done, or at 10 000 a thread (a Person that logs each rename stays under the output
+            // cap), and the readers then too; everything at four seconds.
             let renames = RelaxedWord()
             let counted = [RelaxedWord(), RelaxedWord()]  // each reader's own
             let renamesSeen = [RelaxedWord(), RelaxedWord()]  // each reader's own
             let readersDone = RelaxedWord()
-            hammer(4, calls: { $0 < 2 ? 10_000 : 100_000 }, forAtMost: 4) { thread, call in
+            let writersDone = RelaxedWord()
+            hammer(4, forAtMost: 4) { thread, call, elapsed in
                 if thread < 2 {
-                    guard readersDone.value < 2 else { return }
+                    guard readersDone.value < 2 else { return false }
+                    guard call < 10_000 else {
+                        writersDone.add(1)
+                        return false
+                    }
                     let (first, last) = names[(2 * call + thread) % names.count]
                     person.changeName(firstName: first, lastName: last)
                     renames.add(1)
-                } else {
-                    let reader = thread - 2
-                    guard counted[reader].value < 5_000 else { return }
-                    if !wholeNames.contains(person.name) { torn.add(1) }
-                    reads.add(1)
-                    let now = renames.value
-                    guard now != renamesSeen[reader].value else { return }
-                    renamesSeen[reader].value = now
-                    if counted[reader].add(1) == 4_999 { readersDone.add(1) }
+                    return true
                 }
+                let reader = thread - 2
+                guard writersDone.value < 2 else { return false }
+                if !wholeNames.contains(person.name) { torn.add(1) }
+                reads.add(1)
+                let now = renames.value
+                if now != renamesSeen[reader].value {
+                    renamesSeen[reader].value = now
+                    counted[reader].add(1)
+                }
+                guard elapsed >= 0.6, counted[reader].value >= 5_000 else { return true }
+                readersDone.add(1)
+                return false
             }
             let final = person.name
             let count = Int(torn.value) + (wholeNames.contains(final) ? 0 : 1)

@@ -103,9 +103,11 @@ public enum FilterExercise {
     static func contend(_ results: FilterCollecting) -> Bool {
         note("Contention: four threads add small tiles at once, as fast as they can.")
         let counts = (0..<4).map { _ in RelaxedWord() }
-        hammer(4, calls: { _ in 400 }, forAtMost: 0.2) { thread, index in
+        hammer(4, forAtMost: 0.2) { thread, index, _ in
+            guard index < 400 else { return false }
             results.add(Image(name: "tile \(thread)-\(index)", width: 1, height: 1, pixels: [UInt8(index & 255)]))
             counts[thread].add(1)
+            return true
         }
         let total = counts.reduce(0) { $0 + Int($1.value) }
         let answer = Locked<[Image]?>(nil)

@@ -27,15 +27,20 @@ public func startTogether(_ count: Int, _ work: @escaping @Sendable (Int) -> Voi
 }
 
 /// A driver's contention round: `threads` threads, released together (`startTogether`), each calls
-/// `work(thread, call)` for call 0, 1, 2… until it has made `calls(thread)` calls or `seconds` of real
-/// time have passed since the release, whichever comes first. Returns when every thread is done. The
-/// time bound keeps a verdict quick on a slow machine; the call bound keeps a fast one from flooding.
+/// `work(thread, call, elapsed)` for call 0, 1, 2… (elapsed: real seconds since the release) until
+/// `work` returns false or `seconds` of real time have passed. Returns when every thread is done.
+/// The time bound keeps a verdict quick on a slow machine; `work` decides what is enough.
 public func hammer(
-    _ threads: Int, calls: @escaping @Sendable (Int) -> Int, forAtMost seconds: Double,
-    _ work: @escaping @Sendable (_ thread: Int, _ call: Int) -> Void
+    _ threads: Int, forAtMost seconds: Double,
+    _ work: @escaping @Sendable (_ thread: Int, _ call: Int, _ elapsed: Double) -> Bool
 ) {
-    let until = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+    let start = DispatchTime.now().uptimeNanoseconds
     startTogether(threads) { thread in
-        for call in 0..<calls(thread) where DispatchTime.now().uptimeNanoseconds < until { work(thread, call) }
+        var call = 0
+        while true {
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            guard elapsed < seconds, work(thread, call, elapsed) else { return }
+            call += 1
+        }
     }.wait()
 }
