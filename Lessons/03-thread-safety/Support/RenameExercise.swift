@@ -78,9 +78,9 @@ public enum RenameExercise {
             // The readers read for at least 0.6 s of real time while renames go on, and until each
             // has made 5000 reads with a rename since its read before: on a loaded machine that runs
             // one thread at a time, a read is torn only when the reader is interrupted between its
-            // halves, so the round needs time as well as calls. The renames stop when the readers
-            // are done, or at 10 000 a thread (a Person that logs each rename stays under the output
-            // cap), and the readers then too; everything at four seconds.
+            // halves, so the round needs time as well as calls. The renames keep pace with the reads,
+            // and stop when the readers are done, or at 20 000 (a Person that logs each rename stays
+            // under the output cap), and the readers then too; everything at four seconds.
             let renames = RelaxedWord()
             let counted = [RelaxedWord(), RelaxedWord()]  // each reader's own
             let renamesSeen = [RelaxedWord(), RelaxedWord()]  // each reader's own
@@ -89,7 +89,12 @@ public enum RenameExercise {
             hammer(4, forAtMost: 4) { thread, call, elapsed in
                 if thread < 2 {
                     guard readersDone.value < 2 else { return false }
-                    guard call < 10_000 else {
+                    // Paced by the reads: a writer that runs ahead (the machine ran it alone) waits.
+                    guard renames.value < reads.value / 2 + 200 else {
+                        sched_yield()
+                        return true
+                    }
+                    guard renames.value < 20_000 else {
                         writersDone.add(1)
                         return false
                     }
