@@ -11,7 +11,7 @@ public protocol Renamable: AnyObject {
 /// Exercise 3's driver, which is not the attendee's to edit. Two rounds of concurrent renames, as on
 /// lesson 3's racy page, printing every name read so that a torn one shows; how many renames, which
 /// names and their stagger come from the run's seed. Then a contention round: with the slow work cut
-/// to a yield, two threads rename and two read, tens of thousands of times,
+/// to nothing, two threads rename and six read, tens of thousands of times,
 /// so that a read (or a rename) split into two critical sections, each locked, is caught tearing a
 /// name on every run, although ThreadSanitizer rightly sees no race in it.
 public enum RenameExercise {
@@ -67,30 +67,31 @@ public enum RenameExercise {
         note("One more rename, alone, then a read: \(alone)\(alone == "Ida Iverson" ? "" : "   <- not the rename just made")")
     }
 
-    /// Two threads rename, two read, released together, with `randomDelay` cut to nothing (at most four
+    /// Two threads rename, six read, released together, with `randomDelay` cut to nothing (at most four
     /// seconds, which only a loaded machine needs). Returns the torn names read.
     static func contend(_ person: Renamable) -> Int {
-        note("Contention: two threads rename, two read, as fast as they can (the slow work cut short)")
+        note("Contention: two threads rename, six read, as fast as they can (the slow work cut short)")
         let torn = RelaxedWord()
         let reads = RelaxedWord()
         // Quick to the end: renames a Person queued to run later run quickly too, before the last reads.
         return withQuickDelays {
-            // The readers read for at least 0.6 s of real time while renames go on, and until each
-            // has made 5000 reads with a rename since its read before: on a loaded machine that runs
+            // The readers read for at least 0.8 s of real time while renames go on, and until each
+            // has made 2000 reads with a rename since its read before: on a loaded machine that runs
             // one thread at a time, a read is torn only when the reader is interrupted between its
             // halves, so the round needs time as well as calls. The renames keep pace with the reads,
             // and stop when the readers are done, or at 20 000 (a Person that logs each rename stays
             // under the output cap), and the readers then too; everything at four seconds.
+            let readers = 6  // a reader interrupted between its halves tears; more readers, more such interruptions
             let renames = RelaxedWord()
-            let counted = [RelaxedWord(), RelaxedWord()]  // each reader's own
-            let renamesSeen = [RelaxedWord(), RelaxedWord()]  // each reader's own
+            let counted = (0..<readers).map { _ in RelaxedWord() }  // each reader's own
+            let renamesSeen = (0..<readers).map { _ in RelaxedWord() }  // each reader's own
             let readersDone = RelaxedWord()
             let writersDone = RelaxedWord()
-            hammer(4, forAtMost: 4) { thread, call, elapsed in
+            hammer(2 + readers, forAtMost: 4) { thread, call, elapsed in
                 if thread < 2 {
-                    guard readersDone.value < 2 else { return false }
+                    guard readersDone.value < readers else { return false }
                     // Paced by the reads: a writer that runs ahead (the machine ran it alone) waits.
-                    guard renames.value < reads.value / 2 + 200 else {
+                    guard renames.value < reads.value / UInt64(2 * readers) + 200 else {
                         sched_yield()
                         return true
                     }
@@ -112,7 +113,7 @@ public enum RenameExercise {
                     renamesSeen[reader].value = now
                     counted[reader].add(1)
                 }
-                guard elapsed >= 0.6, counted[reader].value >= 5_000 else { return true }
+                guard elapsed >= 0.8, counted[reader].value >= 2_000 else { return true }
                 readersDone.add(1)
                 return false
             }
