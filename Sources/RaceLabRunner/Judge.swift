@@ -3,7 +3,8 @@ import RaceLab
 
 /// Runs `executable` with `arguments` and `--speed`, and judges it against `transcript`. A run that
 /// fails on time alone is run again at the timing model's confirming speed, and that run decides; so
-/// is one that fails on its output alone when the transcript says its order is timed.
+/// is one that fails on its output alone when the transcript says its order is timed (with `timed
+/// order: when late`, only when the page said its timing was off).
 public func checkRun(
     _ executable: String, arguments: [String], transcript: Transcript, root: String, limits: RunLimits = RunLimits(),
     timing: TimingModel = TimingModel(), banner: Banner? = nil
@@ -21,7 +22,8 @@ public func checkRun(
     var first = attempt(timing, timeout: transcript.timeout)
     first.speed = timing.speed
     // Off on time alone; or, where the transcript's order follows from times, off in its output alone.
-    let confirmable: Set<FailureKind> = transcript.timedOrder ? [.time, .content] : [.time]
+    let saidLate = separateLessonLines(first.stdout).all.split(separator: "\n").contains { $0.hasPrefix(TimingWasOff.mark) }
+    let confirmable: Set<FailureKind> = transcript.timedOrder && (!transcript.confirmOnlyWhenLate || saidLate) ? [.time, .content] : [.time]
     guard !first.passed, first.problems.allSatisfy({ confirmable.contains($0.kind) }), let confirming = timing.confirming else {
         return first
     }

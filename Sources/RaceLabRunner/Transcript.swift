@@ -49,6 +49,11 @@ public struct Transcript {
     /// lands before its row scrolls away), so a run whose output differs, with no race, crash or hang,
     /// is confirmed at the slower speed, as a run that is off on time alone is.
     public var timedOrder = false
+    /// `timed order: when late`: as `yes`, but the page itself says when its timing was off (a line
+    /// that starts with `TimingWasOff.mark`), and only such a run is confirmed at real speed. A
+    /// driver that knows which of its failures a busy machine can cause spares a wrong answer the
+    /// slow rerun.
+    public var confirmOnlyWhenLate = false
 
     public struct Problem: Error, CustomStringConvertible {
         public let line: Int
@@ -101,8 +106,11 @@ public struct Transcript {
         case "starter fails":
             throw Problem(line: lineNumber, message: "how a starter fails is written once, in its own file: a '// must fail: \(value)' line in Referee/Starter/")
         case "timed order":
-            guard value == "yes" || value == "no" else { throw Problem(line: lineNumber, message: "timed order is 'yes' or 'no', not '\(value)'") }
-            timedOrder = value == "yes"
+            guard ["yes", "no", "when late"].contains(value) else {
+                throw Problem(line: lineNumber, message: "timed order is 'yes', 'no' or 'when late', not '\(value)'")
+            }
+            timedOrder = value != "no"
+            confirmOnlyWhenLate = value == "when late"
         default:
             throw Problem(line: lineNumber, message: "unknown header '\(key)'; known: verdict, exit, timeout, tolerance, speed, timed order")
         }

@@ -32,7 +32,8 @@ extension Runner {
             }
         }
         // A variant that must fail, of an exercise whose order is timed, is confirmed at real speed: long.
-        let timedOrder = Set(exercises.filter { (try? loadTranscript($0.transcript).timedOrder) == true }.map(\.number))
+        let timedOrder = Set(
+            exercises.filter { exercise in (try? loadTranscript(exercise.transcript)).map { $0.timedOrder && !$0.confirmOnlyWhenLate } == true }.map(\.number))
         let long = Set(items.indices.filter { items[$0].variant.mustFail && timedOrder.contains(items[$0].exercise.number) })
         runInOrder(runs, jobs: jobs, startingFirst: long) { index, outcome in
             let item = items[index]

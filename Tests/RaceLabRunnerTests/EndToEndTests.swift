@@ -77,6 +77,15 @@ final class EndToEndTests: XCTestCase {
         XCTAssertNotNil(outcome.firstRun)
     }
 
+    func testWhenLateAnOutputFailureIsRerunOnlyAfterThePageSaidItsTimingWasOff() {
+        let said = check("swapped-said-late-when-fast", "verdict: clean\ntimed order: when late")
+        XCTAssertTrue(said.passed, "\(said.problems)")
+        XCTAssertEqual(said.firstRun?.map(\.kind), [.content], "the page said its timing was off: rerun at real speed")
+        let silent = check("swapped-when-fast", "verdict: clean\ntimed order: when late")
+        XCTAssertEqual(silent.failureKinds, [.content])
+        XCTAssertNil(silent.firstRun, "the page did not say its timing was off: its failure stands")
+    }
+
     func testWithoutTimedOrderAnOutputFailureIsNotRerun() {
         let outcome = check("swapped-when-fast")
         XCTAssertEqual(outcome.failureKinds, [.content])

@@ -39,6 +39,9 @@ final class TranscriptTests: XCTestCase {
         XCTAssertTrue(parsed.timedOrder)
         XCTAssertEqual(transcript("---\nx").verdict, .clean, "clean is the default")
         XCTAssertFalse(transcript("---\nx").timedOrder, "an order is not timed unless the transcript says so")
+        let whenLate = transcript("timed order: when late\n---\nx")
+        XCTAssertTrue(whenLate.timedOrder && whenLate.confirmOnlyWhenLate)
+        XCTAssertFalse(parsed.confirmOnlyWhenLate)
     }
 
     func testHowAStarterFailsIsNoLongerATranscriptKey() {

@@ -6,37 +6,207 @@ public protocol GalleryControlling: AnyObject {
     init(table: TableView, files: [String])
 }
 
-/// Exercise 9's driver, which is not the attendee's to edit: lesson 9's scrolling table (rows 0-2,
-/// then 3-5 at 3.5 s, then 5-7 at 7 s) run by the attendee's controller. The latencies differ from
-/// lesson 9's so that every image would land at least 1 s before or after a scroll: the verdict
-/// depends on which comes first, and a busy machine must not flip it (with lesson 9's, the Eiffel
-/// Tower landed 0.5 s before its row left, and once in 30 loaded runs at 12x it landed after).
+/// Exercise 9's driver, which is not the attendee's to edit: a table of nine pictures scrolls past a
+/// window of rows, run by the attendee's controller. The seed draws the pictures' order, the window
+/// (2 to 4 rows), two scrolls forward (the first may jump past a row) and one back (a row that left
+/// comes back, another stays on screen through it), the moments of the scrolls, and each picture's
+/// download time. Every image is drawn to land at least 1 lesson
+/// second before or after its row leaves, so a busy machine does not flip the order.
+///
+/// What is judged, each where it happens:
+/// - right after a scroll (on the main queue, after whatever the controller queued there while the
+///   table scrolled): every provider of a row that left was cancelled, unless it had delivered
+///   already (work that must stop, not only be hidden), and every row on screen still has a
+///   provider that was not cancelled;
+/// - at the end: every row on screen shows an image it got since it last appeared (a row that came
+///   back needs a new one), and no image landed in a row off screen.
 public enum GalleryExercise {
-    static let rows: [(title: String, file: String, latency: Double)] = [
-        ("Eiffel Tower", "ex9_eiffel_tower.jpg", 1.5), ("Venice", "ex9_venice.jpg", 9),
-        ("Scottish castle", "ex9_scottish_castle.jpg", 4), ("Arctic-02", "ex9_arctic_02.jpg", 3.5),
-        ("Eiffel Tower", "ex9_eiffel_tower.jpg", 1.5), ("Arctic-16", "ex9_arctic_16.jpg", 2),
-        ("Arctic-15", "ex9_arctic_15.jpg", 2), ("Arctic-12", "ex9_arctic_12.jpg", 2),
+    static let pictures = [
+        "Eiffel Tower", "Venice", "Scottish castle", "Arctic-02", "Arctic-16", "Arctic-15", "Arctic-12",
+        "Rome", "Paris at night", "Fjord",
     ]
+    /// The filter and the post-process each take 0.5 lesson s after the download (ImageFilterOperation).
+    static let filters = 1.0
+    /// How far (lesson s) an image lands from the moment its row leaves.
+    static let margin = 1.0
 
     public static func makeLesson(_ make: @escaping (TableView, [String]) -> GalleryControlling) -> Lesson {
-        for (number, row) in rows.enumerated() {
-            Network.serve(.generated(number + 2), as: row.file, latency: row.latency)
-        }
         let lesson = Lesson("RaceLab exercise 9: rows that scroll away must not get their images", seeded: true)
-        lesson.page("Eight rows scroll past") { page in
-            let table = TableView(rows: rows.map(\.title))
-            let controller = make(table, rows.map(\.file))
-            table.scroll(to: 0..<3)
-            DispatchQueue.main.asyncAfter(lessonSeconds: 3.5) { table.scroll(to: 3..<6) }
-            DispatchQueue.main.asyncAfter(lessonSeconds: 7) { table.scroll(to: 5..<8) }
-            DispatchQueue.main.asyncAfter(lessonSeconds: 11) {
+        lesson.page("Rows scroll past") { page in
+            var scenario = page.scenario
+            let plan = Plan(&scenario)
+            for (row, title) in plan.titles.enumerated() {
+                Network.serve(.generated(pictures.firstIndex(of: title)! + 2), as: plan.files[row], latency: plan.latencies[row])
+            }
+            plan.describe()
+            let table = TableView(rows: plan.titles)
+            let controller = make(table, plan.files)
+            let referee = Referee(table: table, plan: plan)
+            for (index, start) in plan.starts.enumerated() {
+                DispatchQueue.main.asyncAfter(lessonSeconds: plan.times[index]) {
+                    let before = table.visible
+                    table.scroll(to: start..<start + plan.window)
+                    // Queued after anything the controller queued on the main queue during the scroll.
+                    DispatchQueue.main.async { referee.afterScroll(leaving: before.filter { !table.visible.contains($0) }) }
+                }
+            }
+            DispatchQueue.main.asyncAfter(lessonSeconds: plan.end) {
                 withExtendedLifetime(controller) {}
-                note("What each cell ends up showing:")
-                for line in table.summary { note("  \(line)") }
+                referee.atTheEnd()
                 page.done()
             }
         }
         return lesson
+    }
+
+    /// The seed's table: titles, windows, scroll moments and download times.
+    struct Plan {
+        let titles: [String]
+        let window: Int
+        /// The first visible row at each scroll, the first at 0 s.
+        let starts: [Int]
+        let times: [Double]
+        let latencies: [Double]
+        let end: Double
+        var files: [String] { titles.indices.map { "ex9_row\($0)_\(titles[$0].lowercased().replacingOccurrences(of: " ", with: "_")).jpg" } }
+
+        init(_ scenario: inout Scenario) {
+            let titles = Array(scenario.shuffled(GalleryExercise.pictures).prefix(9))
+            self.titles = titles
+            let window = scenario.int(in: 2...4)
+            self.window = window
+            // Forward, perhaps jumping past a row; forward again, by no more than a window, so that the
+            // last row that leaves then comes back with the scroll back (by less than a window, so that
+            // a row stays on screen through it).
+            let room = titles.count - window
+            let first = min(scenario.int(in: 1...window + 1), room - 1)
+            let second = min(scenario.int(in: 1...window), room - first)
+            let back = scenario.int(in: 1...window - 1)
+            let starts = [0, first, first + second, first + second - back]
+            self.starts = starts
+            var times = [0.0]
+            for _ in 1..<starts.count { times.append(times.last! + scenario.seconds(in: 2.5...3.5, step: 0.5)) }
+            self.times = times
+            let last = times.last!
+            var latencies = Array(repeating: 1.0, count: titles.count)
+            let stays = titles.indices.map { Self.firstStay(of: $0, starts: starts, times: times, window: window) }
+            for row in titles.indices {
+                guard let (appear, leave) = stays[row] else { continue }
+                if let leave {
+                    // Lands 1 s or more before the row leaves, or 1 to 2 s after it left; rows that leave
+                    // with the scroll back, always after: every seed has rows that leave with their
+                    // image on the way.
+                    if leave < last, scenario.int(in: 0...1) == 0, leave - appear - filters - margin >= 0.5 {
+                        latencies[row] = scenario.seconds(in: 0.5...leave - appear - filters - margin, step: 0.5)
+                    } else {
+                        latencies[row] = scenario.seconds(in: leave - appear...leave - appear + 1, step: 0.5)
+                    }
+                } else if appear < last {
+                    // On screen through the scroll back, its image still on the way then.
+                    latencies[row] = scenario.seconds(in: last - appear...last - appear + 1.5, step: 0.5)
+                } else {
+                    latencies[row] = scenario.seconds(in: 0.5...3, step: 0.5)
+                }
+            }
+            self.latencies = latencies
+            // Long enough for every row on screen at the end to get its image, and for an image
+            // nobody stopped to land off screen, with a second to spare.
+            let onScreen = starts.last!..<starts.last! + window
+            let landings = titles.indices.map { row -> Double in
+                if onScreen.contains(row) { return Self.lastAppearance(of: row, starts: starts, times: times, window: window) + latencies[row] + GalleryExercise.filters }
+                return stays[row].map { $0.appear + latencies[row] + GalleryExercise.filters } ?? 0
+            }
+            end = max(landings.max()!, last) + 1
+        }
+
+        /// When `row` first appears and when it next leaves (nil: it stays to the end); nil if it never shows.
+        static func firstStay(of row: Int, starts: [Int], times: [Double], window: Int) -> (appear: Double, leave: Double?)? {
+            guard let first = starts.firstIndex(where: { ($0..<$0 + window).contains(row) }) else { return nil }
+            let leave = starts[first...].firstIndex { !($0..<$0 + window).contains(row) }
+            return (times[first], leave.map { times[$0] })
+        }
+
+        /// When `row`, on screen at the end, last appeared.
+        static func lastAppearance(of row: Int, starts: [Int], times: [Double], window: Int) -> Double {
+            var index = starts.count - 1
+            while index > 0, (starts[index - 1]..<starts[index - 1] + window).contains(row) { index -= 1 }
+            return times[index]
+        }
+
+        func describe() {
+            let range = { (start: Int) in "rows \(start)-\(start + window - 1)" }
+            let scrolls = (1..<starts.count).map { "\(starts[$0] < starts[$0 - 1] ? "back to " : "")\(range(starts[$0])) at \(seconds(times[$0]))" }
+            note("\(titles.count) pictures, \(window) rows on screen: \(range(0)) first, then \(scrolls.joined(separator: ", ")).")
+            note("Downloads take " + latencies.map { seconds($0) }.joined(separator: ", ") + " (row 0 first); then 1 s of filters.")
+        }
+    }
+
+    /// Judges the controller where each clause of the task shows, and tells what it found.
+    final class Referee {
+        let table: TableView
+        let plan: Plan
+        private var stopped = Set<Int>()  // rows that left with their image on the way, their providers cancelled
+        private var faults = 0
+
+        init(table: TableView, plan: Plan) {
+            self.table = table
+            self.plan = plan
+        }
+
+        func afterScroll(leaving: [Int]) {
+            dispatchPrecondition(condition: .onQueue(.main))
+            for row in leaving {
+                let running = ProviderRecord.records(for: plan.files[row]).filter { $0.delivered.value == 0 }
+                if running.isEmpty { continue }
+                if running.allSatisfy({ $0.cancelled.value == 1 }) {
+                    stopped.insert(row)
+                } else {
+                    fault("row \(row) (\(plan.titles[row])) left with its image on the way, but its provider was not cancelled:")
+                    note("  its download and filters go on for a cell nobody sees. Cancel it when the row leaves.")
+                }
+            }
+            for row in table.visible where !table.shownSinceAppearing.contains(row) {
+                guard let latest = ProviderRecord.records(for: plan.files[row]).last else {
+                    fault("row \(row) (\(plan.titles[row])) is on screen, but no provider was started for it.")
+                    continue
+                }
+                if latest.cancelled.value == 1 {
+                    fault("row \(row) (\(plan.titles[row])) is on screen, but its provider was cancelled: its image will never come.")
+                }
+            }
+        }
+
+        func atTheEnd() {
+            dispatchPrecondition(condition: .onQueue(.main))
+            for row in table.visible where !table.shownSinceAppearing.contains(row) {
+                let again = Plan.lastAppearance(of: row, starts: plan.starts, times: plan.times, window: plan.window) > 0
+                    && Plan.firstStay(of: row, starts: plan.starts, times: plan.times, window: plan.window)?.leave != nil
+                fault("row \(row) (\(plan.titles[row])) is on screen at the end but shows no image"
+                    + (again ? " since it came back: a row that returns needs a new provider." : "."))
+                if let latest = ProviderRecord.records(for: plan.files[row]).last, latest.cancelled.value == 0, latest.delivered.value == 0 {
+                    // Its provider runs and has not delivered: a busy machine can do that.
+                    TimingWasOff.say("row \(row)'s image was due by \(seconds(plan.end - 1)) and had not come at \(seconds(LessonClock.shared.now)).")
+                }
+            }
+            for row in Set(table.offScreenShows).sorted() {
+                fault("row \(row) (\(plan.titles[row])) got its image after it left: it landed off screen.")
+                if stopped.contains(row) {
+                    // Cancelled as its row left, but its output had already sent the image to the
+                    // main queue: the image came later than it was due.
+                    TimingWasOff.say("row \(row)'s image was sent on before its row left, its provider cancelled then.")
+                }
+            }
+            guard faults == 0 else {
+                note("The gallery is not right yet.")
+                return
+            }
+            note("Rows that left with their image on the way: \(stopped.count); each provider was cancelled as its row left.")
+            note("Every row on screen at the end shows its image, got since it last appeared; none landed off screen.")
+        }
+
+        private func fault(_ text: String) {
+            faults += 1
+            say(text)
+        }
     }
 }

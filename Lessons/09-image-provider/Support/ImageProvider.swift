@@ -81,6 +81,7 @@ public final class ImageOutputOperation: Operation, @unchecked Sendable {
 /// `cancel()` is the article's: `cancelAllOperations()`.
 public final class ImageProvider {
     public let imageName: String
+    private let record: ProviderRecord
     private let queue = OperationQueue()
     private let load: ImageLoadOperation
     private let steps: [Operation]  // kept, not only queued: see cancel()
@@ -89,13 +90,18 @@ public final class ImageProvider {
     /// skipped step); nil to stay quiet.
     public init(imageName: String, report: ImageStepReport? = nil, completion: @escaping @Sendable (Image) -> Void) {
         self.imageName = imageName
+        let record = ProviderRecord.made(for: imageName)
+        self.record = record
         queue.isSuspended = true
         load = ImageLoadOperation(imageName: imageName) { _, failure in
             if let failure { report?("download: ended with URLSession error \(failure.rawValue)\(failure == .cancelled ? " (cancelled)" : "")") }
         }
         let filter = ImageFilterOperation("filter", report: report) { $0.blurred() }
         let postProcess = ImageFilterOperation("post-process", report: report) { $0.aged().vignette() }
-        let output = ImageOutputOperation(report: report, completion: completion)
+        let output = ImageOutputOperation(report: report) { image in
+            record.delivered.value = 1
+            completion(image)
+        }
         filter.addDependency(load)
         postProcess.addDependency(filter)
         output.addDependency(postProcess)
@@ -111,6 +117,7 @@ public final class ImageProvider {
     /// depends on crashes when it finishes. So the provider keeps itself, and with it every step,
     /// until the last one has finished, even if its owner forgets it right after this call.
     public func cancel() {
+        record.cancelled.value = 1
         queue.cancelAllOperations()
         Thread.detachNewThread { [self] in wait() }
     }
@@ -121,4 +128,25 @@ public final class ImageProvider {
         queue.waitUntilAllOperationsAreFinished()
         load.waitForCallback()
     }
+}
+
+/// What became of each provider made for a picture, kept after the provider is gone: exercise 9's
+/// referee asks, when a row has left, whether its providers were cancelled (their work stopped) or
+/// had delivered already. A provider that is only forgotten keeps working, and its record says so.
+public final class ProviderRecord: Sendable {
+    /// 1 once `cancel()` was called.
+    public let cancelled = RelaxedWord()
+    /// 1 once the provider handed its image to its completion (on the main queue).
+    public let delivered = RelaxedWord()
+
+    private static let all = Locked<[String: [ProviderRecord]]>([:])
+
+    static func made(for imageName: String) -> ProviderRecord {
+        let record = ProviderRecord()
+        all.withLock { $0[imageName, default: []].append(record) }
+        return record
+    }
+
+    /// Every provider made for `imageName` so far, oldest first.
+    public static func records(for imageName: String) -> [ProviderRecord] { all.current[imageName] ?? [] }
 }

@@ -9,6 +9,10 @@ public final class TableView {
     public private(set) var visible: Range<Int> = 0..<0
     /// What each row's cell shows; main queue only.
     public private(set) var images: [Image?]
+    /// Rows on screen whose cell got an image since the row last appeared; main queue only.
+    public private(set) var shownSinceAppearing: Set<Int> = []
+    /// Images set in rows that were off screen; main queue only.
+    public private(set) var offScreenShows: [Int] = []
     public var willDisplay: (Int) -> Void = { _ in }
     public var didEndDisplaying: (Int) -> Void = { _ in }
 
@@ -24,6 +28,7 @@ public final class TableView {
         visible = window.clamped(to: 0..<rows.count)
         for row in old where !visible.contains(row) {
             say("row \(row) (\(rows[row])) scrolls away")
+            shownSinceAppearing.remove(row)
             didEndDisplaying(row)
         }
         for row in visible where !old.contains(row) {
@@ -36,6 +41,7 @@ public final class TableView {
     public func show(_ image: Image, in row: Int) {
         dispatchPrecondition(condition: .onQueue(.main))
         images[row] = image
+        if visible.contains(row) { shownSinceAppearing.insert(row) } else { offScreenShows.append(row) }
         let onScreen = visible.contains(row) ? "" : "   <- off screen: nobody sees it"
         say("row \(row) (\(rows[row])) shows its image\(onScreen)")
     }

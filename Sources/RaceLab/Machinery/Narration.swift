@@ -56,3 +56,13 @@ public func fixed(_ value: Double, decimals: Int) -> String {
         ? "\(scaled)" : "\(scaled / scale)." + String(repeating: "0", count: decimals - fraction.count) + fraction
     return (value < 0 && scaled != 0 ? "-" : "") + digits
 }
+
+/// A page's word that this run's timing was off: something came later than the machine was asked
+/// for, so a failure may be a busy machine's and not the code's. A page whose transcript says `timed
+/// order: when late` is run again at real speed only after such a line.
+public enum TimingWasOff {
+    public static let mark = "Timing was off: "
+
+    /// Prints `Timing was off: <detail>`.
+    public static func say(_ detail: String) { note(mark + detail) }
+}

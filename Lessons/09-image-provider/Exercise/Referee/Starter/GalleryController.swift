@@ -4,15 +4,19 @@ import Lesson9Support
 
 // Exercise 9: rows that scroll away must not get their images.
 //
-// The driver (main.swift) scrolls a table of eight pictures past a window of three rows. This
-// controller starts an ImageProvider (lesson 9) for every row that appears. As written, a row that
-// scrolls away keeps its provider running, and its image lands in a cell nobody sees ("<- off
-// screen"), after a download nobody needed. Make the providers of rows that leave stop delivering.
+// The driver (main.swift) scrolls a table of pictures past a window of a few rows: forward, maybe
+// past a row, and back again, at moments the run's seed draws. This controller starts an
+// ImageProvider (lesson 9) for every row that appears. As written, a row that scrolls away keeps its
+// provider running, and its image lands in a cell nobody sees ("<- off screen"), after a download
+// nobody needed. Make it right:
+// - when a row leaves, stop its provider then: its download and filters, not only its delivery;
+// - rows on screen keep theirs and get their images;
+// - a row that comes back on screen gets its image again.
 //
 // Check your work:  swift run racelab exercise 9      A hint:  swift run racelab hint 9
 //
 // As given, this file is wrong, and the referee proves it (racelab verify):
-// The starter never cancels: the castle, Arctic-02 and Venice land in rows that left.
+// The starter never cancels: a row that leaves with its image on the way keeps its provider running.
 // must fail: output
 
 final class GalleryController {
