@@ -14,6 +14,8 @@ public protocol ReportShowing: AnyObject {
 struct Reports {
     var seconds: [Int: Double] = [:]
     var finished: [Int: RelaxedMoment] = [:]
+    /// 1 when the report was computed on the main thread.
+    var onMain: [Int: RelaxedWord] = [:]
 }
 nonisolated(unsafe) private var reports = Reports()
 
@@ -23,6 +25,7 @@ public func computeReport(_ number: Int) -> String {
     sleep(lessonSeconds: reports.seconds[number] ?? 0.5)  // stands in for real work
     let finished = reports.finished[number]  // read: the driver wrote it before the first tap
     finished?.record()
+    if Thread.isMainThread { reports.onMain[number]?.value = 1 }
     return "report \(number) (\(number * 1000) rows)"
 }
 
@@ -59,6 +62,7 @@ public enum ReportExercise {
                     number += 1
                     reports.seconds[number] = index == 1 ? scenario.seconds(in: slowest) : scenario.seconds(in: 0.1...0.5)
                     reports.finished[number] = RelaxedMoment()
+                    reports.onMain[number] = RelaxedWord()
                     defer { time += scenario.seconds(in: 0.05...0.3) }
                     return Tap(number: number, at: time)
                 })
@@ -135,6 +139,9 @@ public enum ReportExercise {
             if longest > stallLimit {
                 note("The main queue stalled: no frame for \(fixed(longest, decimals: 2)) s; the screen froze while a report was")
                 note("computed on it. Compute on another queue and come back to the main queue to show it.")
+                if !reports.onMain.values.contains(where: { $0.value == 1 }) {
+                    TimingWasOff.say("no report was computed on the main queue, yet it drew no frame for \(seconds(longest)).")
+                }
             } else {
                 note("Frames kept coming: the longest gap was under \(fixed(stallLimit, decimals: 2)) s.")
             }
@@ -145,37 +152,41 @@ public enum ReportExercise {
                 note("Shown off the main queue: \(offMain.map { "report \($0)" }.joined(separator: ", ")). The screen may only be")
                 note("touched on the main queue: hand the report back with DispatchQueue.main.async.")
             }
-            note(orderVerdict())
+            let (verdict, late) = orderVerdict()
+            note(verdict)
+            if late { TimingWasOff.say("a report came later than it was due; a busy machine can do that too.") }
             note("What happened, and when:")
             for event in events.sorted(by: { $0.at < $1.at }) { note("  \(stamp(event.at)) \(event.text)") }
         }
 
-        func orderVerdict() -> String {
+        /// The verdict on order, and whether it may be a busy machine's doing (a report missing or late).
+        func orderVerdict() -> (String, late: Bool) {
             let order = shown.map(\.number)
             let tapped = taps.map(\.number)
             let list = { (numbers: [Int]) in numbers.map(String.init).joined(separator: ", ") }
             let never = tapped.filter { !order.contains($0) }
             let twice = Set(order.filter { number in order.filter { $0 == number }.count > 1 }).sorted()
             if !never.isEmpty || !twice.isEmpty {
-                return "Shown: \(order.isEmpty ? "none" : list(order)), for \(tapped.count) taps."
+                return ("Shown: \(order.isEmpty ? "none" : list(order)), for \(tapped.count) taps."
                     + (never.isEmpty ? "" : " Never shown: \(list(never)) (by when, computed one after another, it would long have been).")
+
                     + (twice.isEmpty ? "" : " Shown more than once: \(list(twice)).")
-                    + " Each tap's report must be shown exactly once, however many taps there are."
+                    + " Each tap's report must be shown exactly once, however many taps there are.", !never.isEmpty)
             }
             if order != tapped {
-                return "Reports shown in the order \(list(order)), not \(list(tapped)): each report must follow the one tapped"
-                    + " before it, however long each takes (the first of a burst is the slowest)."
+                return ("Reports shown in the order \(list(order)), not \(list(tapped)): each report must follow the one tapped"
+                    + " before it, however long each takes (the first of a burst is the slowest).", false)
             }
             // Ready: this report and every one tapped before it computed.
             var ready = 0.0
             for (number, at, _) in shown {
                 ready = max(ready, reports.finished[number]?.value ?? .infinity)
                 if at > ready + promptLimit {
-                    return "Every report was shown once, in the order tapped; but report \(number) was ready at \(seconds(ready))"
-                        + " and shown at \(seconds(at)): show each as soon as it is ready, not after a wait of your own."
+                    return ("Every report was shown once, in the order tapped; but report \(number) was ready at \(seconds(ready))"
+                        + " and shown at \(seconds(at)): show each as soon as it is ready, not after a wait of your own.", true)
                 }
             }
-            return "Every report was shown once, in the order tapped, as soon as it was ready."
+            return ("Every report was shown once, in the order tapped, as soon as it was ready.", false)
         }
     }
 }

@@ -80,7 +80,10 @@ public enum FilterExercise {
         // Every completion block must have made its `add` before the round ends: a process that exits
         // first would take an unfinished race with it, unreported. (After `all` returned: it helps no answer.)
         Watchdog.wait(for: completions, upTo: patience, "the completion blocks' add calls")
-        guard returned, let (images, at) = answer.current.map({ ($0.images, $0.at) }) else { return false }
+        guard returned, let (images, at) = answer.current.map({ ($0.images, $0.at) }) else {
+            TimingWasOff.say("all(count:) was given \(seconds(patience)); a very busy machine can make it wait that long.")
+            return false
+        }
         let last = added.map { $0.value ?? .infinity }.max() ?? 0
         let names = images.map(\.name)
         if images.count != count || Set(names).count != count || !expected.allSatisfy(images.contains) {
@@ -92,6 +95,7 @@ public enum FilterExercise {
         if at > last + promptLimit {
             say("FilterResults gave all \(count) images, but \(seconds(at - last)) after the last one came in: return as soon as the")
             note("last image is in, not after a wait of your own.")
+            TimingWasOff.say("a busy machine can delay a return that much too.")
             return false
         }
         say("FilterResults gave all \(count) images, each once, as soon as the last was in")
