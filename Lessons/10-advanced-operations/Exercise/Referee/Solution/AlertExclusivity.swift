@@ -1,10 +1,8 @@
-// Exercise 10: one alert at a time (lesson 10, page 9). The toolkit's queue calls `added` as it adds
-// each operation that has a MutuallyExclusive condition (from whatever thread adds it), and
-// `finished` when that operation finishes. As given, it keeps track of the last operation of each
-// category and does nothing with it: alerts pile up on screen. Make each new operation wait for the
-// last one of its category still around ("make the second alert operation dependent on the first
-// one"), and keep it right when alerts come from several threads, and when they finish.
-// Check it with: swift run racelab exercise 10      Stuck? swift run racelab hint 10
+// Exercise 10, a solution: a dictionary of the last operation of each category, under a lock. `added`
+// makes the new operation depend on the last of each of its categories and records it, in one
+// critical section; `finished` forgets an operation only while it is still the last, checked and
+// changed in one critical section.
+
 import Foundation
 import RaceLab
 import Lesson10Support
