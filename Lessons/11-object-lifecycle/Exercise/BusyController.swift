@@ -2,7 +2,9 @@
 // activate() and "just deinit, and [un]register it from the subsystem, and hope for the best". The driver
 // calls invalidate() and lets the controller go, twice (lesson 11, pages 2 to 4). As given, a
 // notification still reaches the controller after invalidate(), and it is never deallocated.
-// Make invalidate() the real third step. Keep init, activate() and invalidate() as they are called.
+// Make invalidate() the real third step: it unregisters, before it returns, and from then on no
+// notification reaches the controller, however late it arrives; once let go, the controller is
+// deallocated, whoever lets go last. Keep init, activate() and invalidate() as they are called.
 // Check it with: swift run racelab exercise 11      Stuck? swift run racelab hint 11
 //
 // As given, this file is wrong, and the referee proves it (racelab verify):

@@ -32,35 +32,44 @@ public final class BusyIndicator: @unchecked Sendable {
 }
 
 /// Exercise 11's driver, which is not the attendee's to edit: two rounds of activate, work,
-/// invalidate, let go. In the first the subsystem's "idle" is already on its way to the main queue
-/// when the controller is invalidated; in the second the subsystem still holds the controller (an
+/// invalidate, let go, the work's length from the seed. In the first the subsystem's "idle" is already
+/// on its way to the main queue when the controller is invalidated, and arrives 0.6 to 1.0 s of real
+/// time later (the main queue is busy: a fix that drops notifications for half a second lets it in); in the second the subsystem still holds the controller (an
 /// "octopus" it keeps) when the driver lets go, and lets go after it, on its own queue, once its
 /// notifications have run: there the last reference goes.
 public enum BusyControllerExercise {
     public static func makeLesson(_ make: @escaping (DataTransform, BusyIndicator) -> BusyControlling) -> Lesson {
         let lesson = Lesson("RaceLab exercise 11: invalidate BusyController explicitly", seeded: true)
         lesson.page("Activate, work, invalidate, let go: two rounds") { page in
-            note("Round 1: the subsystem's 'idle' is already queued for the main queue when invalidate() comes")
-            let round = Round(make)
+            var scenario = page.scenario
+            let work = scenario.seconds(in: 0.4...0.8, step: 0.1)
+            // Real seconds, not lesson seconds: a fix that drops notifications for a while counts its
+            // while on the wall clock, whatever speed the driver runs at.
+            let busy = scenario.seconds(in: 0.6...1.0, step: 0.1)
+            let secondWork = scenario.seconds(in: 0.4...0.8, step: 0.1)
+            note("Round 1: the subsystem works \(seconds(work)); its 'idle' is already queued for the main queue when")
+            note("invalidate() comes, and the main queue is busy for \(seconds(busy)) of real time more before the 'idle' arrives")
+            let round = Round(make, work: work)
             DispatchQueue.main.asyncAfter(lessonSeconds: 0.25) {
-                sleep(lessonSeconds: 0.5)  // the main queue is busy while the subsystem finishes
+                sleep(lessonSeconds: work)  // the main queue is busy while the subsystem finishes
                 round.subsystem.queue.sync {}  // its 'idle' is queued behind this block now
                 say("invalidate()")
                 round.invalidate()
+                Thread.sleep(forTimeInterval: busy)  // so 'idle' arrives well after invalidate(): late is late, however late
                 DispatchQueue.main.async {  // after the late 'idle'
                     round.controller = nil
                     round.report(when: "once the driver let go")
-                    secondRound(make, then: page.done)
+                    secondRound(make, work: secondWork, then: page.done)
                 }
             }
         }
         return lesson
     }
 
-    static func secondRound(_ make: @escaping (DataTransform, BusyIndicator) -> BusyControlling, then done: @escaping () -> Void) {
-        note("Round 2: the subsystem still holds the controller when the driver lets go")
+    static func secondRound(_ make: @escaping (DataTransform, BusyIndicator) -> BusyControlling, work: Double, then done: @escaping () -> Void) {
+        note("Round 2: the subsystem works \(seconds(work)) and still holds the controller when the driver lets go")
         LessonClock.shared.restart()
-        let round = Round(make)
+        let round = Round(make, work: work)
         round.subsystem.hold(round.controller!)  // the talk's "octopus": a reference the subsystem keeps
         DispatchQueue.main.asyncAfter(lessonSeconds: 0.25) {
             say("invalidate(), and the driver lets go; then the subsystem lets go, on its own queue")
@@ -96,17 +105,19 @@ public enum BusyControllerExercise {
         var controller: BusyControlling?
         let probe: LifeProbe
 
-        init(_ make: (DataTransform, BusyIndicator) -> BusyControlling) {
+        init(_ make: (DataTransform, BusyIndicator) -> BusyControlling, work: Double) {
             let controller = make(subsystem, indicator)
             controller.activate()
             self.controller = controller
             probe = LifeProbe(controller)
-            subsystem.work(0.5)
+            subsystem.work(work)
         }
 
         /// The attendee's invalidate(); from then on the indicator counts late calls.
         func invalidate() {
+            subsystem.invalidating.value = 1
             controller!.invalidate()
+            subsystem.invalidating.value = 0
             indicator.close()
             reportRegistrations(subsystem)
         }
@@ -116,12 +127,17 @@ public enum BusyControllerExercise {
         }
     }
 
-    /// Invalidation is where the subsystem must be told: the talk unregisters there.
+    /// Invalidation is where the subsystem must be told: the talk unregisters there, before
+    /// invalidate() returns (recorded by the subsystem, not guessed from when the driver looks).
     static func reportRegistrations(_ subsystem: DataTransform) {
         let left = subsystem.observerCount
-        note(left == 0
-            ? "After invalidate(), the subsystem holds no handler."
-            : "After invalidate(), the subsystem still holds \(left) handler(s)   <- unregister in invalidate()")
+        if subsystem.unregisteredWhileInvalidating.value == 0 {
+            note("invalidate() returned without unregistering   <- unregister in invalidate() itself, before it returns")
+        } else {
+            note(left == 0
+                ? "After invalidate(), the subsystem holds no handler."
+                : "After invalidate(), the subsystem still holds \(left) handler(s)   <- unregister every one in invalidate()")
+        }
     }
 
     static func report(_ indicator: BusyIndicator, _ probe: LifeProbe, when: String) {

@@ -39,8 +39,15 @@ public final class DataTransform: @unchecked Sendable {
     /// Forgets the handler: the subsystem lets go of whatever it captured. Waits on the subsystem's
     /// queue, as the talk's subsystem does: called from that queue, it can never return.
     public func unregister(_ token: Int) {
+        if invalidating.value == 1 && isOnMainQueue { unregisteredWhileInvalidating.value = 1 }
         queue.sync { _ = handlers.removeValue(forKey: token) }
     }
+
+    /// Set by exercise 11's driver while it calls the controller's `invalidate()` (on the main queue):
+    /// an `unregister` made then, on the main queue, is recorded. So the driver knows that invalidate()
+    /// itself unregistered, not work it sent elsewhere that may or may not have run by the time it looks.
+    let invalidating = RelaxedWord()
+    let unregisteredWhileInvalidating = RelaxedWord()
 
     /// How many handlers are registered.
     public var observerCount: Int { queue.sync { handlers.count } }
