@@ -41,5 +41,8 @@ racelab_relaxed_word *racelab_slow_add_calls_word(void) { return &slow_add_calls
 static racelab_relaxed_word quick_delays = { 0 };
 racelab_relaxed_word *racelab_quick_delays_word(void) { return &quick_delays; }
 
+static racelab_relaxed_word slow_add_millis = { 1000 };
+racelab_relaxed_word *racelab_slow_add_millis_word(void) { return &slow_add_millis; }
+
 static racelab_relaxed_word marks_lines = { 0 };
 racelab_relaxed_word *racelab_marks_lines_word(void) { return &marks_lines; }

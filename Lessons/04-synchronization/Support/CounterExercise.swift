@@ -9,7 +9,7 @@ public protocol Incrementing: AnyObject {
 
 /// Exercise 4's driver, which is not the attendee's to edit: eight threads call `increment()` at once
 /// (they start together, from a gate) while a ninth reads `value` as they go, in three rounds of
-/// random sizes (a counter that returns a number it did not count cannot know them); then one
+/// sizes drawn from the seed (a counter that returns a number it did not count cannot know them); then one
 /// increment alone, read back.
 public enum CounterExercise {
     public static let tasks = 8
@@ -17,10 +17,11 @@ public enum CounterExercise {
     public static func makeLesson(_ make: @escaping () -> Incrementing) -> Lesson {
         let lesson = Lesson("RaceLab exercise 4: fix the lost-update counter", seeded: true)
         lesson.page("Eight threads count at once while a ninth reads") { page in
+            // The sizes come from the seed, drawn before any counting thread exists.
+            var scenario = page.scenario
+            let sizes = [12_000, 2_000, 20_000].map { $0 + scenario.int(in: 0...4_000) }
             Thread.detachNewThread {
                 var allCounted = true
-                // Random sizes, drawn here, before any counting thread exists.
-                let sizes = [12_000, 2_000, 20_000].map { $0 + Int(randomFraction() * 4_000) }
                 for (round, perTask) in sizes.enumerated() {
                     allCounted = play(round: round + 1, perTask: perTask, counter: make()) && allCounted
                 }

@@ -169,8 +169,10 @@ public enum AlertsExercise {
     static func finishTheNewest(_ exclusivity: Exclusivity) -> Bool {
         let categories = (1...16).map { "newest \($0)" }
         let limit = 3000
-        // Made before the threads start: they only read them.
-        let operations = (0..<limit).map { _ in (a: BlockOperation(), b: BlockOperation(), c: categories.map { _ in BlockOperation() }) }
+        // Each round's A, made before the threads start: both read them. B and the Cs, only the adding
+        // thread makes and touches, kept for the check afterwards.
+        let reported = (0..<limit).map { _ in BlockOperation() }
+        let kept = Locked<[(b: BlockOperation, c: [BlockOperation])]>([])
         let target = RelaxedWord(UInt64.max)  // the round whose A the finisher is to report
         let begun = RelaxedWord(UInt64.max)  // the round the finisher is ready for
         let go = RelaxedWord(UInt64.max)  // the round whose report and B start now
@@ -189,12 +191,17 @@ public enum AlertsExercise {
             random ^= random << 17
             for _ in 0..<(random % count) { _ = go.value }
         }
-        func wait(until word: RelaxedWord, is value: UInt64, or stop: UInt64 = UInt64.max - 2) {
+        // Waits for the other thread, until the round's 3 s are over: returns false then.
+        func wait(until word: RelaxedWord, is value: UInt64, or stop: UInt64 = UInt64.max - 2) -> Bool {
             var tries = 0
             while word.value != value && word.value != stop {
                 tries += 1
-                if tries % 64 == 0 { sched_yield() }
+                if tries % 64 == 0 {
+                    sched_yield()
+                    if DispatchTime.now().uptimeNanoseconds - started > 3_000_000_000 { return false }
+                }
             }
+            return true
         }
         let done = startTogether(2) { thread in
             var random: UInt64 = 0x9E37_79B9_7F4A_7C15 &+ UInt64(thread)
@@ -203,19 +210,21 @@ public enum AlertsExercise {
                 for round in 0..<limit {
                     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
                     guard elapsed < 3, overlaps.value < 150 || elapsed < 0.2 else { return }
-                    let (a, b, c) = operations[round]
+                    let (a, b, c) = (reported[round], BlockOperation(), categories.map { _ in BlockOperation() })
                     exclusivity.added(a, categories: categories)
                     target.value = UInt64(round)
-                    wait(until: begun, is: UInt64(round))
+                    guard wait(until: begun, is: UInt64(round)) else { return }
                     go.value = UInt64(round)
                     spin(256, &random)
                     calls[0].value = DispatchTime.now().uptimeNanoseconds
                     exclusivity.added(b, categories: categories)
                     calls[1].value = DispatchTime.now().uptimeNanoseconds
-                    wait(until: begun, is: UInt64.max - 3 - UInt64(round))  // the report is over
+                    guard wait(until: begun, is: UInt64.max - 3 - UInt64(round)) else { return }  // the report is over
                     if calls[0].value < calls[3].value && calls[2].value < calls[1].value { overlaps.add(1) }
                     for (alone, category) in zip(c, categories) { exclusivity.added(alone, categories: [category]) }
+                    kept.withLock { $0.append((b, c)) }  // the adding thread's own lock: orders nothing else
                     rounds.value = UInt64(round + 1)
+                    if c.contains(where: { !$0.dependencies.contains(b) }) { return }  // decided: one forgotten
                 }
             } else {
                 var lastRound = UInt64.max
@@ -223,28 +232,29 @@ public enum AlertsExercise {
                     let round = target.value
                     if round == UInt64.max - 1 { return }
                     guard round != UInt64.max, round != lastRound else {
-                        wait(until: target, is: round &+ 1, or: UInt64.max - 1)
+                        guard wait(until: target, is: round &+ 1, or: UInt64.max - 1) else { return }
                         continue
                     }
                     lastRound = round
                     begun.value = round
-                    wait(until: go, is: round)
+                    guard wait(until: go, is: round) else { return }
                     spin(256, &random)
                     calls[2].value = DispatchTime.now().uptimeNanoseconds
-                    exclusivity.finished(operations[Int(round)].a, categories: categories)
+                    exclusivity.finished(reported[Int(round)], categories: categories)
                     calls[3].value = DispatchTime.now().uptimeNanoseconds
                     begun.value = UInt64.max - 3 - round  // says the report is over
                 }
             }
         }
-        guard Watchdog.wait(for: done, upTo: 10, "adding alerts while the newest is reported finished") else { return false }
-        let played = operations.prefix(Int(rounds.value))
+        // The round's bounds are real seconds (at most 3); the watchdog's, lesson seconds: 10 real ones.
+        guard Watchdog.wait(for: done, upTo: 10 * LessonClock.shared.speed, "adding alerts while the newest is reported finished") else { return false }
+        let played = kept.current
         let forgotten = played.reduce(0) { count, round in count + round.c.filter { !$0.dependencies.contains(round.b) }.count }
         note("\(played.count) alerts dismissed as they appeared while the next came: " + (forgotten == 0
             ? "each alert after them waited for the one before."
             : "\(forgotten) times the next did not wait for one nobody had dismissed   <- finished must check and forget in one critical section"))
-        for round in played {
-            exclusivity.finished(round.a, categories: categories)
+        for (a, round) in zip(reported, played) {
+            exclusivity.finished(a, categories: categories)
             exclusivity.finished(round.b, categories: categories)
             for (alone, category) in zip(round.c, categories) { exclusivity.finished(alone, categories: [category]) }
         }

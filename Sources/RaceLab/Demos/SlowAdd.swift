@@ -1,11 +1,20 @@
 import Foundation
 import RaceLabAtomics
 
-/// The demos' toy work (DEMOS E2): adds two numbers, slowly (one lesson second).
+/// The demos' toy work (DEMOS E2): adds two numbers, slowly (one lesson second, or what a driver set
+/// with `slowAddSeconds`).
 public func slowAdd(_ lhs: Int, _ rhs: Int) -> Int {
     racelab_relaxed_add(racelab_slow_add_calls_word(), 1)
-    sleep(lessonSeconds: 1)
+    sleep(lessonSeconds: Double(racelab_relaxed_load(racelab_slow_add_millis_word())) / 1000)
     return lhs + rhs
+}
+
+/// How long each `slowAdd` takes from now on, in lesson seconds (whole milliseconds): a driver draws
+/// it from its seed, so that a fix that waits a fixed time instead of for the sum fails. A relaxed
+/// word: it orders no thread.
+public var slowAddSeconds: Double {
+    get { Double(racelab_relaxed_load(racelab_slow_add_millis_word())) / 1000 }
+    set { racelab_relaxed_store(racelab_slow_add_millis_word(), UInt64((newValue * 1000).rounded())) }
 }
 
 /// `slowAdd` as an asynchronous function: returns at once and calls back from another thread.

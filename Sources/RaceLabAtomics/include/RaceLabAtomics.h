@@ -31,6 +31,8 @@ racelab_relaxed_word *racelab_random_sequence_word(void);
 racelab_relaxed_word *racelab_slow_add_calls_word(void);
 /// 1 while `randomDelay` only yields the processor (a driver's contention round; LessonClock.swift).
 racelab_relaxed_word *racelab_quick_delays_word(void);
+/// How long `slowAdd` takes, in lesson milliseconds (1000 unless a driver draws another).
+racelab_relaxed_word *racelab_slow_add_millis_word(void);
 /// 1 when every narrated line starts with the runner's line mark (see Narration.swift).
 racelab_relaxed_word *racelab_marks_lines_word(void);
 

@@ -4,10 +4,11 @@ import Lesson6Support
 
 // Exercise 6: finish SlowAddOperation.
 //
-// The driver (main.swift) adds 42 + 24 with this operation on an OperationQueue and waits for it.
-// As written, the operation computes the sum but never finishes: the queue waits forever (the driver's
-// watchdog gives up after 5 s). Make it finish, with its result, and keep it asynchronous: `main()`
-// must still return before the sum is ready.
+// The driver (main.swift) adds two numbers with this operation on an OperationQueue and waits for
+// it, then runs several at once (the numbers, how many, and how long a slow add takes come from the
+// run's seed). As written, the operation computes the sum but never finishes: the queue waits
+// forever (the driver's watchdog gives up after 5 s). Make it finish, with its result and not
+// cancelled, and keep it asynchronous: `main()` must still return before the sum is ready.
 //
 // Check your work:  swift run racelab exercise 6      A hint:  swift run racelab hint 6
 //

@@ -1,0 +1,27 @@
+import Foundation
+import RaceLab
+import Lesson6Support
+
+// Exercise 6, a wrong fix from an adversarial round: the callback stores the sum and calls cancel(),
+// which finishes an AsyncOperation at once. The queue goes on, but the operation ends cancelled:
+// anything that depends on it, or checks it, is told its work was called off.
+// must fail: output
+
+final class SlowAddOperation: AsyncOperation, @unchecked Sendable {
+    let lhs: Int
+    let rhs: Int
+    var result: Int?
+
+    init(lhs: Int, rhs: Int) {
+        self.lhs = lhs
+        self.rhs = rhs
+        super.init()
+    }
+
+    override func main() {
+        asyncAdd(lhs, rhs) { sum in
+            self.result = sum
+            self.cancel()
+        }
+    }
+}
