@@ -1,0 +1,39 @@
+// Exercise 2: know when every fetch is done (lesson 2, pages 4 and 5).
+//
+// The driver (main.swift) asks this loader for feeds of stories: `load` gets the items and a
+// completion. Each `item.fetch` returns at once and calls back on a global queue, later (how much
+// later comes from the run's seed). Make `load`:
+// - return at once (never wait on the main queue),
+// - call `completion` once, on the main queue, once every fetch has called back,
+// - with every item's text, in the order of the items (not the order they arrive in),
+// - right when the same loader loads two feeds at once, and for an empty feed too,
+// - without a data race.
+// As written, it wraps each fetch in group.async: the group counts the tasks that start the
+// fetches, which end at once, not the fetches.
+//
+// Check your work:  swift run racelab exercise 2      A hint:  swift run racelab hint 2
+//
+// As given, this file is wrong, and the referee proves it (racelab verify):
+// The starter's group.notify comes before any fetch has called back: every feed completes with texts missing.
+// must fail: output
+
+import Foundation
+import RaceLab
+import Lesson2Support
+
+final class FeedLoader {
+    func load(_ items: [FeedItem], completion: @escaping ([String]) -> Void) {
+        let group = DispatchGroup()
+        var texts: [String] = []
+        for item in items {
+            DispatchQueue.global().async(group: group) {
+                item.fetch { text in
+                    texts.append(text)
+                }
+            }
+        }
+        group.notify(queue: .main) {
+            completion(texts)
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import RaceLab
+
+/// One item of a feed: fetching it calls back on a global queue after its latency, as a network
+/// call does. The latency is the driver's, drawn from the run's seed.
+public struct FeedItem: Sendable {
+    public let title: String
+    let latency: Double
+    let arrived: RelaxedWord  // counts this load's arrivals: when load returned, had any come?
+
+    /// Fetches the item: `completion` gets its text, on a global queue, after a while.
+    public func fetch(completion: @escaping @Sendable (String) -> Void) {
+        let arrived = arrived
+        let title = title
+        fetchText(title, latency: latency) { text in
+            arrived.add(1)
+            completion(text)
+        }
+    }
+}
+
+/// RaceLab's stand-in network call (lesson 2's `fetch`), under another name so that the attendee's
+/// file can say `item.fetch`.
+private func fetchText(_ title: String, latency: Double, completion: @escaping @Sendable (String) -> Void) {
+    fetch(title, latency: latency, completion: completion)
+}
+
+/// What exercise 2's driver needs of the attendee's `FeedLoader`.
+public protocol FeedLoading: AnyObject {
+    /// Called on the main queue. Must return at once, and later call `completion` once, on the main
+    /// queue, with every item's text in the order of `items`.
+    func load(_ items: [FeedItem], completion: @escaping ([String]) -> Void)
+}
+
+/// Exercise 2's driver, which is not the attendee's to edit. Three rounds, drawn from the seed: a
+/// feed of 4 to 8 items whose fetches take 0.2 to 1.2 s, in an order that is not the items' order;
+/// two feeds loaded at once by the same loader; an empty feed. Each load must return at once (no
+/// wait on the main queue: when it returns, no fetch may have called back), complete once, on the
+/// main queue, with every item's text in the items' order, and nothing may race.
+public enum FeedExercise {
+    public static func makeLesson(_ make: @escaping () -> FeedLoading) -> Lesson {
+        let lesson = Lesson("RaceLab exercise 2: know when every fetch is done", seeded: true)
+        lesson.page("A feed, two feeds at once, an empty feed") { page in
+            var scenario = page.scenario
+            let loader = make()
+            var number = 0
+            func feed(_ count: Int) -> [FeedItem] {
+                let arrived = RelaxedWord()
+                var latencies = (0..<count).map { _ in scenario.seconds(in: 0.2...1.2, step: 0.1) }
+                if latencies == latencies.sorted() { latencies.reverse() }  // never in the items' order
+                return latencies.map { latency in
+                    number += 1
+                    return FeedItem(title: "story \(number)", latency: latency, arrived: arrived)
+                }
+            }
+            let first = feed(scenario.int(in: 4...8))
+            let pair = (feed(scenario.int(in: 3...6)), feed(scenario.int(in: 3...6)))
+            let feeds = [first, pair.0, pair.1, []]
+            for (index, items) in feeds.enumerated() where !items.isEmpty {
+                note("Feed \(index + 1): " + items.map { "\($0.title) \(seconds($0.latency))" }.joined(separator: ", ") + ".")
+            }
+            let referee = Referee(feeds: feeds)
+            say("round 1: loading feed 1")
+            referee.load([0], with: loader) {
+                say("round 2: loading feeds 2 and 3 at once, with the same loader")
+                referee.load([1, 2], with: loader) {
+                    say("round 3: loading an empty feed")
+                    referee.load([3], with: loader) {
+                        referee.summary()
+                        page.done()
+                    }
+                }
+            }
+        }
+        return lesson
+    }
+
+    /// Watches each load, on the main queue.
+    final class Referee: @unchecked Sendable {
+        let feeds: [[FeedItem]]
+        private var completions: [Int] = []  // per feed; main queue only
+        private var faults = 0
+
+        init(feeds: [[FeedItem]]) {
+            self.feeds = feeds
+            completions = Array(repeating: 0, count: feeds.count)
+        }
+
+        /// Loads the feeds `indices`, one after another at once; once each completed (or its time is
+        /// up), and a moment more for a second completion, runs `then` on the main queue.
+        func load(_ indices: [Int], with loader: FeedLoading, then: @escaping () -> Void) {
+            let resolved = DispatchGroup()  // the driver's own, entered and left on the main queue only
+            for index in indices { load(index, with: loader, resolved: resolved) }
+            resolved.notify(queue: .main) { DispatchQueue.main.asyncAfter(lessonSeconds: 0.3, execute: then) }
+        }
+
+        private func load(_ index: Int, with loader: FeedLoading, resolved: DispatchGroup) {
+            dispatchPrecondition(condition: .onQueue(.main))
+            let items = feeds[index]
+            let expected = items.map { "data for \($0.title)" }
+            let name = "feed \(index + 1)"
+            var finished = false
+            resolved.enter()
+            func resolve() {
+                if !finished {
+                    finished = true
+                    resolved.leave()
+                }
+            }
+            loader.load(items) { texts in
+                let onMain = isOnMainQueue
+                let report = {
+                    self.completions[index] += 1
+                    if self.completions[index] > 1 {
+                        self.fault("\(name) completed again   <- complete once")
+                    } else if !onMain {
+                        self.fault("\(name) completed off the main queue   <- call completion on the main queue")
+                    } else if texts != expected {
+                        let missing = expected.filter { !texts.contains($0) }.count
+                        self.fault("\(name) completed with \(texts.count) of \(expected.count) texts" + (missing > 0
+                            ? ", \(missing) missing   <- complete once every fetch has called back"
+                            : (Set(texts) == Set(expected) && texts.count == expected.count
+                                ? ", not in the items' order   <- keep each text in its item's place" : "   <- each item's text, once")))
+                    } else {
+                        say("\(name) completed: \(texts.count) texts, in order, on the main queue")
+                    }
+                    resolve()
+                }
+                if onMain { report() } else { DispatchQueue.main.async(execute: report) }
+            }
+            // When load returned: had any fetch called back? Then it waited for them.
+            let early = items.first.map { Int($0.arrived.value) } ?? 0
+            if early == items.count && early > 0 {
+                fault("\(name): load returned after every fetch had called back   <- do not wait on the main queue: use notify")
+            } else if early > 0 {
+                fault("\(name): load returned after \(early) fetch(es) had called back   <- return at once")
+                TimingWasOff.say("a busy machine can hold up a load that returns at once.")
+            }
+            let patience = (items.map(\.latency).max() ?? 0) + 2
+            DispatchQueue.main.asyncAfter(lessonSeconds: patience) {
+                if !finished {
+                    self.fault("\(name) never completed   <- every load completes, an empty feed too")
+                    resolve()
+                }
+            }
+        }
+
+        func summary() {
+            note(faults == 0
+                ? "Every load returned at once and completed once, on the main queue, with every text in order."
+                : "The feed loader is not right yet.")
+        }
+
+        private func fault(_ text: String) {
+            faults += 1
+            say(text)
+        }
+    }
+}
