@@ -10,7 +10,8 @@ public protocol GalleryControlling: AnyObject {
 /// window of rows, run by the attendee's controller. The seed draws the pictures' order, the window
 /// (2 to 4 rows), two scrolls forward (the first may jump past a row) and one back (a row that left
 /// comes back, another stays on screen through it), the moments of the scrolls, and each picture's
-/// download time. Every image is drawn to land at least 1 lesson
+/// download time. The row that stays and the first row to leave with the scroll back show the same
+/// picture, so a controller that stops "the picture" instead of the row stops a row on screen. Every image is drawn to land at least 1 lesson
 /// second before or after its row leaves, so a busy machine does not flip the order.
 ///
 /// What is judged, each where it happens:
@@ -68,11 +69,11 @@ public enum GalleryExercise {
         let times: [Double]
         let latencies: [Double]
         let end: Double
-        var files: [String] { titles.indices.map { "ex9_row\($0)_\(titles[$0].lowercased().replacingOccurrences(of: " ", with: "_")).jpg" } }
+        /// One file a picture: two rows that show the same picture download the same file.
+        var files: [String] { titles.map { "ex9_\($0.lowercased().replacingOccurrences(of: " ", with: "_")).jpg" } }
 
         init(_ scenario: inout Scenario) {
-            let titles = Array(scenario.shuffled(GalleryExercise.pictures).prefix(9))
-            self.titles = titles
+            var titles = Array(scenario.shuffled(GalleryExercise.pictures).prefix(9))
             let window = scenario.int(in: 2...4)
             self.window = window
             // Forward, perhaps jumping past a row; forward again, by no more than a window, so that the
@@ -108,15 +109,23 @@ public enum GalleryExercise {
                     latencies[row] = scenario.seconds(in: 0.5...3, step: 0.5)
                 }
             }
+            // The row that leaves first with the scroll back shows the same picture as the row above
+            // it, which stays on screen with its image still on the way: stopping "the picture"
+            // instead of the row stops a row on screen too.
+            let (staying, leaving) = (starts[3] + window - 1, starts[3] + window)
+            titles[leaving] = titles[staying]
+            latencies[leaving] = latencies[staying]
+            self.titles = titles
             self.latencies = latencies
             // Long enough for every row on screen at the end to get its image, and for an image
-            // nobody stopped to land off screen, with a second to spare.
+            // nobody stopped to land off screen, with two seconds to spare (blocked filter steps wait
+            // for Linux's thread pool to grow).
             let onScreen = starts.last!..<starts.last! + window
             let landings = titles.indices.map { row -> Double in
                 if onScreen.contains(row) { return Self.lastAppearance(of: row, starts: starts, times: times, window: window) + latencies[row] + GalleryExercise.filters }
                 return stays[row].map { $0.appear + latencies[row] + GalleryExercise.filters } ?? 0
             }
-            end = max(landings.max()!, last) + 1
+            end = max(landings.max()!, last) + 2
         }
 
         /// When `row` first appears and when it next leaves (nil: it stays to the end); nil if it never shows.
@@ -136,7 +145,7 @@ public enum GalleryExercise {
         func describe() {
             let range = { (start: Int) in "rows \(start)-\(start + window - 1)" }
             let scrolls = (1..<starts.count).map { "\(starts[$0] < starts[$0 - 1] ? "back to " : "")\(range(starts[$0])) at \(seconds(times[$0]))" }
-            note("\(titles.count) pictures, \(window) rows on screen: \(range(0)) first, then \(scrolls.joined(separator: ", ")).")
+            note("\(titles.count) rows, \(window) on screen: \(range(0)) first, then \(scrolls.joined(separator: ", ")).")
             note("Downloads take " + latencies.map { seconds($0) }.joined(separator: ", ") + " (row 0 first); then 1 s of filters.")
         }
     }
@@ -156,7 +165,7 @@ public enum GalleryExercise {
         func afterScroll(leaving: [Int]) {
             dispatchPrecondition(condition: .onQueue(.main))
             for row in leaving {
-                let running = ProviderRecord.records(for: plan.files[row]).filter { $0.delivered.value == 0 }
+                let running = (table.providers[row] ?? []).filter { $0.delivered.value == 0 }
                 if running.isEmpty { continue }
                 if running.allSatisfy({ $0.cancelled.value == 1 }) {
                     stopped.insert(row)
@@ -166,7 +175,7 @@ public enum GalleryExercise {
                 }
             }
             for row in table.visible where !table.shownSinceAppearing.contains(row) {
-                guard let latest = ProviderRecord.records(for: plan.files[row]).last else {
+                guard let latest = (table.providers[row] ?? []).last else {
                     fault("row \(row) (\(plan.titles[row])) is on screen, but no provider was started for it.")
                     continue
                 }
@@ -178,14 +187,16 @@ public enum GalleryExercise {
 
         func atTheEnd() {
             dispatchPrecondition(condition: .onQueue(.main))
+            let firm = faults
+            var late: [String] = []
             for row in table.visible where !table.shownSinceAppearing.contains(row) {
                 let again = Plan.lastAppearance(of: row, starts: plan.starts, times: plan.times, window: plan.window) > 0
                     && Plan.firstStay(of: row, starts: plan.starts, times: plan.times, window: plan.window)?.leave != nil
                 fault("row \(row) (\(plan.titles[row])) is on screen at the end but shows no image"
                     + (again ? " since it came back: a row that returns needs a new provider." : "."))
-                if let latest = ProviderRecord.records(for: plan.files[row]).last, latest.cancelled.value == 0, latest.delivered.value == 0 {
+                if let latest = table.providers[row]?.last, latest.cancelled.value == 0, latest.delivered.value == 0 {
                     // Its provider runs and has not delivered: a busy machine can do that.
-                    TimingWasOff.say("row \(row)'s image was due by \(seconds(plan.end - 1)) and had not come at \(seconds(LessonClock.shared.now)).")
+                    late.append("row \(row)'s image was due by \(seconds(plan.end - 2)) and had not come at \(seconds(LessonClock.shared.now))")
                 }
             }
             for row in Set(table.offScreenShows).sorted() {
@@ -193,8 +204,12 @@ public enum GalleryExercise {
                 if stopped.contains(row) {
                     // Cancelled as its row left, but its output had already sent the image to the
                     // main queue: the image came later than it was due.
-                    TimingWasOff.say("row \(row)'s image was sent on before its row left, its provider cancelled then.")
+                    late.append("row \(row)'s image was sent on before its row left, its provider cancelled then")
                 }
+            }
+            // Only where nothing else went wrong: a fault that no machine causes fails at any speed.
+            if firm == 0 && faults == late.count && !late.isEmpty {
+                TimingWasOff.say(late.joined(separator: "; ") + ".")
             }
             guard faults == 0 else {
                 note("The gallery is not right yet.")

@@ -134,19 +134,25 @@ public final class ImageProvider {
 /// referee asks, when a row has left, whether its providers were cancelled (their work stopped) or
 /// had delivered already. A provider that is only forgotten keeps working, and its record says so.
 public final class ProviderRecord: Sendable {
+    public let imageName: String
     /// 1 once `cancel()` was called.
     public let cancelled = RelaxedWord()
     /// 1 once the provider handed its image to its completion (on the main queue).
     public let delivered = RelaxedWord()
 
-    private static let all = Locked<[String: [ProviderRecord]]>([:])
+    private static let all = Locked<[ProviderRecord]>([])
+
+    init(imageName: String) { self.imageName = imageName }
 
     static func made(for imageName: String) -> ProviderRecord {
-        let record = ProviderRecord()
-        all.withLock { $0[imageName, default: []].append(record) }
+        let record = ProviderRecord(imageName: imageName)
+        all.withLock { $0.append(record) }
         return record
     }
 
-    /// Every provider made for `imageName` so far, oldest first.
-    public static func records(for imageName: String) -> [ProviderRecord] { all.current[imageName] ?? [] }
+    /// How many providers were made so far.
+    static var count: Int { all.current.count }
+
+    /// The providers made since `count` was `start`, oldest first.
+    static func made(since start: Int) -> [ProviderRecord] { Array(all.current.dropFirst(start)) }
 }

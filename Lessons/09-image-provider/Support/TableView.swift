@@ -13,6 +13,9 @@ public final class TableView {
     public private(set) var shownSinceAppearing: Set<Int> = []
     /// Images set in rows that were off screen; main queue only.
     public private(set) var offScreenShows: [Int] = []
+    /// The image providers made while each row was told it appears (exercise 9's referee asks them
+    /// what became of them); main queue only.
+    public private(set) var providers: [Int: [ProviderRecord]] = [:]
     public var willDisplay: (Int) -> Void = { _ in }
     public var didEndDisplaying: (Int) -> Void = { _ in }
 
@@ -33,7 +36,9 @@ public final class TableView {
         }
         for row in visible where !old.contains(row) {
             say("row \(row) (\(rows[row])) appears")
+            let before = ProviderRecord.count
             willDisplay(row)
+            providers[row, default: []] += ProviderRecord.made(since: before)
         }
     }
 
