@@ -9,8 +9,8 @@ public protocol SlowAdding: Operation {
 /// Exercise 6's driver, which is not the attendee's to edit. How long a slow add takes (0.6 to 1.6
 /// s), the numbers, and how many sums run at once (3 to 5) come from the seed. First one sum on an
 /// operation queue with `waitUntilFinished: true`, under a watchdog: it must finish, not cancelled,
-/// with its sum; then whether `main()` leaves the work running (the operation must not be finished
-/// when `start()` returns, long before the sum can be ready); then several sums at once. Only the
+/// with its sum; then whether `main()` leaves the work running (the operation must be executing, not
+/// finished, when `start()` returns, long before the sum can be ready); then several sums at once. Only the
 /// first sum is timed: how soon several finish together depends on the machine (a fix that blocks
 /// a pool thread each waits on Linux for the pool to grow, about a thread a second), and the task
 /// does not ask for it.
@@ -36,11 +36,13 @@ public enum SlowAddExercise {
             let (probeLeft, probeRight) = (number(), number())
             let probe = make(probeLeft, probeRight)
             probe.start()  // on the main queue: an asynchronous main() returns at once
-            let finishedAtReturn = probe.isFinished
-            right = !finishedAtReturn && right
+            let (finishedAtReturn, executingAtReturn) = (probe.isFinished, probe.isExecuting)
+            right = !finishedAtReturn && executingAtReturn && right
             say(finishedAtReturn
                 ? "start() returned with \(probeLeft) + \(probeRight) already finished: main() did the slow work itself   <- keep it asynchronous"
-                : "start() returned before \(probeLeft) + \(probeRight) was finished: main() leaves the slow work running")
+                : executingAtReturn
+                    ? "start() returned before \(probeLeft) + \(probeRight) was finished: main() leaves the slow work running"
+                    : "start() returned, and \(probeLeft) + \(probeRight) is not executing while its sum is computed   <- let AsyncOperation's start() run main()")
             var waited = 0.0
             while !probe.isFinished && waited < 5 {
                 sleep(lessonSeconds: 0.05)

@@ -9,7 +9,8 @@ import Lesson9Support
 // ImageProvider (lesson 9) for every row that appears. As written, a row that scrolls away keeps its
 // provider running, and its image lands in a cell nobody sees ("<- off screen"), after a download
 // nobody needed. Make it right:
-// - when a row leaves, stop its provider then: its download and filters, not only its delivery;
+// - when a row leaves, stop its provider then, on the main queue: its download and filters, not
+//   only its delivery;
 // - rows on screen keep theirs and get their images;
 // - a row that comes back on screen gets its image again.
 //

@@ -167,8 +167,12 @@ public enum GalleryExercise {
             for row in leaving {
                 let running = (table.providers[row] ?? []).filter { $0.delivered.value == 0 }
                 if running.isEmpty { continue }
-                if running.allSatisfy({ $0.cancelled.value == 1 }) {
+                if running.allSatisfy({ $0.cancelledOnMain.value == 1 }) {
                     stopped.insert(row)
+                } else if running.allSatisfy({ $0.cancelled.value == 1 }) {
+                    // Sent elsewhere, it may or may not have run by now: the verdict must not depend on that.
+                    fault("row \(row) (\(plan.titles[row])) left, and its provider was cancelled from another queue: stop it then,")
+                    note("  on the main queue, where the table tells you the row left.")
                 } else {
                     fault("row \(row) (\(plan.titles[row])) left with its image on the way, but its provider was not cancelled:")
                     note("  its download and filters go on for a cell nobody sees. Cancel it when the row leaves.")

@@ -117,6 +117,7 @@ public final class ImageProvider {
     /// depends on crashes when it finishes. So the provider keeps itself, and with it every step,
     /// until the last one has finished, even if its owner forgets it right after this call.
     public func cancel() {
+        if isOnMainQueue { record.cancelledOnMain.value = 1 }
         record.cancelled.value = 1
         queue.cancelAllOperations()
         Thread.detachNewThread { [self] in wait() }
@@ -137,6 +138,8 @@ public final class ProviderRecord: Sendable {
     public let imageName: String
     /// 1 once `cancel()` was called.
     public let cancelled = RelaxedWord()
+    /// 1 once `cancel()` was called on the main queue, where the table says a row left.
+    public let cancelledOnMain = RelaxedWord()
     /// 1 once the provider handed its image to its completion (on the main queue).
     public let delivered = RelaxedWord()
 
