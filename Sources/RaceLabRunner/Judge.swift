@@ -112,6 +112,12 @@ public func judge(
             return .missingRace(function, accessors: accessors.sorted())
         }
     }
+    // Stopped because ThreadSanitizer reported something: that run never passes, even when the report
+    // is one the runner cannot read (seen once in an adversarial round: a PASSED after 0.2 s).
+    if result.stoppedEarly && problems.isEmpty {
+        let summary = result.stderr.split(separator: "\n").first { $0.hasPrefix("SUMMARY: ThreadSanitizer") }.map(String.init) ?? "SUMMARY: ThreadSanitizer"
+        problems.append(.message("stopped at a ThreadSanitizer report the runner could not read (\(summary)): run it again to see it whole"))
+    }
     return RunOutcome(
         problems: problems, races: races, seconds: result.seconds, stdout: checked,
         ownLines: ownLinesAllowed ? output.own : [], stoppedAtFirstReport: result.stoppedEarly, outcomes: outcomes,

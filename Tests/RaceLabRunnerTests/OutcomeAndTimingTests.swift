@@ -210,4 +210,14 @@ final class OwnLinesTests: XCTestCase {
         let summary = report.range(of: "SUMMARY: ThreadSanitizer")!
         XCTAssertFalse(hasWholeTSanReport(String(report[..<summary.upperBound])), "a report is whole once its SUMMARY line has ended")
     }
+
+    func testARunStoppedAtAReportTheRunnerCannotReadNeverPasses() {
+        // A SUMMARY line with no report the parser can read before it.
+        let stderr = "ThreadSanitizer: something new\nSUMMARY: ThreadSanitizer: something new\n"
+        var result = ProcessResult(ending: .signalled(SIGKILL), stdout: "\(m)hello\n", stderr: stderr, seconds: 0.2)
+        result.stoppedEarly = true
+        let outcome = judge(result, transcript: expected, root: "/nowhere", cap: 1 << 20, ownLinesAllowed: true)
+        XCTAssertFalse(outcome.passed, "stopped at a report: never a pass")
+        XCTAssertTrue(outcome.problems.first?.description.contains("something new") == true, "\(outcome.problems)")
+    }
 }
