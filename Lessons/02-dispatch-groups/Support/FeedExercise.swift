@@ -7,13 +7,14 @@ public struct FeedItem: Sendable {
     public let title: String
     let latency: Double
     let arrived: RelaxedWord  // counts this load's arrivals: when load returned, had any come?
+    let lastArrival: RelaxedMoment  // when the feed's latest fetch called back
 
     /// Fetches the item: `completion` gets its text, on a global queue, after a while.
     public func fetch(completion: @escaping @Sendable (String) -> Void) {
-        let arrived = arrived
-        let title = title
+        let (arrived, lastArrival, title) = (arrived, lastArrival, title)
         fetchText(title, latency: latency) { text in
             arrived.add(1)
+            lastArrival.record()
             completion(text)
         }
     }
@@ -32,11 +33,14 @@ public protocol FeedLoading: AnyObject {
     func load(_ items: [FeedItem], completion: @escaping ([String]) -> Void)
 }
 
-/// Exercise 2's driver, which is not the attendee's to edit. Three rounds, drawn from the seed: a
+/// Exercise 2's driver, which is not the attendee's to edit. Four rounds, drawn from the seed: a
 /// feed of 4 to 8 items whose fetches take 0.2 to 1.2 s, in an order that is not the items' order;
-/// two feeds loaded at once by the same loader; an empty feed. Each load must return at once (no
-/// wait on the main queue: when it returns, no fetch may have called back), complete once, on the
-/// main queue, with every item's text in the items' order, and nothing may race.
+/// two feeds loaded at once by the same loader; an empty feed; two feeds of 40 items whose fetches
+/// all call back at the same moment (so that the callbacks contend: a count checked apart from its
+/// change, a leave before the text is stored, writes on a concurrent queue). Each load must return
+/// at once (no wait on the main queue: when it returns, no fetch may have called back), complete
+/// once, on the main queue, as soon as the last fetch called back (within 0.25 s), with every
+/// item's text in the items' order, and nothing may race.
 public enum FeedExercise {
     public static func makeLesson(_ make: @escaping () -> FeedLoading) -> Lesson {
         let lesson = Lesson("RaceLab exercise 2: know when every fetch is done", seeded: true)
@@ -44,19 +48,20 @@ public enum FeedExercise {
             var scenario = page.scenario
             let loader = make()
             var number = 0
-            func feed(_ count: Int) -> [FeedItem] {
-                let arrived = RelaxedWord()
-                var latencies = (0..<count).map { _ in scenario.seconds(in: 0.2...1.2, step: 0.1) }
-                if latencies == latencies.sorted() { latencies.reverse() }  // never in the items' order
+            func feed(_ count: Int, allAt moment: Double? = nil) -> [FeedItem] {
+                let (arrived, lastArrival) = (RelaxedWord(), RelaxedMoment())
+                var latencies = (0..<count).map { _ in moment ?? scenario.seconds(in: 0.2...1.2, step: 0.1) }
+                if moment == nil && latencies == latencies.sorted() { latencies.reverse() }  // never in the items' order
                 return latencies.map { latency in
                     number += 1
-                    return FeedItem(title: "story \(number)", latency: latency, arrived: arrived)
+                    return FeedItem(title: "story \(number)", latency: latency, arrived: arrived, lastArrival: lastArrival)
                 }
             }
             let first = feed(scenario.int(in: 4...8))
             let pair = (feed(scenario.int(in: 3...6)), feed(scenario.int(in: 3...6)))
-            let feeds = [first, pair.0, pair.1, []]
-            for (index, items) in feeds.enumerated() where !items.isEmpty {
+            let bursts = (feed(40, allAt: scenario.seconds(in: 0.3...0.6, step: 0.1)), feed(40, allAt: scenario.seconds(in: 0.3...0.6, step: 0.1)))
+            let feeds = [first, pair.0, pair.1, [], bursts.0, bursts.1]
+            for (index, items) in feeds.enumerated().prefix(3) {
                 note("Feed \(index + 1): " + items.map { "\($0.title) \(seconds($0.latency))" }.joined(separator: ", ") + ".")
             }
             let referee = Referee(feeds: feeds)
@@ -66,8 +71,13 @@ public enum FeedExercise {
                 referee.load([1, 2], with: loader) {
                     say("round 3: loading an empty feed")
                     referee.load([3], with: loader) {
-                        referee.summary()
-                        page.done()
+                        say("round 4: feeds 5 and 6, 40 stories each, whose fetches all call back at once (after \(seconds(bursts.0[0].latency)), \(seconds(bursts.1[0].latency)))")
+                        referee.load([4], with: loader) {
+                            referee.load([5], with: loader) {
+                                referee.summary()
+                                page.done()
+                            }
+                        }
                     }
                 }
             }
@@ -121,6 +131,9 @@ public enum FeedExercise {
                             ? ", \(missing) missing   <- complete once every fetch has called back"
                             : (Set(texts) == Set(expected) && texts.count == expected.count
                                 ? ", not in the items' order   <- keep each text in its item's place" : "   <- each item's text, once")))
+                    } else if let last = items.first?.lastArrival.value, LessonClock.shared.now > last + 0.25 {
+                        self.fault("\(name) completed \(seconds(LessonClock.shared.now - last)) after its last fetch called back   <- complete as soon as every fetch is in")
+                        TimingWasOff.say("a busy machine can delay a completion that much too.")
                     } else {
                         say("\(name) completed: \(texts.count) texts, in order, on the main queue")
                     }
@@ -136,7 +149,7 @@ public enum FeedExercise {
                 fault("\(name): load returned after \(early) fetch(es) had called back   <- return at once")
                 TimingWasOff.say("a busy machine can hold up a load that returns at once.")
             }
-            let patience = (items.map(\.latency).max() ?? 0) + 2
+            let patience = items.map(\.latency).reduce(0, +) + 2  // fetched one after another, even
             DispatchQueue.main.asyncAfter(lessonSeconds: patience) {
                 if !finished {
                     self.fault("\(name) never completed   <- every load completes, an empty feed too")

@@ -65,7 +65,7 @@ public enum StartupExercise {
     /// Each step's dependencies, followed through other steps, against the talk's; says what differs.
     static func judgeGraph(_ steps: [Step]) -> Bool {
         let required = closures(needs.map { ($0.0, Set($0.1)) })
-        let wired = closures(steps.map { ($0.title, Set($0.after)) })
+        let wired = closures(steps.map { ($0.title, Set(stepsBefore($0))) })
         note("Your graph: each step, and every step it waits for (directly or through another):")
         var right = true
         for (title, _) in needs {
@@ -96,6 +96,19 @@ public enum StartupExercise {
         return right
     }
 
+    /// The steps `step` waits for directly, or through operations that are not steps (an empty
+    /// "everything before is done" operation of the attendee's own, say).
+    static func stepsBefore(_ step: Step) -> [String] {
+        var titles: [String] = []
+        var seen = Set<ObjectIdentifier>()
+        var frontier = step.dependencies
+        while let next = frontier.popLast() {
+            guard seen.insert(ObjectIdentifier(next)).inserted else { continue }
+            if let before = next as? Step { titles.append(before.title) } else { frontier += next.dependencies }
+        }
+        return titles
+    }
+
     /// Every step that each step waits for, directly or through others (a step in its own set: a cycle).
     static func closures(_ direct: [(String, Set<String>)]) -> [String: Set<String>] {
         let edges = Dictionary(direct, uniquingKeysWith: { $0.union($1) })
@@ -114,7 +127,7 @@ public enum StartupExercise {
 
     /// A shortest way from `title` back to itself along the dependencies, for the message.
     static func cycle(from title: String, in steps: [Step]) -> [String] {
-        let edges = Dictionary(steps.map { ($0.title, $0.after) }, uniquingKeysWith: +)
+        let edges = Dictionary(steps.map { ($0.title, stepsBefore($0)) }, uniquingKeysWith: +)
         var paths = [[title]]
         while !paths.isEmpty {
             var longer: [[String]] = []

@@ -157,7 +157,37 @@ public enum AlertsExercise {
             ? "each waits for every one before it."
             : "some do not wait for the ones before   <- finishing an old operation must not forget a newer one"))
         for operation in second + [next] { exclusivity.finished(operation, categories: category) }
-        return finishTheNewest(exclusivity) && firstOrdered && secondOrdered
+        return twoCategories(exclusivity) && finishTheNewest(exclusivity) && firstOrdered && secondOrdered
+    }
+
+    /// Operations of two categories: two threads add 200 each at once, one naming the categories
+    /// alert first, the other video first; each must wait for every one added before it (a lock taken
+    /// per category lets two of them wait for each other: a cycle). Then a video alert finishes while
+    /// a newer video is the last video: the next video must still wait for that one.
+    static func twoCategories(_ exclusivity: Exclusivity) -> Bool {
+        let operations = (0..<2).map { _ in (0..<200).map { _ in BlockOperation() } }
+        let added = startTogether(2) { thread in
+            for operation in operations[thread] {
+                exclusivity.added(operation, categories: thread == 0 ? ["both alert", "both video"] : ["both video", "both alert"])
+            }
+        }
+        guard Watchdog.wait(for: added, upTo: 40, "two threads adding operations of two categories") else { return false }
+        let ordered = isTotallyOrdered(operations[0] + operations[1])
+        note("400 operations of two categories, added at once, their categories named in either order: " + (ordered
+            ? "each waits for every one before it."
+            : "some do not, or wait for each other   <- one critical section for all of an operation's categories"))
+        for operation in operations.joined() { exclusivity.finished(operation, categories: ["both alert", "both video"]) }
+        let (videoAlert, video, nextVideo) = (BlockOperation(), BlockOperation(), BlockOperation())
+        exclusivity.added(videoAlert, categories: ["newer alert", "newer video"])
+        exclusivity.added(video, categories: ["newer video"])
+        exclusivity.finished(videoAlert, categories: ["newer alert", "newer video"])
+        exclusivity.added(nextVideo, categories: ["newer video"])
+        let kept = nextVideo.dependencies.contains(video)
+        note("A video alert finished after a newer video came: " + (kept
+            ? "the next video still waits for that video."
+            : "the next video does not wait for the newer one   <- forget an operation only in the categories it is still the last of"))
+        for operation in [video, nextVideo] { exclusivity.finished(operation, categories: ["newer video"]) }
+        return ordered && kept
     }
 
     /// Round 0, last part: alerts dismissed as soon as they appear. The alerts have sixteen categories

@@ -53,11 +53,13 @@ public enum BusyControllerExercise {
             DispatchQueue.main.asyncAfter(lessonSeconds: 0.25) {
                 sleep(lessonSeconds: work)  // the main queue is busy while the subsystem finishes
                 round.subsystem.queue.sync {}  // its 'idle' is queued behind this block now
-                say("invalidate()")
+                say("invalidate(), and the driver lets go at once")
                 round.invalidate()
+                // Let go before the late 'idle' runs: a handler that captures the controller unowned
+                // finds it gone; one that captures it strongly keeps it until the 'idle' has run.
+                round.controller = nil
                 Thread.sleep(forTimeInterval: busy)  // so 'idle' arrives well after invalidate(): late is late, however late
                 DispatchQueue.main.async {  // after the late 'idle'
-                    round.controller = nil
                     round.report(when: "once the driver let go")
                     secondRound(make, work: secondWork, then: page.done)
                 }
@@ -71,7 +73,9 @@ public enum BusyControllerExercise {
         LessonClock.shared.restart()
         let round = Round(make, work: work)
         round.subsystem.hold(round.controller!)  // the talk's "octopus": a reference the subsystem keeps
-        DispatchQueue.main.asyncAfter(lessonSeconds: 0.25) {
+        // invalidate() comes right after the subsystem's 'idle': the handler runs first and may show
+        // it, but anything it sends on to the main queue from there arrives after invalidate().
+        afterSubsystemAndMainQueue(round.subsystem) {
             say("invalidate(), and the driver lets go; then the subsystem lets go, on its own queue")
             round.invalidate()
             round.controller = nil

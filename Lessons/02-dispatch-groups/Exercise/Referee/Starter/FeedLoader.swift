@@ -4,9 +4,10 @@
 // completion. Each `item.fetch` returns at once and calls back on a global queue, later (how much
 // later comes from the run's seed). Make `load`:
 // - return at once (never wait on the main queue),
-// - call `completion` once, on the main queue, once every fetch has called back,
+// - call `completion` once, on the main queue, as soon as every fetch has called back,
 // - with every item's text, in the order of the items (not the order they arrive in),
-// - right when the same loader loads two feeds at once, and for an empty feed too,
+// - right when the same loader loads two feeds at once, for an empty feed, and when many fetches
+//   call back at the same moment,
 // - without a data race.
 // As written, it wraps each fetch in group.async: the group counts the tasks that start the
 // fetches, which end at once, not the fetches.
