@@ -52,9 +52,12 @@ public enum FeedExercise {
                 let (arrived, lastArrival) = (RelaxedWord(), RelaxedMoment())
                 var latencies = (0..<count).map { _ in moment ?? scenario.seconds(in: 0.2...1.2, step: 0.1) }
                 if moment == nil && latencies == latencies.sorted() { latencies.reverse() }  // never in the items' order
-                return latencies.map { latency in
-                    number += 1
-                    return FeedItem(title: "story \(number)", latency: latency, arrived: arrived, lastArrival: lastArrival)
+                // Numbered out of order, so that sorting the texts does not put them in the items' order.
+                var numbers = (0..<count).map { number + $0 + 1 }
+                number += count
+                while count > 1 && numbers == numbers.sorted() { numbers = scenario.shuffled(numbers) }
+                return zip(latencies, numbers).map { latency, number in
+                    FeedItem(title: "story \(number)", latency: latency, arrived: arrived, lastArrival: lastArrival)
                 }
             }
             let first = feed(scenario.int(in: 4...8))

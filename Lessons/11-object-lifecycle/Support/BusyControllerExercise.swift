@@ -53,15 +53,13 @@ public enum BusyControllerExercise {
             DispatchQueue.main.asyncAfter(lessonSeconds: 0.25) {
                 sleep(lessonSeconds: work)  // the main queue is busy while the subsystem finishes
                 round.subsystem.queue.sync {}  // its 'idle' is queued behind this block now
-                say("invalidate(), and the driver lets go at once")
+                say("invalidate()")
                 round.invalidate()
-                // Let go before the late 'idle' runs: a handler that captures the controller unowned
-                // finds it gone; one that captures it strongly keeps it until the 'idle' has run.
-                round.controller = nil
                 Thread.sleep(forTimeInterval: busy)  // so 'idle' arrives well after invalidate(): late is late, however late
                 DispatchQueue.main.async {  // after the late 'idle'
+                    round.controller = nil
                     round.report(when: "once the driver let go")
-                    secondRound(make, work: secondWork, then: page.done)
+                    secondRound(make, work: secondWork) { thirdRound(make, work: work, then: page.done) }
                 }
             }
         }
@@ -73,24 +71,52 @@ public enum BusyControllerExercise {
         LessonClock.shared.restart()
         let round = Round(make, work: work)
         round.subsystem.hold(round.controller!)  // the talk's "octopus": a reference the subsystem keeps
-        // invalidate() comes right after the subsystem's 'idle': the handler runs first and may show
-        // it, but anything it sends on to the main queue from there arrives after invalidate().
+        // invalidate() comes right after the subsystem's 'idle': the driver holds the main queue until
+        // the 'idle' is queued behind it and queues invalidate() behind that, so the handler runs first
+        // and may show it, but anything it sends on to the main queue from there arrives after.
+        DispatchQueue.main.asyncAfter(lessonSeconds: 0.25) {
+            sleep(lessonSeconds: work)
+            round.subsystem.queue.sync {}  // its 'idle' is queued behind this block now
+            DispatchQueue.main.async { invalidateAndLetGo(round, then: done) }
+        }
+    }
+
+    /// Round 2's end: invalidate, let go, and the subsystem lets go last, on its own queue.
+    static func invalidateAndLetGo(_ round: Round, then done: @escaping () -> Void) {
+        say("invalidate(), and the driver lets go; then the subsystem lets go, on its own queue")
+        round.invalidate()
+        round.controller = nil
+        // The subsystem lets go once its work is done and the notifications it sent the main queue
+        // have run (both queues are serial: what is sent after comes after). A notification that
+        // still ran then would hold the controller for a moment, and the last reference could go
+        // on the main queue instead (a weak-self wrong fix escaped its crash so in one loaded stress
+        // run, and in every run with delays put in by hand). So the subsystem's reference is the
+        // last, and it goes on its queue, every run.
         afterSubsystemAndMainQueue(round.subsystem) {
-            say("invalidate(), and the driver lets go; then the subsystem lets go, on its own queue")
+            round.subsystem.letGo()
+            afterSubsystemAndMainQueue(round.subsystem) {  // after the let-go and whatever deinit sent there
+                round.report(when: "once the driver and the subsystem let go")
+                done()
+            }
+        }
+    }
+
+    /// Round 3: as round 1, but the driver lets go at once, before the late 'idle' runs: a handler that
+    /// captures the controller unowned finds it gone; one that captures it strongly keeps it until the
+    /// 'idle' has run, and is deallocated then.
+    static func thirdRound(_ make: @escaping (DataTransform, BusyIndicator) -> BusyControlling, work: Double, then done: @escaping () -> Void) {
+        note("Round 3: as round 1, but the driver lets go at once, before the late 'idle' arrives")
+        LessonClock.shared.restart()
+        let round = Round(make, work: work)
+        DispatchQueue.main.asyncAfter(lessonSeconds: 0.25) {
+            sleep(lessonSeconds: work)
+            round.subsystem.queue.sync {}  // its 'idle' is queued behind this block now
+            say("invalidate(), and the driver lets go at once")
             round.invalidate()
             round.controller = nil
-            // The subsystem lets go once its work is done and the notifications it sent the main queue
-            // have run (both queues are serial: what is sent after comes after). A notification that
-            // still ran then would hold the controller for a moment, and the last reference could go
-            // on the main queue instead (a weak-self wrong fix escaped its crash so in one loaded stress
-            // run, and in every run with delays put in by hand). So the subsystem's reference is the
-            // last, and it goes on its queue, every run.
-            afterSubsystemAndMainQueue(round.subsystem) {
-                round.subsystem.letGo()
-                afterSubsystemAndMainQueue(round.subsystem) {  // after the let-go and whatever deinit sent there
-                    round.report(when: "once the driver and the subsystem let go")
-                    done()
-                }
+            DispatchQueue.main.async {  // after the late 'idle'
+                round.report(when: "once the driver let go")
+                done()
             }
         }
     }
