@@ -14,7 +14,7 @@ public protocol ReportShowing: AnyObject {
 struct Reports {
     var seconds: [Int: Double] = [:]
     var finished: [Int: RelaxedMoment] = [:]
-    /// 1 when the report was computed on the main thread.
+    /// 1 when the report was computed on the main queue.
     var onMain: [Int: RelaxedWord] = [:]
 }
 nonisolated(unsafe) private var reports = Reports()
@@ -25,7 +25,7 @@ public func computeReport(_ number: Int) -> String {
     sleep(lessonSeconds: reports.seconds[number] ?? 0.5)  // stands in for real work
     let finished = reports.finished[number]  // read: the driver wrote it before the first tap
     finished?.record()
-    if Thread.isMainThread { reports.onMain[number]?.value = 1 }
+    if isOnMainQueue { reports.onMain[number]?.value = 1 }
     return "report \(number) (\(number * 1000) rows)"
 }
 
