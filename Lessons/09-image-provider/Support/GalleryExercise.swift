@@ -135,6 +135,12 @@ public enum GalleryExercise {
             return (times[first], leave.map { times[$0] })
         }
 
+        /// Whether `row`, on screen at the end, had left and came back.
+        func cameBack(_ row: Int) -> Bool {
+            Self.lastAppearance(of: row, starts: starts, times: times, window: window) > 0
+                && Self.firstStay(of: row, starts: starts, times: times, window: window)?.leave != nil
+        }
+
         /// When `row`, on screen at the end, last appeared.
         static func lastAppearance(of row: Int, starts: [Int], times: [Double], window: Int) -> Double {
             var index = starts.count - 1
@@ -194,8 +200,7 @@ public enum GalleryExercise {
             let firm = faults
             var late: [String] = []
             for row in table.visible where !table.shownSinceAppearing.contains(row) {
-                let again = Plan.lastAppearance(of: row, starts: plan.starts, times: plan.times, window: plan.window) > 0
-                    && Plan.firstStay(of: row, starts: plan.starts, times: plan.times, window: plan.window)?.leave != nil
+                let again = plan.cameBack(row)
                 fault("row \(row) (\(plan.titles[row])) is on screen at the end but shows no image"
                     + (again ? " since it came back: a row that returns needs a new provider." : "."))
                 if let latest = table.providers[row]?.last, latest.cancelled.value == 0, latest.delivered.value == 0 {

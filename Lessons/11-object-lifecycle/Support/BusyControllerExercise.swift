@@ -31,16 +31,18 @@ public final class BusyIndicator: @unchecked Sendable {
     var late: Int { Int(lateCalls.value) }
 }
 
-/// Exercise 11's driver, which is not the attendee's to edit: two rounds of activate, work,
+/// Exercise 11's driver, which is not the attendee's to edit: three rounds of activate, work,
 /// invalidate, let go, the work's length from the seed. In the first the subsystem's "idle" is already
 /// on its way to the main queue when the controller is invalidated, and arrives 0.6 to 1.0 s of real
-/// time later (the main queue is busy: a fix that drops notifications for half a second lets it in); in the second the subsystem still holds the controller (an
-/// "octopus" it keeps) when the driver lets go, and lets go after it, on its own queue, once its
-/// notifications have run: there the last reference goes.
+/// time later (the main queue is busy: a fix that drops notifications for half a second lets it in).
+/// In the second, invalidate() comes right after an 'idle' the handler has received, and the
+/// subsystem still holds the controller (an "octopus" it keeps) when the driver lets go, and lets go
+/// after it, on its own queue, once its notifications have run: there the last reference goes. The
+/// third is the first with the driver letting go before the late 'idle' runs.
 public enum BusyControllerExercise {
     public static func makeLesson(_ make: @escaping (DataTransform, BusyIndicator) -> BusyControlling) -> Lesson {
         let lesson = Lesson("RaceLab exercise 11: invalidate BusyController explicitly", seeded: true)
-        lesson.page("Activate, work, invalidate, let go: two rounds") { page in
+        lesson.page("Activate, work, invalidate, let go: three rounds") { page in
             var scenario = page.scenario
             let work = scenario.seconds(in: 0.4...0.8, step: 0.1)
             // Real seconds, not lesson seconds: a fix that drops notifications for a while counts its
@@ -50,9 +52,7 @@ public enum BusyControllerExercise {
             note("Round 1: the subsystem works \(seconds(work)); its 'idle' is already queued for the main queue when")
             note("invalidate() comes, and the main queue is busy for \(seconds(busy)) of real time more before the 'idle' arrives")
             let round = Round(make, work: work)
-            DispatchQueue.main.asyncAfter(lessonSeconds: 0.25) {
-                sleep(lessonSeconds: work)  // the main queue is busy while the subsystem finishes
-                round.subsystem.queue.sync {}  // its 'idle' is queued behind this block now
+            round.whenIdleIsQueued {
                 say("invalidate()")
                 round.invalidate()
                 Thread.sleep(forTimeInterval: busy)  // so 'idle' arrives well after invalidate(): late is late, however late
@@ -74,11 +74,7 @@ public enum BusyControllerExercise {
         // invalidate() comes right after the subsystem's 'idle': the driver holds the main queue until
         // the 'idle' is queued behind it and queues invalidate() behind that, so the handler runs first
         // and may show it, but anything it sends on to the main queue from there arrives after.
-        DispatchQueue.main.asyncAfter(lessonSeconds: 0.25) {
-            sleep(lessonSeconds: work)
-            round.subsystem.queue.sync {}  // its 'idle' is queued behind this block now
-            DispatchQueue.main.async { invalidateAndLetGo(round, then: done) }
-        }
+        round.whenIdleIsQueued { DispatchQueue.main.async { invalidateAndLetGo(round, then: done) } }
     }
 
     /// Round 2's end: invalidate, let go, and the subsystem lets go last, on its own queue.
@@ -108,9 +104,7 @@ public enum BusyControllerExercise {
         note("Round 3: as round 1, but the driver lets go at once, before the late 'idle' arrives")
         LessonClock.shared.restart()
         let round = Round(make, work: work)
-        DispatchQueue.main.asyncAfter(lessonSeconds: 0.25) {
-            sleep(lessonSeconds: work)
-            round.subsystem.queue.sync {}  // its 'idle' is queued behind this block now
+        round.whenIdleIsQueued {
             say("invalidate(), and the driver lets go at once")
             round.invalidate()
             round.controller = nil
@@ -127,7 +121,7 @@ public enum BusyControllerExercise {
         subsystem.queue.async { DispatchQueue.main.async(execute: body) }
     }
 
-    /// One round: a subsystem at work (0.5 s) and the attendee's controller, set up and activated.
+    /// One round: a subsystem at work (`work` lesson seconds) and the attendee's controller, set up and activated.
     /// Used on the main queue only.
     final class Round: @unchecked Sendable {
         let subsystem = DataTransform()
@@ -135,12 +129,25 @@ public enum BusyControllerExercise {
         var controller: BusyControlling?
         let probe: LifeProbe
 
+        let work: Double
+
         init(_ make: (DataTransform, BusyIndicator) -> BusyControlling, work: Double) {
+            self.work = work
             let controller = make(subsystem, indicator)
             controller.activate()
             self.controller = controller
             probe = LifeProbe(controller)
             subsystem.work(work)
+        }
+
+        /// Runs `body` on the main queue at 0.25 s, once the subsystem's work is over and its 'idle' is
+        /// queued on the main queue behind `body`: the main queue is held until then.
+        func whenIdleIsQueued(_ body: @escaping () -> Void) {
+            DispatchQueue.main.asyncAfter(lessonSeconds: 0.25) {
+                sleep(lessonSeconds: self.work)
+                self.subsystem.queue.sync {}
+                body()
+            }
         }
 
         /// The attendee's invalidate(); from then on the indicator counts late calls.
