@@ -22,8 +22,9 @@ public func checkRun(
     var first = attempt(timing, timeout: transcript.timeout)
     first.speed = timing.speed
     // Off on time alone; or, where the transcript's order follows from times, off in its output alone.
-    let saidLate = first.stdout.split(separator: "\n").contains { $0.hasPrefix(TimingWasOff.mark) }  // marks already removed
-    let confirmable: Set<FailureKind> = transcript.timedOrder && (!transcript.confirmOnlyWhenLate || saidLate) ? [.time, .content] : [.time]
+    // Where confirmed only when late, the first run must have said so (its time marks already removed).
+    let saidLate = { first.stdout.split(separator: "\n").contains { $0.hasPrefix(TimingWasOff.mark) } }
+    let confirmable: Set<FailureKind> = transcript.timedOrder && (!transcript.confirmOnlyWhenLate || saidLate()) ? [.time, .content] : [.time]
     guard !first.passed, first.problems.allSatisfy({ confirmable.contains($0.kind) }), let confirming = timing.confirming else {
         return first
     }

@@ -82,7 +82,7 @@ public enum FeedExercise {
                         say("round 4: feeds 5 and 6, 40 stories each, whose fetches all call back at once (after \(seconds(bursts.0[0].latency)), \(seconds(bursts.1[0].latency)))")
                         referee.load([4], with: loader) {
                             referee.load([5], with: loader) {
-                                guard referee.faults == 0 else {
+                                guard referee.faults.count == 0 else {
                                     // Round 5 loads every feed before any calls back: a load that waits would wait for good.
                                     say("round 5: not played, the loader is not right yet")
                                     referee.summary()
@@ -90,7 +90,7 @@ public enum FeedExercise {
                                 }
                                 say("round 5: \(FeedContention.most) feeds of 2 stories, whose two fetches call back on two threads at the same moment, feed after feed")
                                 FeedContention().play(loader) { faults in
-                                    faults.forEach(referee.fault)
+                                    faults.forEach { referee.fault($0) }
                                     referee.summary()
                                     page.done()
                                 }
@@ -107,7 +107,7 @@ public enum FeedExercise {
     final class Referee: @unchecked Sendable {
         let feeds: [[FeedItem]]
         private var completions: [Int] = []  // per feed; main queue only
-        private(set) var faults = 0
+        let faults = Faults()
 
         init(feeds: [[FeedItem]]) {
             self.feeds = feeds
@@ -150,8 +150,8 @@ public enum FeedExercise {
                             : (Set(texts) == Set(expected) && texts.count == expected.count
                                 ? ", not in the items' order   <- keep each text in its item's place" : "   <- each item's text, once")))
                     } else if let last = items.first?.lastArrival.value, LessonClock.shared.now > last + 0.25 {
-                        self.fault("\(name) completed \(seconds(LessonClock.shared.now - last)) after its last fetch called back   <- complete as soon as every fetch is in")
-                        TimingWasOff.say("a busy machine can delay a completion that much too.")
+                        self.fault("\(name) completed \(seconds(LessonClock.shared.now - last)) after its last fetch called back   <- complete as soon as every fetch is in",
+                            late: "a busy machine can delay a completion that much too.")
                     } else {
                         say("\(name) completed: \(texts.count) texts, in order, on the main queue")
                     }
@@ -164,8 +164,8 @@ public enum FeedExercise {
             if early == items.count && early > 0 {
                 fault("\(name): load returned after every fetch had called back   <- do not wait on the main queue: use notify")
             } else if early > 0 {
-                fault("\(name): load returned after \(early) fetch(es) had called back   <- return at once")
-                TimingWasOff.say("a busy machine can hold up a load that returns at once.")
+                fault("\(name): load returned after \(early) fetch(es) had called back   <- return at once",
+                    late: "a busy machine can hold up a load that returns at once.")
             }
             let patience = items.map(\.latency).reduce(0, +) + 2  // fetched one after another, even
             DispatchQueue.main.asyncAfter(lessonSeconds: patience) {
@@ -177,13 +177,15 @@ public enum FeedExercise {
         }
 
         func summary() {
-            note(faults == 0
+            faults.sayTimingIfOnlyLate()
+            note(faults.count == 0
                 ? "Every load returned at once and completed once, on the main queue, with every text in order."
                 : "The feed loader is not right yet.")
         }
 
-        func fault(_ text: String) {
-            faults += 1
+        /// Says a fault; `late`, when a busy machine could cause it too, says how.
+        func fault(_ text: String, late why: String? = nil) {
+            if let why { faults.late(why) } else { faults.firm() }
             say(text)
         }
     }

@@ -30,24 +30,25 @@ public enum FilterExercise {
         let lesson = Lesson("RaceLab exercise 5: collect the filters' results safely, and all of them", seeded: true)
         lesson.page("Filters in two rounds, then adds hammering") { page in
             var scenario = page.scenario
-            var right = true
+            let faults = Faults()
             for (round, slowest) in scenario.shuffled([0.2...0.4, 2.6...3.0]).enumerated() {
                 let count = scenario.int(in: 5...9)
                 var thumbnails = (1..<count).map { _ in scenario.seconds(in: 0.05...0.3) }
                 thumbnails.insert(scenario.seconds(in: slowest), at: scenario.int(in: 0...count - 1))
                 note("Round \(round + 1): \(count) filters; their thumbnails take " + thumbnails.map { seconds($0) }.joined(separator: ", ") + ".")
-                right = filterRound(make(), thumbnails: thumbnails) && right
+                filterRound(make(), thumbnails: thumbnails, faults: faults)
             }
-            right = contend(make()) && right
-            note(right ? "Every image arrived, each once, and all(count:) gave them as soon as they were in." : "FilterResults is not right yet.")
+            contend(make(), faults: faults)
+            faults.sayTimingIfOnlyLate()
+            note(faults.count == 0 ? "Every image arrived, each once, and all(count:) gave them as soon as they were in." : "FilterResults is not right yet.")
             page.done()
         }
         return lesson
     }
 
     /// One round: `thumbnails.count` filter operations; each completion block makes its thumbnail and
-    /// calls `add`. Returns whether `all` gave every image, each once, as soon as the last was in.
-    static func filterRound(_ results: FilterCollecting, thumbnails: [Double]) -> Bool {
+    /// calls `add`. Counts a fault unless `all` gave every image, each once, as soon as the last was in.
+    static func filterRound(_ results: FilterCollecting, thumbnails: [Double], faults: Faults) {
         let count = thumbnails.count
         let queue = OperationQueue()
         let completions = DispatchGroup()  // the driver's own: only to end the round after the last add
@@ -81,8 +82,7 @@ public enum FilterExercise {
         // first would take an unfinished race with it, unreported. (After `all` returned: it helps no answer.)
         Watchdog.wait(for: completions, upTo: patience, "the completion blocks' add calls")
         guard returned, let (images, at) = answer.current.map({ ($0.images, $0.at) }) else {
-            TimingWasOff.say("all(count:) was given \(seconds(patience)); a very busy machine can make it wait that long.")
-            return false
+            return faults.late("all(count:) was given \(seconds(patience)); a very busy machine can make it wait that long.")
         }
         let last = added.map { $0.value ?? .infinity }.max() ?? 0
         let names = images.map(\.name)
@@ -90,21 +90,19 @@ public enum FilterExercise {
             let missing = expected.filter { !images.contains($0) }.map(\.name)
             say("FilterResults gave \(images.count) images for \(count) filters" + (missing.isEmpty ? "" : "; missing: \(missing.joined(separator: ", "))")
                 + (Set(names).count == names.count ? "" : "; some more than once") + ". all(count:) must wait for every image, and give each once.")
-            return false
+            return faults.firm()
         }
         if at > last + promptLimit {
             say("FilterResults gave all \(count) images, but \(seconds(at - last)) after the last one came in: return as soon as the")
             note("last image is in, not after a wait of your own.")
-            TimingWasOff.say("a busy machine can delay a return that much too.")
-            return false
+            return faults.late("a busy machine can delay a return that much too.")
         }
         say("FilterResults gave all \(count) images, each once, as soon as the last was in")
-        return true
     }
 
     /// Four threads, released together, each adds tiles as fast as it can (400 to 3000 a thread, for
     /// 0.4 to 2 s); then `all` must give every tile, each once.
-    static func contend(_ results: FilterCollecting) -> Bool {
+    static func contend(_ results: FilterCollecting, faults: Faults) {
         note("Contention: four threads add small tiles at once, as fast as they can.")
         let counts = (0..<4).map { _ in RelaxedWord() }
         // At least 400 adds a thread and 0.4 s: on a loaded machine that runs one thread at a time, an
@@ -121,15 +119,14 @@ public enum FilterExercise {
             let tiles = answer.current
         else {
             note("all(count:) never gave the tiles: was an add lost, so that the count is never reached?")
-            return false
+            return faults.firm()
         }
         let distinct = Set(tiles.map(\.name)).count
         guard tiles.count == total, distinct == total else {
             note("FilterResults gave \(tiles.count) tiles (\(distinct) different) of \(total) added: adds made at the same time were lost")
             note("or doubled. One add must read and change the array in one critical section.")
-            return false
+            return faults.firm()
         }
         note("Every tile added at the same time was there, each once.")
-        return true
     }
 }

@@ -9,8 +9,6 @@ public struct StartupSteps {
     public let schedule: Operation
     public let favorites: Operation
     public let saveContext: Operation
-
-    var all: [Operation] { [settings, versionCheck, news, schedule, favorites, saveContext] }
 }
 
 /// Exercise 7's driver, which is not the attendee's to edit: the conference app's start-up (lesson

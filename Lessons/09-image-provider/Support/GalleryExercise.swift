@@ -161,7 +161,7 @@ public enum GalleryExercise {
         let table: TableView
         let plan: Plan
         private var stopped = Set<Int>()  // rows that left with their image on the way, their providers cancelled
-        private var faults = 0
+        private let faults = Faults()
 
         init(table: TableView, plan: Plan) {
             self.table = table
@@ -197,30 +197,22 @@ public enum GalleryExercise {
 
         func atTheEnd() {
             dispatchPrecondition(condition: .onQueue(.main))
-            let firm = faults
-            var late: [String] = []
             for row in table.visible where !table.shownSinceAppearing.contains(row) {
                 let again = plan.cameBack(row)
+                // Late where its provider runs and has not delivered: a busy machine can do that.
+                let running = table.providers[row]?.last.map { $0.cancelled.value == 0 && $0.delivered.value == 0 } ?? false
                 fault("row \(row) (\(plan.titles[row])) is on screen at the end but shows no image"
-                    + (again ? " since it came back: a row that returns needs a new provider." : "."))
-                if let latest = table.providers[row]?.last, latest.cancelled.value == 0, latest.delivered.value == 0 {
-                    // Its provider runs and has not delivered: a busy machine can do that.
-                    late.append("row \(row)'s image was due by \(seconds(plan.end - 2)) and had not come at \(seconds(LessonClock.shared.now))")
-                }
+                    + (again ? " since it came back: a row that returns needs a new provider." : "."),
+                    late: running ? "row \(row)'s image was due by \(seconds(plan.end - 2)) and had not come at \(seconds(LessonClock.shared.now))" : nil)
             }
             for row in Set(table.offScreenShows).sorted() {
-                fault("row \(row) (\(plan.titles[row])) got its image after it left: it landed off screen.")
-                if stopped.contains(row) {
-                    // Cancelled as its row left, but its output had already sent the image to the
-                    // main queue: the image came later than it was due.
-                    late.append("row \(row)'s image was sent on before its row left, its provider cancelled then")
-                }
+                // Late where it was cancelled as its row left, but its output had already sent the
+                // image to the main queue: the image came later than it was due.
+                fault("row \(row) (\(plan.titles[row])) got its image after it left: it landed off screen.",
+                    late: stopped.contains(row) ? "row \(row)'s image was sent on before its row left, its provider cancelled then" : nil)
             }
-            // Only where nothing else went wrong: a fault that no machine causes fails at any speed.
-            if firm == 0 && faults == late.count && !late.isEmpty {
-                TimingWasOff.say(late.joined(separator: "; ") + ".")
-            }
-            guard faults == 0 else {
+            faults.sayTimingIfOnlyLate()
+            guard faults.count == 0 else {
                 note("The gallery is not right yet.")
                 return
             }
@@ -228,8 +220,9 @@ public enum GalleryExercise {
             note("Every row on screen at the end shows its image, got since it last appeared; none landed off screen.")
         }
 
-        private func fault(_ text: String) {
-            faults += 1
+        /// Says a fault; `late`, when a busy machine could cause it too, says how.
+        private func fault(_ text: String, late why: String? = nil) {
+            if let why { faults.late(why) } else { faults.firm() }
             say(text)
         }
     }

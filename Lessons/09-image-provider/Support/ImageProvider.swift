@@ -90,7 +90,7 @@ public final class ImageProvider {
     /// skipped step); nil to stay quiet.
     public init(imageName: String, report: ImageStepReport? = nil, completion: @escaping @Sendable (Image) -> Void) {
         self.imageName = imageName
-        let record = ProviderRecord.made(for: imageName)
+        let record = ProviderRecord.made()
         self.record = record
         queue.isSuspended = true
         load = ImageLoadOperation(imageName: imageName) { _, failure in
@@ -135,7 +135,6 @@ public final class ImageProvider {
 /// referee asks, when a row has left, whether its providers were cancelled (their work stopped) or
 /// had delivered already. A provider that is only forgotten keeps working, and its record says so.
 public final class ProviderRecord: Sendable {
-    public let imageName: String
     /// 1 once `cancel()` was called.
     public let cancelled = RelaxedWord()
     /// 1 once `cancel()` was called on the main queue, where the table says a row left.
@@ -145,10 +144,8 @@ public final class ProviderRecord: Sendable {
 
     private static let all = Locked<[ProviderRecord]>([])
 
-    init(imageName: String) { self.imageName = imageName }
-
-    static func made(for imageName: String) -> ProviderRecord {
-        let record = ProviderRecord(imageName: imageName)
+    static func made() -> ProviderRecord {
+        let record = ProviderRecord()
         all.withLock { $0.append(record) }
         return record
     }

@@ -5,7 +5,7 @@ import RaceLabAtomics
 /// with `slowAddSeconds`).
 public func slowAdd(_ lhs: Int, _ rhs: Int) -> Int {
     racelab_relaxed_add(racelab_slow_add_calls_word(), 1)
-    sleep(lessonSeconds: Double(racelab_relaxed_load(racelab_slow_add_millis_word())) / 1000)
+    sleep(lessonSeconds: slowAddSeconds)
     return lhs + rhs
 }
 

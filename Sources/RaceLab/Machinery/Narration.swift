@@ -66,3 +66,28 @@ public enum TimingWasOff {
     /// Prints `Timing was off: <detail>`.
     public static func say(_ detail: String) { note(mark + detail) }
 }
+
+/// An exercise driver's tally of the faults it found, each firm (no machine causes it: a report shown
+/// twice, a text out of place) or late (something came later than it was due, which a busy machine
+/// can cause too). At the end `sayTimingIfOnlyLate` says `TimingWasOff` once, and only when every
+/// fault was late: a run with a firm fault fails at any speed, and is not worth confirming.
+public final class Faults: Sendable {
+    private let tally = Locked<(firm: Int, late: [String])>((0, []))
+
+    public init() {}
+
+    /// Counts a fault no machine causes.
+    public func firm() { tally.withLock { $0.firm += 1 } }
+
+    /// Counts a fault a busy machine could cause too; `why` says how (for the `Timing was off` line).
+    public func late(_ why: String) { tally.withLock { $0.late.append(why) } }
+
+    /// How many faults, firm and late.
+    public var count: Int { tally.withLock { $0.firm + $0.late.count } }
+
+    /// Says `Timing was off: <every why>` when there were faults and every one was late.
+    public func sayTimingIfOnlyLate() {
+        let (firm, late) = tally.current
+        if firm == 0 && !late.isEmpty { TimingWasOff.say(late.joined(separator: "; ")) }
+    }
+}

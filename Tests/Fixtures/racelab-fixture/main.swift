@@ -127,7 +127,7 @@ case "swapped-when-fast", "swapped":
 case "swapped-said-late-when-fast":
     // The same, and the page says its timing was off when it swapped (timed order: when late).
     let speed = CommandLine.arguments.firstIndex(of: "--speed").flatMap { Double(CommandLine.arguments[$0 + 1]) } ?? 1
-    if speed > 1 { print("Timing was off: world came 0.2 s early") }
+    if speed > 1 { print(TimingWasOff.mark + "world came 0.2 s early") }
     print(speed > 1 ? "world" : "hello")
     print(speed > 1 ? "hello" : "world")
 case "exit":
