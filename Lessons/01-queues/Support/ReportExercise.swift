@@ -9,11 +9,13 @@ public protocol ReportShowing: AnyObject {
 }
 
 /// The run's reports: how long each takes to compute (lesson seconds, by report number), drawn by
-/// the driver before the first tap and only read after it; and when each finished, recorded by the
-/// thread that computed it in a relaxed word, which orders no thread for ThreadSanitizer.
+/// the driver before the first tap and only read after it; and when each computation of it finished
+/// (a report tapped twice is computed twice, or once by a fix that keeps it), recorded by the thread
+/// that computed it in relaxed words, which order no thread for ThreadSanitizer.
 struct Reports {
     var seconds: [Int: Double] = [:]
-    var finished: [Int: RelaxedMoment] = [:]
+    var finished: [Int: [RelaxedMoment]] = [:]  // one per tap of the report, in the order computed
+    var computations: [Int: RelaxedWord] = [:]  // how many computations of the report began
     /// 1 once any report was computed on the main queue.
     let computedOnMain = RelaxedWord()
 }
@@ -22,9 +24,11 @@ nonisolated(unsafe) private var reports = Reports()
 /// The slow computation of exercise 1. The first report of each burst of taps is the slowest, so
 /// reports computed side by side finish out of order.
 public func computeReport(_ number: Int) -> String {
+    // Read only: the driver wrote them before the first tap.
+    let (finished, computations) = (reports.finished[number] ?? [], reports.computations[number])
+    let computation = Int(computations?.add(1) ?? 0)
     sleep(lessonSeconds: reports.seconds[number] ?? 0.5)  // stands in for real work
-    let finished = reports.finished[number]  // read: the driver wrote it before the first tap
-    finished?.record()
+    if computation < finished.count { finished[computation].record() }
     if isOnMainQueue { reports.computedOnMain.value = 1 }
     return ReportExercise.text(of: number)
 }
@@ -36,7 +40,9 @@ public func computeReport(_ number: Int) -> String {
 /// fix that shows reports after a fixed wait shows them either late in one burst or out of order in
 /// the other, and a fix that counts on three taps miscounts. A third burst begins with a quick report
 /// (0.3 to 0.5 s) tapped again before it is done, the next one slow (1.0 to 1.2 s): a fix that holds
-/// the reports until no tap is outstanding shows the first late. A burst starts once the one before it
+/// the reports until no tap is outstanding shows the first late. Its reports are numbered out of
+/// order, and its last tap asks again for a quick report of an earlier burst: a fix that orders by
+/// report number, or keeps a report by its number, shows one out of turn. A burst starts once the one before it
 /// is shown; the driver ends when every report was shown (and a moment more, for one shown twice), or
 /// once even reports computed one after another would long be done. Each `show` must get its tap's
 /// report itself, and `tapped` must return at once (within 30 ms of real time: a wait on the main
@@ -57,8 +63,10 @@ public enum ReportExercise {
     static func text(of number: Int) -> String { "report \(number) (\(number * 1000) rows)" }
 
     struct Tap {
+        let index: Int  // the taps' order, from 0
         let number: Int
-        let at: Double
+        let at: Double  // lesson seconds after its burst began
+        let computation: Int  // which computation of its report is its own: 0, or 1 for a report tapped again
     }
 
     public static func makeLesson(_ make: @escaping () -> ReportShowing) -> Lesson {
@@ -67,38 +75,45 @@ public enum ReportExercise {
             var scenario = page.scenario
             var bursts: [[Tap]] = []
             var number = 0
-            // A burst of reports that take `durations`, tapped `gaps` apart.
-            func burst(_ durations: [ClosedRange<Double>], gaps: ClosedRange<Double>) -> [Tap] {
+            var tapped = 0
+            func taps() -> Int { defer { tapped += 1 }; return tapped }
+            // A burst: reports numbered `numbers` (the next ones when nil), that take `durations` (a
+            // report tapped again: nil, it takes as long as before), tapped `gaps` apart.
+            func burst(_ durations: [ClosedRange<Double>?], numbers: [Int]? = nil, gaps: ClosedRange<Double>) -> [Tap] {
+                let numbers = numbers ?? durations.indices.map { number + 1 + $0 }
+                number = max(number, numbers.max()!)
                 var time = 0.0
-                return durations.map { duration in
-                    number += 1
-                    reports.seconds[number] = scenario.seconds(in: duration)
-                    reports.finished[number] = RelaxedMoment()
+                return zip(numbers, durations).map { number, duration in
+                    if let duration { reports.seconds[number] = scenario.seconds(in: duration) }
+                    reports.finished[number, default: []].append(RelaxedMoment())
+                    reports.computations[number] = reports.computations[number] ?? RelaxedWord()
                     defer { time += scenario.seconds(in: gaps) }
-                    return Tap(number: number, at: time)
+                    return Tap(index: taps(), number: number, at: time, computation: reports.finished[number]!.count - 1)
                 }
             }
             for (slowest, taps) in zip(scenario.shuffled([1.0...1.2, 2.0...2.2]), scenario.shuffled([3, 4])) {
                 bursts.append(burst([slowest] + Array(repeating: 0.1...0.5, count: taps - 1), gaps: 0.05...0.3))
             }
-            // Report 8 is still computing when 9 is tapped, and done long before 9 is.
-            bursts.append(burst([0.3...0.5, 1.0...1.2, 0.1...0.3], gaps: 0.05...0.2))
+            // Its first report is still computing when the next is tapped, and done long before it; its
+            // numbers are never in order; its last tap asks again for a quick report of burst 1 or 2.
+            var numbers = [number + 1, number + 2, number + 3]
+            while numbers == numbers.sorted() { numbers = scenario.shuffled(numbers) }
+            let again = scenario.shuffled(bursts.flatMap { $0.dropFirst() }.map(\.number))[0]
+            bursts.append(burst([0.3...0.5, 1.0...1.2, 0.1...0.3, nil], numbers: numbers + [again], gaps: 0.05...0.2))
             for (index, burst) in bursts.enumerated() {
-                note("Burst \(index + 1): reports \(burst.first!.number)-\(burst.last!.number), tapped "
+                let numbers = burst.map(\.number)
+                note("Burst \(index + 1): reports " + (numbers == Array(numbers[0]...numbers[0] + numbers.count - 1)
+                    ? "\(numbers.first!)-\(numbers.last!)" : numbers.map(String.init).joined(separator: ", ")) + ", tapped "
                     + burst.map { "+" + seconds($0.at) }.joined(separator: ", ") + "; computing each takes "
                     + burst.map { seconds(reports.seconds[$0.number]!) }.joined(separator: ", ") + ".")
             }
             let screen = make()
             let record = Record(taps: bursts.flatMap { $0 })
-            let ticker = DispatchSource.makeTimerSource(queue: .main)
-            ticker.schedule(deadline: .now(), repeating: LessonClock.shared.realSeconds(0.1))
-            ticker.setEventHandler { record.frames.append(LessonClock.shared.now) }
-            ticker.resume()
             var ended = false
             func end() {
                 guard !ended else { return }
                 ended = true
-                ticker.cancel()
+                record.frames.stop()
                 record.judge()
                 page.done()
             }
@@ -123,11 +138,11 @@ public enum ReportExercise {
                             // is said so, and counted all the same.
                             DispatchQueue.main.async {
                                 record.events.append((now, "shown: \(text)\(onMain ? "" : ", off the main queue")"))
-                                record.shown.append((tap.number, now, onMain, text))
+                                record.shown.append((tap, now, onMain, text))
                                 // The whole burst's reports shown, each once: the next burst (this happens once at most).
-                                let numbers = Set(burst.map(\.number))
-                                let inBurst = record.shownReports.map(\.number).filter(numbers.contains)
-                                if inBurst.count == numbers.count && Set(inBurst) == numbers { play(remaining.dropFirst()) }
+                                let taps = Set(burst.map(\.index))
+                                let inBurst = record.shownReports.map(\.tap.index).filter(taps.contains)
+                                if inBurst.count == taps.count && Set(inBurst) == taps { play(remaining.dropFirst()) }
                             }
                         }
                     }
@@ -135,7 +150,7 @@ public enum ReportExercise {
                 // Computed one after another, the burst's last report is done by then, with a second to spare.
                 let enough = burst.last!.at + burst.reduce(0) { $0 + reports.seconds[$1.number]! } + 1.0
                 DispatchQueue.main.asyncAfter(lessonSeconds: start + enough - LessonClock.shared.now) {
-                    if !Set(burst.map(\.number)).isSubset(of: record.shownReports.map(\.number)) { end() }
+                    if !Set(burst.map(\.index)).isSubset(of: record.shownReports.map(\.tap.index)) { end() }
                 }
             }
             play(bursts[...])
@@ -146,14 +161,14 @@ public enum ReportExercise {
     /// What the driver saw, on the main queue only.
     final class Record {
         let taps: [Tap]
-        var frames: [Double] = []
-        var shown: [(number: Int, at: Double, onMain: Bool, text: String)] = []
+        let frames = Frames()
+        var shown: [(tap: Tap, at: Double, onMain: Bool, text: String)] = []
         var events: [(at: Double, text: String)] = []
         /// The longest a `tapped` call took to return, in real seconds, and for which tap.
         var held: (number: Int, seconds: Double) = (0, 0)
 
         /// The shows that got their tap's report; the others got something else.
-        var shownReports: [(number: Int, at: Double, onMain: Bool, text: String)] { shown.filter { $0.text == text(of: $0.number) } }
+        var shownReports: [(tap: Tap, at: Double, onMain: Bool, text: String)] { shown.filter { $0.text == text(of: $0.tap.number) } }
 
         init(taps: [Tap]) { self.taps = taps }
 
@@ -164,8 +179,7 @@ public enum ReportExercise {
             // report on the main queue, show one off it, twice, or out of order: only a run whose faults
             // are all of the first kind is worth confirming at real speed.
             let faults = Faults()
-            let gaps = zip(frames.dropFirst(), frames).map { $0 - $1 }
-            let longest = gaps.max() ?? 0
+            let longest = frames.longestGap
             let computedOnMain = reports.computedOnMain.value == 1
             if longest > stallLimit {
                 note("The main queue stalled: no frame for \(fixed(longest, decimals: 2)) s; the screen froze while a report was")
@@ -178,7 +192,7 @@ public enum ReportExercise {
             } else {
                 note("Frames kept coming: the longest gap was under \(fixed(stallLimit, decimals: 2)) s.")
             }
-            let offMain = shown.filter { !$0.onMain }.map(\.number)
+            let offMain = shown.filter { !$0.onMain }.map(\.tap.number)
             if offMain.isEmpty {
                 note("Every report shown was shown on the main queue.")
             } else {
@@ -204,31 +218,31 @@ public enum ReportExercise {
 
         /// The verdict on the reports shown, and its fault if any.
         func orderVerdict() -> (String, Fault?) {
-            if let other = shown.first(where: { $0.text != text(of: $0.number) }) {
-                return ("Tap \(other.number)'s show got \"\(other.text)\", not its report. Each tap's show gets that tap's report,"
-                    + " once, and nothing else.", .firm)
+            if let other = shown.first(where: { $0.text != text(of: $0.tap.number) }) {
+                return ("The show of tap \(other.tap.index + 1) (report \(other.tap.number)) got \"\(other.text)\", not its report. Each"
+                    + " tap's show gets that tap's report, once, and nothing else.", .firm)
             }
-            let order = shown.map(\.number)
-            let tapped = taps.map(\.number)
-            let list = { (numbers: [Int]) in numbers.map(String.init).joined(separator: ", ") }
-            let never = tapped.filter { !order.contains($0) }
-            let twice = Set(order.filter { number in order.filter { $0 == number }.count > 1 }).sorted()
+            let order = shown.map(\.tap.index)
+            let list = { (indices: [Int]) in indices.map { String(self.taps[$0].number) }.joined(separator: ", ") }
+            let never = taps.map(\.index).filter { !order.contains($0) }
+            let twice = Set(order.filter { index in order.filter { $0 == index }.count > 1 }).sorted()
             if !never.isEmpty || !twice.isEmpty {
-                return ("Shown: \(order.isEmpty ? "none" : list(order)), for \(tapped.count) taps."
+                return ("Reports shown: \(order.isEmpty ? "none" : list(order)), for \(taps.count) taps."
                     + (never.isEmpty ? "" : " Never shown: \(list(never)) (by when, computed one after another, it would long have been).")
                     + (twice.isEmpty ? "" : " Shown more than once: \(list(twice)).")
                     + " Each tap's report must be shown exactly once, however many taps there are.", twice.isEmpty ? .late : .firm)
             }
-            if order != tapped {
-                return ("Reports shown in the order \(list(order)), not \(list(tapped)): each report must follow the one tapped"
-                    + " before it, however long each takes.", .firm)
+            if order != taps.map(\.index) {
+                return ("Reports shown in the order \(list(order)), not \(list(taps.map(\.index))): each report must follow the one"
+                    + " tapped before it, however long each takes.", .firm)
             }
-            // Ready: this report and every one tapped before it computed.
+            // Ready: this tap's report and every one tapped before it computed.
             var ready = 0.0
-            for (number, at, _, _) in shown {
-                ready = max(ready, reports.finished[number]?.value ?? .infinity)
+            for (tap, at, _, _) in shown {
+                let finished = reports.finished[tap.number].map { $0[tap.computation].value } ?? nil
+                ready = max(ready, finished ?? .infinity)
                 if at > ready + promptLimit {
-                    return ("Every report was shown once, in the order tapped; but report \(number) was ready at \(seconds(ready))"
+                    return ("Every report was shown once, in the order tapped; but report \(tap.number) was ready at \(seconds(ready))"
                         + " and shown at \(seconds(at)): show each as soon as it is ready, not after a wait of your own.", .late)
                 }
             }

@@ -5,7 +5,8 @@
 // later comes from the run's seed). Make `load`:
 // - return at once (never wait on the main queue),
 // - call `completion` once, on the main queue, as soon as every fetch has called back,
-// - with every item's text, in the order of the items (not the order they arrive in),
+// - with every item's text, in the order of the items (not the order they arrive in; two items may
+//   have the same title, a story and its update, and each brings its own text),
 // - right when the same loader loads two feeds at once, for an empty feed, and when many fetches
 //   call back at the same moment,
 // - without a data race.

@@ -2,27 +2,33 @@ import Foundation
 import RaceLab
 
 /// One item of a feed: fetching it calls back on a global queue after its latency, as a network
-/// call does. The latency is the driver's, drawn from the run's seed.
+/// call does. The latency is the driver's, drawn from the run's seed. Two items may have the same
+/// title and different texts (a story and its update).
 public struct FeedItem: Sendable {
     public let title: String
+    let source: String  // what is fetched: the title, or for an update the title and ", updated"
     let latency: Double
     let arrived: RelaxedWord  // counts this load's arrivals: when load returned, had any come?
     let lastArrival: RelaxedMoment  // when the feed's latest fetch called back
     let shelved: (CallbackShelf, Int)?  // round 5: the driver's threads call back, not a global queue
 
-    init(title: String, latency: Double, arrived: RelaxedWord, lastArrival: RelaxedMoment) {
+    init(title: String, updated: Bool = false, latency: Double, arrived: RelaxedWord, lastArrival: RelaxedMoment) {
         (self.title, self.latency, self.arrived, self.lastArrival, shelved) = (title, latency, arrived, lastArrival, nil)
+        source = updated ? title + ", updated" : title
     }
 
     init(title: String, shelf: (CallbackShelf, Int)) {
-        (self.title, latency, arrived, lastArrival, shelved) = (title, 0, RelaxedWord(), RelaxedMoment(), shelf)
+        (self.title, source, latency, arrived, lastArrival, shelved) = (title, title, 0, RelaxedWord(), RelaxedMoment(), shelf)
     }
+
+    /// The text its fetch brings.
+    var text: String { "data for \(source)" }
 
     /// Fetches the item: `completion` gets its text, on a global queue, after a while.
     public func fetch(completion: @escaping @Sendable (String) -> Void) {
         if let (shelf, slot) = shelved { return shelf.put(slot, completion) }
-        let (arrived, lastArrival, title) = (arrived, lastArrival, title)
-        RaceLab.fetch(title, latency: latency) { text in
+        let (arrived, lastArrival, source) = (arrived, lastArrival, source)
+        RaceLab.fetch(source, latency: latency) { text in
             arrived.add(1)
             lastArrival.record()
             completion(text)
@@ -43,17 +49,26 @@ public protocol FeedLoading: AnyObject {
 /// all call back at the same moment (so that the callbacks contend: a leave before the text is
 /// stored, writes on a concurrent queue); feeds of 2 whose two callbacks meet, feed after feed, for a
 /// count decreased and checked in two critical sections (`FeedContention`). Each load must return
-/// at once (no wait on the main queue: when it returns, no fetch may have called back), complete
+/// at once (no wait on the main queue: when it returns, no fetch may have called back, and the main
+/// queue's frames keep coming), complete
 /// once, on the main queue, as soon as the last fetch called back (within 0.25 s), with every
 /// item's text in the items' order, and nothing may race.
 public enum FeedExercise {
+    /// A gap between the main queue's frames (one every 0.1 lesson s) longer than this is a stall: a
+    /// wait on the main queue for a feed waits for its slowest fetch, which the seed makes 0.5 s or more
+    /// in almost every run, where nothing of a right loader runs there for more than a moment.
+    static let stallLimit = 0.5
+
     public static func makeLesson(_ make: @escaping () -> FeedLoading) -> Lesson {
         let lesson = Lesson("RaceLab exercise 2: know when every fetch is done", seeded: true)
         lesson.page("A feed, two feeds at once, an empty feed") { page in
             var scenario = page.scenario
             let loader = make()
             var number = 0
-            func feed(_ count: Int, allAt moment: Double? = nil) -> [FeedItem] {
+            // A feed of `count` items; with `updating`, one of them (never the first) is an update of a
+            // story in `updating`, or, when that is empty, of one before it in this feed: the same
+            // title, another text. A text kept by title gives both the same.
+            func feed(_ count: Int, allAt moment: Double? = nil, updating earlier: [FeedItem]? = nil) -> [FeedItem] {
                 let (arrived, lastArrival) = (RelaxedWord(), RelaxedMoment())
                 var latencies = (0..<count).map { _ in moment ?? scenario.seconds(in: 0.2...1.2, step: 0.1) }
                 if moment == nil && latencies == latencies.sorted() { latencies.reverse() }  // never in the items' order
@@ -61,42 +76,53 @@ public enum FeedExercise {
                 var numbers = (0..<count).map { number + $0 + 1 }
                 number += count
                 while count > 1 && numbers == numbers.sorted() { numbers = scenario.shuffled(numbers) }
-                return zip(latencies, numbers).map { latency, number in
-                    FeedItem(title: "story \(number)", latency: latency, arrived: arrived, lastArrival: lastArrival)
+                var titles = numbers.map { "story \($0)" }
+                var updated: Int?
+                if let earlier {
+                    let index = scenario.int(in: 1...count - 1)
+                    let seen = earlier.isEmpty ? Array(titles[..<index]) : earlier.map(\.title)
+                    titles[index] = seen[scenario.int(in: 0...seen.count - 1)]
+                    updated = index
+                }
+                return zip(latencies, titles).enumerated().map { index, item in
+                    FeedItem(title: item.1, updated: index == updated, latency: item.0, arrived: arrived, lastArrival: lastArrival)
                 }
             }
-            let first = feed(scenario.int(in: 4...8))
-            let pair = (feed(scenario.int(in: 3...6)), feed(scenario.int(in: 3...6)))
+            let first = feed(scenario.int(in: 4...8), updating: [])
+            let second = feed(scenario.int(in: 3...6))
+            let pair = (second, feed(scenario.int(in: 3...6), updating: second))
             let bursts = (feed(40, allAt: scenario.seconds(in: 0.3...0.6, step: 0.1)), feed(40, allAt: scenario.seconds(in: 0.3...0.6, step: 0.1)))
             let feeds = [first, pair.0, pair.1, [], bursts.0, bursts.1]
             for (index, items) in feeds.enumerated().prefix(3) {
-                note("Feed \(index + 1): " + items.map { "\($0.title) \(seconds($0.latency))" }.joined(separator: ", ") + ".")
+                note("Feed \(index + 1): " + items.map { "\($0.title)\($0.source == $0.title ? "" : " (an update)") \(seconds($0.latency))" }
+                    .joined(separator: ", ") + ".")
             }
             let referee = Referee(feeds: feeds)
-            say("round 1: loading feed 1")
-            referee.load([0], with: loader) {
-                say("round 2: loading feeds 2 and 3 at once, with the same loader")
-                referee.load([1, 2], with: loader) {
-                    say("round 3: loading an empty feed")
-                    referee.load([3], with: loader) {
-                        say("round 4: feeds 5 and 6, 40 stories each, whose fetches all call back at once (after \(seconds(bursts.0[0].latency)), \(seconds(bursts.1[0].latency)))")
-                        referee.load([4], with: loader) {
-                            referee.load([5], with: loader) {
-                                guard referee.faults.count == 0 else {
-                                    // Round 5 loads every feed before any calls back: a load that waits would wait for good.
-                                    say("round 5: not played, the loader is not right yet")
-                                    referee.summary()
-                                    return page.done()
-                                }
-                                say("round 5: \(FeedContention.most) feeds of 2 stories, whose two fetches call back on two threads at the same moment, feed after feed")
-                                FeedContention().play(loader) { faults in
-                                    faults.forEach { referee.fault($0) }
-                                    referee.summary()
-                                    page.done()
-                                }
-                            }
-                        }
-                    }
+            let frames = Frames()  // stopped before round 5, whose loads keep the main queue busy on purpose
+            let rounds: [(line: String?, feeds: [Int])] = [
+                ("round 1: loading feed 1", [0]),
+                ("round 2: loading feeds 2 and 3 at once, with the same loader", [1, 2]),
+                ("round 3: loading an empty feed", [3]),
+                ("round 4: feeds 5 and 6, 40 stories each, whose fetches all call back at once (after \(seconds(bursts.0[0].latency)), \(seconds(bursts.1[0].latency)))", [4]),
+                (nil, [5]),
+            ]
+            referee.play(rounds[...], with: loader) {
+                frames.stop()
+                if frames.longestGap > stallLimit {
+                    referee.fault("the main queue drew no frame for \(seconds(frames.longestGap)) while feeds loaded   <- never wait on the main queue, not even in a block sent there",
+                        late: "a busy machine can keep the main queue from its frames that long too.")
+                }
+                guard referee.faults.count == 0 else {
+                    // Round 5 loads every feed before any calls back: a load that waits would wait for good.
+                    say("round 5: not played, the loader is not right yet")
+                    referee.summary()
+                    return page.done()
+                }
+                say("round 5: \(FeedContention.most) feeds of 2 stories, whose two fetches call back on two threads at the same moment, feed after feed")
+                FeedContention().play(loader) { faults in
+                    faults.forEach { referee.fault($0) }
+                    referee.summary()
+                    page.done()
                 }
             }
         }
@@ -114,6 +140,13 @@ public enum FeedExercise {
             completions = Array(repeating: 0, count: feeds.count)
         }
 
+        /// Plays `rounds` one after another: says each one's line, loads its feeds; then runs `then`.
+        func play(_ rounds: ArraySlice<(line: String?, feeds: [Int])>, with loader: FeedLoading, then: @escaping () -> Void) {
+            guard let round = rounds.first else { return then() }
+            if let line = round.line { say(line) }
+            load(round.feeds, with: loader) { self.play(rounds.dropFirst(), with: loader, then: then) }
+        }
+
         /// Loads the feeds `indices`, one after another at once; once each completed (or its time is
         /// up), and a moment more for a second completion, runs `then` on the main queue.
         func load(_ indices: [Int], with loader: FeedLoading, then: @escaping () -> Void) {
@@ -125,7 +158,7 @@ public enum FeedExercise {
         private func load(_ index: Int, with loader: FeedLoading, resolved: DispatchGroup) {
             dispatchPrecondition(condition: .onQueue(.main))
             let items = feeds[index]
-            let expected = items.map { "data for \($0.title)" }
+            let expected = items.map(\.text)
             let name = "feed \(index + 1)"
             var finished = false
             resolved.enter()
@@ -145,8 +178,11 @@ public enum FeedExercise {
                         self.fault("\(name) completed off the main queue   <- call completion on the main queue")
                     } else if texts != expected {
                         let missing = expected.filter { !texts.contains($0) }.count
+                        let sameTitle = Set(items.map(\.title)).count < items.count
                         self.fault("\(name) completed with \(texts.count) of \(expected.count) texts" + (missing > 0
-                            ? ", \(missing) missing   <- complete once every fetch has called back"
+                            ? ", \(missing) missing" + (texts.count == expected.count && sameTitle
+                                ? "   <- keep each item's own text: two of its items have the same title"
+                                : "   <- complete once every fetch has called back")
                             : (Set(texts) == Set(expected) && texts.count == expected.count
                                 ? ", not in the items' order   <- keep each text in its item's place" : "   <- each item's text, once")))
                     } else if let last = items.first?.lastArrival.value, LessonClock.shared.now > last + 0.25 {

@@ -1,0 +1,26 @@
+// Exercise 2, a known wrong fix (from an adversarial round): enter and leave are right, and load
+// returns at once; but it waits for the group in a block it sends to the main queue, which then
+// stops drawing until the slowest fetch is back.
+// must fail: output
+
+import Foundation
+import RaceLab
+import Lesson2Support
+
+final class FeedLoader {
+    func load(_ items: [FeedItem], completion: @escaping ([String]) -> Void) {
+        let group = DispatchGroup()
+        let texts = Locked([String?](repeating: nil, count: items.count))
+        for (index, item) in items.enumerated() {
+            group.enter()
+            item.fetch { text in
+                texts.withLock { $0[index] = text }
+                group.leave()
+            }
+        }
+        DispatchQueue.main.async {
+            group.wait()
+            completion(texts.current.map { $0! })
+        }
+    }
+}
