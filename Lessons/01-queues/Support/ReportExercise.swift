@@ -18,6 +18,8 @@ struct Reports {
     var computations: [Int: RelaxedWord] = [:]  // how many computations of the report began
     /// 1 once any report was computed on the main queue.
     let computedOnMain = RelaxedWord()
+    /// 1 once any report was computed in a Swift task, on the cooperative pool.
+    let computedInATask = RelaxedWord()
 }
 nonisolated(unsafe) private var reports = Reports()
 
@@ -30,6 +32,7 @@ public func computeReport(_ number: Int) -> String {
     sleep(lessonSeconds: reports.seconds[number] ?? 0.5)  // stands in for real work
     if computation < finished.count { finished[computation].record() }
     if isOnMainQueue { reports.computedOnMain.value = 1 }
+    if withUnsafeCurrentTask(body: { $0 != nil }) { reports.computedInATask.value = 1 }
     return ReportExercise.text(of: number)
 }
 
@@ -198,6 +201,13 @@ public enum ReportExercise {
             } else {
                 note("Shown off the main queue: \(offMain.map { "report \($0)" }.joined(separator: ", ")). The screen may only be")
                 note("touched on the main queue: hand the report back with DispatchQueue.main.async.")
+                faults.firm()
+            }
+            if reports.computedInATask.value == 1 {
+                // Same code, same verdict: on 2 cores its shows come late, on 8 they may not; the
+                // blocking is there on every machine.
+                note("Reports were computed in a Swift task: computeReport blocks its thread, and a task holds one of the few")
+                note("threads Swift concurrency runs tasks on (about one per core) while it does: other tasks wait. Use a dispatch queue.")
                 faults.firm()
             }
             let (verdict, fault) = orderVerdict()

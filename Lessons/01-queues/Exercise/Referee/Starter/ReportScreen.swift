@@ -10,7 +10,8 @@ import Lesson1Support
 // is slow (report 1 takes over a second, the others less), so the main queue stalls and the screen
 // freezes.
 //
-// Compute the reports off the main queue (`tapped` returns at once), and call `show` on the main
+// Compute the reports off the main queue, on a dispatch queue (`computeReport` blocks its thread,
+// which a Swift Task must not do), with `tapped` returning at once, and call `show` on the main
 // queue, once per tap, with that tap's report, in the order the reports were tapped (report 1
 // first, although it takes the longest), each as soon as it is ready (and the ones tapped before it
 // are shown). How many taps, when, and how long each report takes vary from run to run (the verdict
