@@ -20,7 +20,7 @@ final class CallbackShelf: Sendable {
 /// Feeds of two stories; the driver's two threads call the two fetches' callbacks of each feed at the
 /// same moment, give or take a spin drawn afresh for each feed, feed after feed, so that one callback
 /// falls between the other's two critical sections (the feed then completes twice). It goes on until
-/// 120 feeds' two callbacks overlapped in time (at least 0.1 s, at most 3 s of real time, at most 5000
+/// 300 feeds' two callbacks overlapped in time (at least 0.1 s, at most 3 s of real time, at most 5000
 /// feeds: a loaded machine that runs one thread at a time overlaps few), in bouts of two new threads. Every feed whose fetches
 /// called back must complete once, on the main queue, with its two texts in order.
 final class FeedContention: @unchecked Sendable {
@@ -81,10 +81,10 @@ final class FeedContention: @unchecked Sendable {
         }
     }
 
-    /// Whether the round has played enough: 120 overlaps after at least 0.1 s, or 3 s.
+    /// Whether the round has played enough: 300 overlaps after at least 0.1 s, or 3 s.
     private func enough(_ overlaps: RelaxedWord, _ started: UInt64) -> Bool {
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        return elapsed >= 3 || (elapsed >= 0.1 && overlaps.value >= 120)
+        return elapsed >= 3 || (elapsed >= 0.1 && overlaps.value >= 300)
     }
 
     /// Feed after feed from `from`, for one bout: takes its first fetch's callback, tells the other
