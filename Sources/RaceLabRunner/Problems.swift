@@ -127,7 +127,8 @@ private func signalName(_ signal: Int32) -> String {
 
 /// What usually makes a page or an exercise wait forever.
 let hangCauses = "Something waits forever: a deadlock (a sync onto the queue it is running on, the main queue waiting for"
-    + " itself), a group or semaphore nobody signals, or an operation that never finishes"
+    + " itself, a thread waiting in DispatchQueue.main.sync while it holds a lock or queue that the main queue waits for),"
+    + " a group or semaphore nobody signals, or an operation that never finishes"
 
 /// The kinds of failure `racelab stress` counts.
 public enum FailureKind: String, CaseIterable, Comparable {

@@ -37,7 +37,7 @@ public func computeReport(_ number: Int) -> String {
 }
 
 /// Exercise 1's driver, which is not the attendee's to edit: a main-queue ticker stands in for the
-/// screen's frames (one every 0.1 s). The user taps in two bursts, one of 3 taps and one of 4 (in an
+/// screen's frames (one every 0.1 s). The user taps in four bursts; first two, one of 3 taps and one of 4 (in an
 /// order drawn from the seed), 0.05 to 0.3 s apart; the first report of one burst takes 1.0 to 1.2 s,
 /// of the other 2.0 to 2.2 s (in an order drawn from the seed), every other report 0.1 to 0.5 s. So a
 /// fix that shows reports after a fixed wait shows them either late in one burst or out of order in
@@ -45,7 +45,10 @@ public func computeReport(_ number: Int) -> String {
 /// (0.3 to 0.5 s) tapped again before it is done, the next one slow (1.0 to 1.2 s): a fix that holds
 /// the reports until no tap is outstanding shows the first late. Its reports are numbered out of
 /// order, and its last tap asks again for a quick report of an earlier burst: a fix that orders by
-/// report number, or keeps a report by its number, shows one out of turn. A burst starts once the one before it
+/// report number, or keeps a report by its number, shows one out of turn. A fourth burst of three
+/// quick reports taps each the moment the one before it is computed, while its worker hands it over:
+/// a worker that holds a lock (or a serial queue) `tapped` also takes while it waits in
+/// `DispatchQueue.main.sync` deadlocks. A burst starts once the one before it
 /// is shown; the driver ends when every report was shown (and a moment more, for one shown twice), or
 /// once even reports computed one after another would long be done. Each `show` must get its tap's
 /// report itself, and `tapped` must return at once (within 30 ms of real time: a wait on the main
@@ -70,11 +73,14 @@ public enum ReportExercise {
         let number: Int
         let at: Double  // lesson seconds after its burst began
         let computation: Int  // which computation of its report is its own: 0, or 1 for a report tapped again
+        /// Tapped the moment the report of the tap before it is computed (`at` is when that is due).
+        var chained = false
     }
 
     public static func makeLesson(_ make: @escaping () -> ReportShowing) -> Lesson {
-        let lesson = Lesson("RaceLab exercise 1: keep the main queue free, and the reports in order", seeded: true)
-        lesson.page("Three bursts of taps, one screen") { page in
+        // A run takes at most 11 lesson s; a deadlocked main queue is stopped in 30 (7.5 s at 4x).
+        let lesson = Lesson("RaceLab exercise 1: keep the main queue free, and the reports in order", pageTimeLimit: 30, seeded: true)
+        lesson.page("Four bursts of taps, one screen") { page in
             var scenario = page.scenario
             var bursts: [[Tap]] = []
             var number = 0
@@ -82,16 +88,19 @@ public enum ReportExercise {
             func taps() -> Int { defer { tapped += 1 }; return tapped }
             // A burst: reports numbered `numbers` (the next ones when nil), that take `durations` (a
             // report tapped again: nil, it takes as long as before), tapped `gaps` apart.
-            func burst(_ durations: [ClosedRange<Double>?], numbers: [Int]? = nil, gaps: ClosedRange<Double>) -> [Tap] {
+            // With `chained`, each tap after the first comes the moment the report before it is computed.
+            func burst(_ durations: [ClosedRange<Double>?], numbers: [Int]? = nil, gaps: ClosedRange<Double>, chained: Bool = false) -> [Tap] {
                 let numbers = numbers ?? durations.indices.map { number + 1 + $0 }
                 number = max(number, numbers.max()!)
                 var time = 0.0
-                return zip(numbers, durations).map { number, duration in
+                return zip(numbers, durations).enumerated().map { index, tapped in
+                    let (number, duration) = tapped
                     if let duration { reports.seconds[number] = scenario.seconds(in: duration) }
                     reports.finished[number, default: []].append(RelaxedMoment())
                     reports.computations[number] = reports.computations[number] ?? RelaxedWord()
-                    defer { time += scenario.seconds(in: gaps) }
-                    return Tap(index: taps(), number: number, at: time, computation: reports.finished[number]!.count - 1)
+                    defer { time += chained ? reports.seconds[number]! : scenario.seconds(in: gaps) }
+                    return Tap(index: taps(), number: number, at: time, computation: reports.finished[number]!.count - 1,
+                        chained: chained && index > 0)
                 }
             }
             for (slowest, taps) in zip(scenario.shuffled([1.0...1.2, 2.0...2.2]), scenario.shuffled([3, 4])) {
@@ -103,11 +112,15 @@ public enum ReportExercise {
             while numbers == numbers.sorted() { numbers = scenario.shuffled(numbers) }
             let again = scenario.shuffled(bursts.flatMap { $0.dropFirst() }.map(\.number))[0]
             bursts.append(burst([0.3...0.5, 1.0...1.2, 0.1...0.3, nil], numbers: numbers + [again], gaps: 0.05...0.2))
+            // Each tap lands while the report before it is being handed over: a worker that waits for
+            // the main queue while it holds something `tapped` takes deadlocks here.
+            bursts.append(burst(Array(repeating: 0.1...0.3, count: 3), gaps: 0...0, chained: true))
             for (index, burst) in bursts.enumerated() {
                 let numbers = burst.map(\.number)
                 note("Burst \(index + 1): reports " + (numbers == Array(numbers[0]...numbers[0] + numbers.count - 1)
                     ? "\(numbers.first!)-\(numbers.last!)" : numbers.map(String.init).joined(separator: ", ")) + ", tapped "
-                    + burst.map { "+" + seconds($0.at) }.joined(separator: ", ") + "; computing each takes "
+                    + (burst.last!.chained ? "each the moment the one before it is computed"
+                        : burst.map { "+" + seconds($0.at) }.joined(separator: ", ")) + "; computing each takes "
                     + burst.map { seconds(reports.seconds[$0.number]!) }.joined(separator: ", ") + ".")
             }
             let screen = make()
@@ -126,29 +139,39 @@ public enum ReportExercise {
                     return
                 }
                 let start = LessonClock.shared.now + 0.1
-                for tap in burst {
-                    DispatchQueue.main.asyncAfter(lessonSeconds: start + tap.at - LessonClock.shared.now) {
-                        record.events.append((LessonClock.shared.now, "tap: report \(tap.number)"))
-                        let began = DispatchTime.now().uptimeNanoseconds
-                        defer {
-                            let held = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
-                            if held > record.held.seconds { record.held = (tap.number, held) }
-                        }
-                        screen.tapped(report: tap.number) { text in
-                            let onMain = isOnMainQueue
-                            let now = LessonClock.shared.now
-                            // Recorded on the main queue, where the driver reads it; a call made off it
-                            // is said so, and counted all the same.
-                            DispatchQueue.main.async {
-                                record.events.append((now, "shown: \(text)\(onMain ? "" : ", off the main queue")"))
-                                record.shown.append((tap, now, onMain, text))
-                                // The whole burst's reports shown, each once: the next burst (this happens once at most).
-                                let taps = Set(burst.map(\.index))
-                                let inBurst = record.shownReports.map(\.tap.index).filter(taps.contains)
-                                if inBurst.count == taps.count && Set(inBurst) == taps { play(remaining.dropFirst()) }
-                            }
+                // On the main queue: taps, then asks for the tap chained to this one, if any.
+                func perform(_ tap: Tap) {
+                    record.events.append((LessonClock.shared.now, "tap: report \(tap.number)"))
+                    let began = DispatchTime.now().uptimeNanoseconds
+                    defer {
+                        let held = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
+                        if held > record.held.seconds { record.held = (tap.number, held) }
+                    }
+                    screen.tapped(report: tap.number) { text in
+                        let onMain = isOnMainQueue
+                        let now = LessonClock.shared.now
+                        // Recorded on the main queue, where the driver reads it; a call made off it
+                        // is said so, and counted all the same.
+                        DispatchQueue.main.async {
+                            record.events.append((now, "shown: \(text)\(onMain ? "" : ", off the main queue")"))
+                            record.shown.append((tap, now, onMain, text))
+                            // The whole burst's reports shown, each once: the next burst (this happens once at most).
+                            let taps = Set(burst.map(\.index))
+                            let inBurst = record.shownReports.map(\.tap.index).filter(taps.contains)
+                            if inBurst.count == taps.count && Set(inBurst) == taps { play(remaining.dropFirst()) }
                         }
                     }
+                    if let next = burst.first(where: { $0.index == tap.index + 1 }), next.chained {
+                        // Shortly before this report is due, the main queue waits for it (a moment at most),
+                        // and taps while its worker hands it over.
+                        DispatchQueue.main.asyncAfter(lessonSeconds: max(0, reports.seconds[tap.number]! - 0.04)) {
+                            awaitComputed(tap)
+                            perform(next)
+                        }
+                    }
+                }
+                for tap in burst where !tap.chained {
+                    DispatchQueue.main.asyncAfter(lessonSeconds: start + tap.at - LessonClock.shared.now) { perform(tap) }
                 }
                 // Computed one after another, the burst's last report is done by then, with a second to spare.
                 let enough = burst.last!.at + burst.reduce(0) { $0 + reports.seconds[$1.number]! } + 1.0
@@ -159,6 +182,17 @@ public enum ReportExercise {
             play(bursts[...])
         }
         return lesson
+    }
+
+    /// Waits, on the main queue, until `tap`'s report is computed (for 0.25 lesson s at most), then 20 ms
+    /// of real time more: long enough for the worker that computed it to reach whatever it does next,
+    /// a `DispatchQueue.main.sync` included. It reads the moment relaxed, so TSan sees no order from the
+    /// worker to the main queue that the attendee's code did not make.
+    static func awaitComputed(_ tap: Tap) {
+        let finished = reports.finished[tap.number]![tap.computation]
+        let deadline = LessonClock.shared.now + 0.25
+        while finished.value == nil && LessonClock.shared.now < deadline { Thread.sleep(forTimeInterval: 0.0005) }
+        Thread.sleep(forTimeInterval: 0.02)
     }
 
     /// What the driver saw, on the main queue only.

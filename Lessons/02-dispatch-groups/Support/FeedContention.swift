@@ -25,6 +25,8 @@ final class CallbackShelf: Sendable {
 /// called back must complete once, on the main queue, with its two texts in order.
 final class FeedContention: @unchecked Sendable {
     static let most = 5000
+    /// How many overlapped feeds the round plays for.
+    static let goal: UInt64 = 300
     private let shelf = CallbackShelf()
     private var completions = [Int](repeating: 0, count: most)  // main queue only
     private var misfits = 0  // completions off the main queue or with other texts; main queue only
@@ -72,6 +74,11 @@ final class FeedContention: @unchecked Sendable {
                 let twice = completions.prefix(count).filter { $0 > 1 }.count
                 let never = completions.prefix(count).filter { $0 == 0 }.count
                 note("\(count) feeds of 2 played, \(overlaps.value) of them with both callbacks at the same moment.")
+                if overlaps.value < Self.goal {
+                    // Measured under `taskset -c 0`: 0 of 4009 feeds met, and a count checked apart passed.
+                    note("That is short of the \(Self.goal) the round aims for: this machine seldom ran the two threads at once (one free")
+                    note("core?), so a count checked apart from its change may have gone unseen here.")
+                }
                 var faults: [String] = []
                 if twice > 0 { faults.append("\(twice) of them completed twice   <- decrease the count and check it in one critical section (or let a group count)") }
                 if never > 0 { faults.append("\(never) of them never completed   <- complete once every fetch has called back") }
@@ -84,7 +91,7 @@ final class FeedContention: @unchecked Sendable {
     /// Whether the round has played enough: 300 overlaps after at least 0.1 s, or 3 s.
     private func enough(_ overlaps: RelaxedWord, _ started: UInt64) -> Bool {
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        return elapsed >= 3 || (elapsed >= 0.1 && overlaps.value >= 300)
+        return elapsed >= 3 || (elapsed >= 0.1 && overlaps.value >= Self.goal)
     }
 
     /// Feed after feed from `from`, for one bout: takes its first fetch's callback, tells the other
