@@ -31,10 +31,14 @@ extension Runner {
                 return self.run(.exercise(item.variant, of: item.exercise), bin: bin)
             }
         }
-        // A variant that must fail, of an exercise whose order is timed, is confirmed at real speed: long.
-        let timedOrder = Set(
-            exercises.filter { exercise in (try? loadTranscript(exercise.transcript)).map { $0.timedOrder && !$0.confirmOnlyWhenLate } == true }.map(\.number))
-        let long = Set(items.indices.filter { items[$0].variant.mustFail && timedOrder.contains(items[$0].exercise.number) })
+        // Long, so started first: a variant that must fail, of an exercise whose order is timed (it may
+        // be confirmed at real speed), and one that must hang (it runs to its time limit).
+        let timedOrder = Set(exercises.filter { exercise in (try? loadTranscript(exercise.transcript))?.timedOrder == true }.map(\.number))
+        let long = Set(items.indices.filter { index in
+            let (exercise, variant, expected) = items[index]
+            let hangs = if case .success(let failures)? = expected { failures.contains(.timeout) } else { false }
+            return variant.mustFail && (timedOrder.contains(exercise.number) || hangs)
+        })
         runInOrder(runs, jobs: jobs, startingFirst: long) { index, outcome in
             let item = items[index]
             if let expected = item.expected {
