@@ -144,7 +144,8 @@ public enum FeedExercise {
     final class Referee: @unchecked Sendable {
         let feeds: [[FeedItem]]
         private var completions: [Int] = []  // per feed; main queue only
-        private var asideLines: [Int: Line] = [:]  // the success lines of feeds loaded aside; main queue only
+        private var aside: Set<Int> = []  // feeds loaded aside; main queue only
+        private var asideLines: [Int: String] = [:]  // their success lines, said at the end; main queue only
         let faults = Faults()
 
         init(feeds: [[FeedItem]]) {
@@ -174,21 +175,17 @@ public enum FeedExercise {
         /// completed (or its time is up), and a moment more for a second completion.
         func loadAside(_ index: Int, with loader: FeedLoading) -> (_ then: @escaping () -> Void) -> Void {
             let resolved = DispatchGroup()
-            let line = Line()
-            asideLines[index] = line
+            aside.insert(index)
             load(index, with: loader, resolved: resolved)
             return { then in
                 resolved.notify(queue: .main) {
                     DispatchQueue.main.asyncAfter(lessonSeconds: 0.3) {
-                        if let text = line.text { say(text) }
+                        if let line = self.asideLines[index] { say(line) }
                         then()
                     }
                 }
             }
         }
-
-        /// A line kept to be said later.
-        final class Line { var text: String? }
 
         private func load(_ index: Int, with loader: FeedLoading, resolved: DispatchGroup) {
             dispatchPrecondition(condition: .onQueue(.main))
@@ -220,13 +217,13 @@ public enum FeedExercise {
                                 : "   <- complete once every fetch has called back")
                             : (Set(texts) == Set(expected) && texts.count == expected.count
                                 ? ", not in the items' order   <- keep each text in its item's place" : "   <- each item's text, once")))
-                    } else if let last = items.first?.lastArrival.value, LessonClock.shared.now > last + 0.25, self.asideLines[index] == nil {
+                    } else if let last = items.first?.lastArrival.value, LessonClock.shared.now > last + 0.25, !self.aside.contains(index) {
                         // (Not asked of feed 7, whose completion may fall in round 5, which keeps the main queue busy.)
                         self.fault("\(name) completed \(seconds(LessonClock.shared.now - last)) after its last fetch called back   <- complete as soon as every fetch is in",
                             late: "a busy machine can delay a completion that much too.")
-                    } else if let aside = self.asideLines[index] {
+                    } else if self.aside.contains(index) {
                         // Said when the rounds are over: its moment among the rounds' lines varies.
-                        aside.text = "\(name) had completed at \(seconds(LessonClock.shared.now)): \(texts.count) texts, in order, on the main queue"
+                        self.asideLines[index] = "\(name) had completed at \(seconds(LessonClock.shared.now)): \(texts.count) texts, in order, on the main queue"
                     } else {
                         say("\(name) completed: \(texts.count) texts, in order, on the main queue")
                     }

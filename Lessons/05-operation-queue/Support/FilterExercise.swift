@@ -141,13 +141,10 @@ public enum FilterExercise {
     /// adversarial round's signal-before-append passed the filter rounds in 2 of 3 runs).
     static func waitWhileAdding(_ make: @escaping () -> FilterCollecting, faults: Faults) {
         note("Waiting: all(count: 2) is called while two threads add their images, round after round.")
-        let started = DispatchTime.now().uptimeNanoseconds
-        var (rounds, short) = (0, 0)
-        while true {
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-            guard elapsed < 2, rounds < 300 || elapsed < 0.2 else { break }
+        var (short, stuck) = (0, false)
+        let rounds = playRounds(atLeast: 300, andSeconds: 0.2, forAtMost: 2) { number in
             let results = make()
-            let images = (0..<2).map { Image(name: "late \(rounds)-\($0)", width: 1, height: 1, pixels: [UInt8($0)]) }
+            let images = (0..<2).map { Image(name: "late \(number)-\($0)", width: 1, height: 1, pixels: [UInt8($0)]) }
             let given = Locked<[Image]?>(nil)
             let spin = UInt64.random(in: 20_000...200_000)  // nanoseconds: `all` is waiting by then
             let done = startTogether(3) { thread in
@@ -156,12 +153,13 @@ public enum FilterExercise {
                 while DispatchTime.now().uptimeNanoseconds < until {}
                 results.add(images[thread])
             }
-            guard Watchdog.wait(for: done, upTo: patience, "all(count: 2) while two images were added") else {
-                note("all(count: 2) never returned, though both images were added.")
-                return faults.firm()
-            }
+            stuck = !Watchdog.wait(for: done, upTo: patience, "all(count: 2) while two images were added")
             if let got = given.current, !(got.count == 2 && images.allSatisfy(got.contains)) { short += 1 }
-            rounds += 1
+            return !stuck
+        }
+        guard !stuck else {
+            note("all(count: 2) never returned, though both images were added.")
+            return faults.firm()
         }
         guard short == 0 else {
             note("In \(short) of \(rounds) rounds all(count: 2) gave fewer than the two images added while it waited: it let go")

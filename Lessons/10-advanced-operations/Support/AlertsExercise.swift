@@ -136,21 +136,19 @@ public enum AlertsExercise {
         // Bursts of 600, each in a category of its own, until one is out of order: at least 8 and 0.2 s
         // of real time, at most 40 or 3 s. One burst alone missed a check and its act in two critical
         // sections 1 time in 4 (an adversarial round's check-act-split passed 1 of 6 runs).
-        let started = DispatchTime.now().uptimeNanoseconds
-        var (bursts, lastBurst, firstOrdered, lastCategory) = (0, [Operation](), true, ["bookkeeping"])
-        while true {
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-            guard firstOrdered, bursts < 40, elapsed < 3, bursts < 8 || elapsed < 0.2 else { break }
-            bursts += 1
-            let burst = ["bookkeeping \(bursts)"]
+        var (lastBurst, firstOrdered, lastCategory, stuck) = ([Operation](), true, ["bookkeeping"], false)
+        let bursts = playRounds(atLeast: 8, andSeconds: 0.2, atMost: 40, forAtMost: 3) { number in
+            let burst = ["bookkeeping \(number)"]
             let first = (0..<3).map { _ in (0..<200).map { _ in BlockOperation() } }
             let recorded = startTogether(first.count) { thread in
                 for operation in first[thread] { exclusivity.added(operation, categories: burst) }
             }
-            guard Watchdog.wait(for: recorded, upTo: 40, "three threads recording 600 operations") else { return false }
+            stuck = !Watchdog.wait(for: recorded, upTo: 40, "three threads recording 600 operations")
             (lastBurst, lastCategory) = (Array(first.joined()), burst)
-            firstOrdered = isTotallyOrdered(lastBurst)
+            firstOrdered = !stuck && isTotallyOrdered(lastBurst)
+            return firstOrdered
         }
+        guard !stuck else { return false }
         let (firstAll, category) = (lastBurst, lastCategory)
         note("\(bursts) bursts of 600 operations, each recorded by three threads at once: " + (firstOrdered
             ? "each waits for every one recorded before it."
@@ -183,23 +181,22 @@ public enum AlertsExercise {
         // real time, at most 80 or 3 s. A lock taken once per category makes a cycle in a burst only
         // now and then (idle, in 1 to 12 bursts): one burst alone let an adversarial round's
         // lock-per-category-section pass 2 of 3 runs.
-        let started = DispatchTime.now().uptimeNanoseconds
-        var (bursts, ordered) = (0, true)
-        while true {
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-            guard ordered, bursts < 80, elapsed < 3, bursts < 20 || elapsed < 0.4 else { break }
-            bursts += 1
-            let (alert, video) = ("both alert \(bursts)", "both video \(bursts)")
+        var (ordered, stuck) = (true, false)
+        let bursts = playRounds(atLeast: 20, andSeconds: 0.4, atMost: 80, forAtMost: 3) { number in
+            let (alert, video) = ("both alert \(number)", "both video \(number)")
             let operations = (0..<2).map { _ in (0..<200).map { _ in BlockOperation() } }
             let added = startTogether(2) { thread in
                 for operation in operations[thread] {
                     exclusivity.added(operation, categories: thread == 0 ? [alert, video] : [video, alert])
                 }
             }
-            guard Watchdog.wait(for: added, upTo: 40, "two threads adding operations of two categories") else { return false }
+            stuck = !Watchdog.wait(for: added, upTo: 40, "two threads adding operations of two categories")
+            guard !stuck else { return false }
             ordered = isTotallyOrdered(operations[0] + operations[1])
             for operation in operations.joined() { exclusivity.finished(operation, categories: [alert, video]) }
+            return ordered
         }
+        guard !stuck else { return false }
         note("\(bursts) bursts of 400 operations of two categories, added at once, their categories named in either order: " + (ordered
             ? "each waits for every one before it."
             : "in the last, some do not, or wait for each other   <- one critical section for all of an operation's categories"))

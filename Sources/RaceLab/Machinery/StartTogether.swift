@@ -44,3 +44,22 @@ public func hammer(
         }
     }.wait()
 }
+
+/// A driver's rounds for a narrow window that shows only now and then: plays `round(1)`, `round(2)`…
+/// one after another until one returns false (it saw the fault, or cannot go on), once at least
+/// `rounds` rounds and `seconds` of real time are played, or at `most` rounds or `limit` seconds.
+/// Returns how many rounds it played. (Exercises 5 and 10.)
+public func playRounds(
+    atLeast rounds: Int, andSeconds seconds: Double, atMost most: Int = .max, forAtMost limit: Double,
+    _ round: (_ number: Int) -> Bool
+) -> Int {
+    let started = DispatchTime.now().uptimeNanoseconds
+    var played = 0
+    while played < most {
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        guard elapsed < limit, played < rounds || elapsed < seconds else { break }
+        played += 1
+        guard round(played) else { break }
+    }
+    return played
+}
