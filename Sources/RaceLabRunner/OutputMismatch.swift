@@ -12,6 +12,9 @@ public struct OutputMismatch: Equatable, CustomStringConvertible {
     public var timeMisses: [LinePattern.TimeMiss] = []
     /// The speed the page ran at, to say what a miss was in real time.
     public var speed: Double = 1
+    /// When the output ended before the expected line came: the line it ended with, which in an
+    /// exercise is often the driver saying what went wrong.
+    public var lastLine: String?
     /// The expected line is one of an `any order:` block's.
     public var anyOrder = false
     /// Said to an attendee, who never sees the transcript: the expectation in words, without the
@@ -31,6 +34,7 @@ public struct OutputMismatch: Equatable, CustomStringConvertible {
                 + timeMisses.map { "\n  " + describe($0, in: actual) }.joined()
         case let (nil, expected?):
             return "the end of the output: it ended early\n  \(source): \(shown(expected))"
+                + (lastLine.map { "\n  the output's last line: \(quoted($0))" } ?? "")
         case let (actual?, nil):
             return "output line \(outputLine!): \(quoted(actual))\n  expected no more output (end the transcript with '...' to allow more)"
         default:

@@ -110,7 +110,8 @@ private struct Search {
         let actual = line < lines.count ? lines[line] : nil
         return OutputMismatch(
             outputLine: actual == nil ? nil : line + 1, actual: actual, transcriptLine: source, expected: pattern.source,
-            timeMisses: actual.flatMap { pattern.timeMisses($0, times: times) } ?? [], anyOrder: anyOrder)
+            timeMisses: actual.flatMap { pattern.timeMisses($0, times: times) } ?? [],
+            lastLine: actual == nil ? lines.last : nil, anyOrder: anyOrder)
     }
 
     private mutating func note(_ line: Int, _ mismatch: OutputMismatch) {

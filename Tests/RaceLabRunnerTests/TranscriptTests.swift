@@ -83,6 +83,12 @@ final class TranscriptTests: XCTestCase {
         let short = expected.mismatch(in: "hello\n")
         XCTAssertNil(short?.actual)
         XCTAssertEqual(short?.expected, "world")
+        // Said with the line the output ended with: in an exercise, often the driver saying what is wrong.
+        XCTAssertEqual(short?.lastLine, "hello")
+        XCTAssertTrue(short?.description.contains("the output's last line: \"hello\"") ?? false)
+        let skipped = transcript("---\n...\nall good").mismatch(in: "a\nnot right: row 1 kept its provider\n")
+        XCTAssertEqual(skipped?.lastLine, "not right: row 1 kept its provider")
+        XCTAssertNil(expected.mismatch(in: "hello\nWorld\n")?.lastLine, "a line that differs is shown itself")
     }
 
     func testSkipTakesAnyNumberOfLines() {

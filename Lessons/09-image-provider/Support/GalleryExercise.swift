@@ -11,8 +11,11 @@ public protocol GalleryControlling: AnyObject {
 /// (2 to 4 rows), two scrolls forward (the first may jump past a row) and one back (a row that left
 /// comes back, another stays on screen through it), the moments of the scrolls, and each picture's
 /// download time. The row that stays and the first row to leave with the scroll back show the same
-/// picture, so a controller that stops "the picture" instead of the row stops a row on screen. Every image is drawn to land at least 1 lesson
-/// second before or after its row leaves, so a busy machine does not flip the order.
+/// picture, so a controller that stops "the picture" instead of the row stops a row on screen. Last,
+/// the keyboard comes up and hides the bottom row, its image still on the way: a row leaves and none
+/// appears, so a controller that stops rows only when another appears stops nothing. Every image is
+/// drawn to land at least 1 lesson second before or after its row leaves, so a busy machine does not
+/// flip the order.
 ///
 /// What is judged, each where it happens:
 /// - right after a scroll (on the main queue, after whatever the controller queued there while the
@@ -43,10 +46,10 @@ public enum GalleryExercise {
             let table = TableView(rows: plan.titles)
             let controller = make(table, plan.files)
             let referee = Referee(table: table, plan: plan)
-            for (index, start) in plan.starts.enumerated() {
+            for (index, window) in plan.windows.enumerated() {
                 DispatchQueue.main.asyncAfter(lessonSeconds: plan.times[index]) {
                     let before = table.visible
-                    table.scroll(to: start..<start + plan.window)
+                    table.scroll(to: window)
                     // Queued after anything the controller queued on the main queue during the scroll.
                     DispatchQueue.main.async { referee.afterScroll(leaving: before.filter { !table.visible.contains($0) }) }
                 }
@@ -63,9 +66,8 @@ public enum GalleryExercise {
     /// The seed's table: titles, windows, scroll moments and download times.
     struct Plan {
         let titles: [String]
-        let window: Int
-        /// The first visible row at each scroll, the first at 0 s.
-        let starts: [Int]
+        /// The rows on screen at each step: at 0 s, two scrolls forward, one back, and the keyboard.
+        let windows: [Range<Int>]
         let times: [Double]
         let latencies: [Double]
         let end: Double
@@ -75,44 +77,47 @@ public enum GalleryExercise {
         init(_ scenario: inout Scenario) {
             var titles = Array(scenario.shuffled(GalleryExercise.pictures).prefix(9))
             let window = scenario.int(in: 2...4)
-            self.window = window
             // Forward, perhaps jumping past a row; forward again, by no more than a window, so that the
             // last row that leaves then comes back with the scroll back (by less than a window, so that
-            // a row stays on screen through it).
+            // a row stays on screen through it). Last, the keyboard comes up and hides the bottom row:
+            // a row leaves and none appears.
             let room = titles.count - window
             let first = min(scenario.int(in: 1...window + 1), room - 1)
             let second = min(scenario.int(in: 1...window), room - first)
             let back = scenario.int(in: 1...window - 1)
             let starts = [0, first, first + second, first + second - back]
-            self.starts = starts
+            var windows = starts.map { $0..<$0 + window }
+            windows.append(windows[3].lowerBound..<windows[3].upperBound - 1)
+            self.windows = windows
             var times = [0.0]
             for _ in 1..<starts.count { times.append(times.last! + scenario.seconds(in: 2.5...3.5, step: 0.5)) }
+            times.append(times.last! + scenario.seconds(in: 1...2, step: 0.5))
             self.times = times
-            let last = times.last!
+            let backAt = times[3]
             var latencies = Array(repeating: 1.0, count: titles.count)
-            let stays = titles.indices.map { Self.firstStay(of: $0, starts: starts, times: times, window: window) }
+            let stays = titles.indices.map { Self.firstStay(of: $0, windows: windows, times: times) }
             for row in titles.indices {
                 guard let (appear, leave) = stays[row] else { continue }
                 if let leave {
                     // Lands 1 s or more before the row leaves, or 1 to 2 s after it left; rows that leave
-                    // with the scroll back, always after: every seed has rows that leave with their
-                    // image on the way.
-                    if leave < last, scenario.int(in: 0...1) == 0, leave - appear - filters - margin >= 0.5 {
+                    // with the scroll back or the keyboard, always after: every seed has rows that leave
+                    // with their image on the way.
+                    if leave < backAt, scenario.int(in: 0...1) == 0, leave - appear - filters - margin >= 0.5 {
                         latencies[row] = scenario.seconds(in: 0.5...leave - appear - filters - margin, step: 0.5)
                     } else {
                         latencies[row] = scenario.seconds(in: leave - appear...leave - appear + 1, step: 0.5)
                     }
-                } else if appear < last {
+                } else if appear < backAt {
                     // On screen through the scroll back, its image still on the way then.
-                    latencies[row] = scenario.seconds(in: last - appear...last - appear + 1.5, step: 0.5)
+                    latencies[row] = scenario.seconds(in: backAt - appear...backAt - appear + 1.5, step: 0.5)
                 } else {
                     latencies[row] = scenario.seconds(in: 0.5...3, step: 0.5)
                 }
             }
             // The row that leaves first with the scroll back shows the same picture as the row above
-            // it, which stays on screen with its image still on the way: stopping "the picture"
-            // instead of the row stops a row on screen too.
-            let (staying, leaving) = (starts[3] + window - 1, starts[3] + window)
+            // it, which stays on screen through it (until the keyboard hides it) with its image still
+            // on the way: stopping "the picture" instead of the row stops a row on screen too.
+            let (staying, leaving) = (windows[3].upperBound - 1, windows[3].upperBound)
             titles[leaving] = titles[staying]
             latencies[leaving] = latencies[staying]
             self.titles = titles
@@ -120,38 +125,38 @@ public enum GalleryExercise {
             // Long enough for every row on screen at the end to get its image, and for an image
             // nobody stopped to land off screen, with two seconds to spare (blocked filter steps wait
             // for Linux's thread pool to grow).
-            let onScreen = starts.last!..<starts.last! + window
             let landings = titles.indices.map { row -> Double in
-                if onScreen.contains(row) { return Self.lastAppearance(of: row, starts: starts, times: times, window: window) + latencies[row] + GalleryExercise.filters }
+                if windows.last!.contains(row) { return Self.lastAppearance(of: row, windows: windows, times: times) + latencies[row] + GalleryExercise.filters }
                 return stays[row].map { $0.appear + latencies[row] + GalleryExercise.filters } ?? 0
             }
-            end = max(landings.max()!, last) + 2
+            end = max(landings.max()!, times.last!) + 2
         }
 
         /// When `row` first appears and when it next leaves (nil: it stays to the end); nil if it never shows.
-        static func firstStay(of row: Int, starts: [Int], times: [Double], window: Int) -> (appear: Double, leave: Double?)? {
-            guard let first = starts.firstIndex(where: { ($0..<$0 + window).contains(row) }) else { return nil }
-            let leave = starts[first...].firstIndex { !($0..<$0 + window).contains(row) }
+        static func firstStay(of row: Int, windows: [Range<Int>], times: [Double]) -> (appear: Double, leave: Double?)? {
+            guard let first = windows.firstIndex(where: { $0.contains(row) }) else { return nil }
+            let leave = windows[first...].firstIndex { !$0.contains(row) }
             return (times[first], leave.map { times[$0] })
         }
 
         /// Whether `row`, on screen at the end, had left and came back.
         func cameBack(_ row: Int) -> Bool {
-            Self.lastAppearance(of: row, starts: starts, times: times, window: window) > 0
-                && Self.firstStay(of: row, starts: starts, times: times, window: window)?.leave != nil
+            Self.lastAppearance(of: row, windows: windows, times: times) > 0
+                && Self.firstStay(of: row, windows: windows, times: times)?.leave != nil
         }
 
         /// When `row`, on screen at the end, last appeared.
-        static func lastAppearance(of row: Int, starts: [Int], times: [Double], window: Int) -> Double {
-            var index = starts.count - 1
-            while index > 0, (starts[index - 1]..<starts[index - 1] + window).contains(row) { index -= 1 }
+        static func lastAppearance(of row: Int, windows: [Range<Int>], times: [Double]) -> Double {
+            var index = windows.count - 1
+            while index > 0, windows[index - 1].contains(row) { index -= 1 }
             return times[index]
         }
 
         func describe() {
-            let range = { (start: Int) in "rows \(start)-\(start + window - 1)" }
-            let scrolls = (1..<starts.count).map { "\(starts[$0] < starts[$0 - 1] ? "back to " : "")\(range(starts[$0])) at \(seconds(times[$0]))" }
-            note("\(titles.count) rows, \(window) on screen: \(range(0)) first, then \(scrolls.joined(separator: ", ")).")
+            let rows = { (window: Range<Int>) in window.count == 1 ? "row \(window.lowerBound)" : "rows \(window.lowerBound)-\(window.upperBound - 1)" }
+            let scrolls = (1..<windows.count - 1).map { "\(windows[$0].lowerBound < windows[$0 - 1].lowerBound ? "back to " : "")\(rows(windows[$0])) at \(seconds(times[$0]))" }
+            note("\(titles.count) rows, \(windows[0].count) on screen: \(rows(windows[0])) first, then \(scrolls.joined(separator: ", ")).")
+            note("At \(seconds(times.last!)) the keyboard comes up and hides row \(windows.last!.upperBound): \(rows(windows.last!)) stay, none appears.")
             note("Downloads take " + latencies.map { seconds($0) }.joined(separator: ", ") + " (row 0 first); then 1 s of filters.")
         }
     }
@@ -162,6 +167,7 @@ public enum GalleryExercise {
         let plan: Plan
         private var stopped = Set<Int>()  // rows that left with their image on the way, their providers cancelled
         private let faults = Faults()
+        private var firstFault: String?  // said again at the end, where the verdict quotes it
 
         init(table: TableView, plan: Plan) {
             self.table = table
@@ -213,7 +219,7 @@ public enum GalleryExercise {
             }
             faults.sayTimingIfOnlyLate()
             guard faults.count == 0 else {
-                note("The gallery is not right yet.")
+                note("The gallery is not right yet. First: \(firstFault ?? "?")")
                 return
             }
             note("Rows that left with their image on the way: \(stopped.count); each provider was cancelled as its row left.")
@@ -223,6 +229,7 @@ public enum GalleryExercise {
         /// Says a fault; `late`, when a busy machine could cause it too, says how.
         private func fault(_ text: String, late why: String? = nil) {
             if let why { faults.late(why) } else { faults.firm() }
+            if firstFault == nil { firstFault = text.hasSuffix(":") ? text.dropLast() + "." : text }
             say(text)
         }
     }

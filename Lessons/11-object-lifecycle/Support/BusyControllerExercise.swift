@@ -12,20 +12,26 @@ public protocol BusyControlling: AnyObject {
 /// on the main queue. The driver closes it when it invalidates the controller, and any call after
 /// that is a late notification that reached the controller.
 public final class BusyIndicator: @unchecked Sendable {
+    private let name: String
     private let lateCalls = RelaxedWord()
     private let closed = RelaxedWord()
+    private let offCalls = RelaxedWord()
 
-    public init() {}
+    public init(name: String = "busy indicator") { self.name = name }
 
     public func show(_ busy: Bool) {
         let place = isOnMainQueue ? "" : "   <- not on the main queue"
         if closed.value == 1 {
             lateCalls.add(1)
-            say("busy indicator \(busy ? "on" : "off")   <- after invalidate()\(place)")
+            say("\(name) \(busy ? "on" : "off")   <- after invalidate()\(place)")
         } else {
-            say("busy indicator \(busy ? "on" : "off")\(place)")
+            if !busy { offCalls.add(1) }
+            say("\(name) \(busy ? "on" : "off")\(place)")
         }
     }
+
+    /// How many times it was turned off before it was closed.
+    var turnedOff: Int { Int(offCalls.value) }
 
     func close() { closed.value = 1 }
     var late: Int { Int(lateCalls.value) }
@@ -34,7 +40,10 @@ public final class BusyIndicator: @unchecked Sendable {
 /// Exercise 11's driver, which is not the attendee's to edit: three rounds of activate, work,
 /// invalidate, let go, the work's length from the seed. In the first the subsystem's "idle" is already
 /// on its way to the main queue when the controller is invalidated, and arrives 0.6 to 1.0 s of real
-/// time later (the main queue is busy: a fix that drops notifications for half a second lets it in).
+/// time later (the main queue is busy: a fix that drops notifications for half a second lets it in);
+/// a second controller shares the subsystem and stays active, so that it gets the 'idle' (a
+/// controller that asks the subsystem whether anyone is registered, instead of remembering its own
+/// invalidation, lets the late 'idle' in; one that silences every controller starves the second).
 /// In the second, invalidate() comes right after an 'idle' the handler has received, and the
 /// subsystem still holds the controller (an "octopus" it keeps) when the driver lets go, and lets go
 /// after it, on its own queue, once its notifications have run: there the last reference goes. The
@@ -50,8 +59,9 @@ public enum BusyControllerExercise {
             let busy = scenario.seconds(in: 0.6...1.0, step: 0.1)
             let secondWork = scenario.seconds(in: 0.4...0.8, step: 0.1)
             note("Round 1: the subsystem works \(seconds(work)); its 'idle' is already queued for the main queue when")
-            note("invalidate() comes, and the main queue is busy for \(seconds(busy)) of real time more before the 'idle' arrives")
-            let round = Round(make, work: work)
+            note("invalidate() comes, and the main queue is busy for \(seconds(busy)) of real time more before the 'idle' arrives;")
+            note("a second controller on the same subsystem stays active, and must get it")
+            let round = Round(make, work: work, withSecond: true)
             round.whenIdleIsQueued {
                 say("invalidate()")
                 round.invalidate()
@@ -59,6 +69,7 @@ public enum BusyControllerExercise {
                 DispatchQueue.main.async {  // after the late 'idle'
                     round.controller = nil
                     round.report(when: "once the driver let go")
+                    round.reportSecond()
                     secondRound(make, work: secondWork) { thirdRound(make, work: work, then: page.done) }
                 }
             }
@@ -128,15 +139,23 @@ public enum BusyControllerExercise {
         let indicator = BusyIndicator()
         var controller: BusyControlling?
         let probe: LifeProbe
+        /// A second controller on the same subsystem, which is never invalidated in the round.
+        var second: (controller: BusyControlling, indicator: BusyIndicator)?
 
         let work: Double
 
-        init(_ make: (DataTransform, BusyIndicator) -> BusyControlling, work: Double) {
+        init(_ make: (DataTransform, BusyIndicator) -> BusyControlling, work: Double, withSecond: Bool = false) {
             self.work = work
             let controller = make(subsystem, indicator)
             controller.activate()
             self.controller = controller
             probe = LifeProbe(controller)
+            if withSecond {
+                let indicator = BusyIndicator(name: "second controller's busy indicator")
+                let second = make(subsystem, indicator)
+                second.activate()
+                self.second = (second, indicator)
+            }
             subsystem.work(work)
         }
 
@@ -156,24 +175,41 @@ public enum BusyControllerExercise {
             controller!.invalidate()
             subsystem.invalidating.value = 0
             indicator.close()
-            reportRegistrations(subsystem)
+            reportRegistrations(subsystem, others: second == nil ? 0 : 1)
         }
 
         func report(when: String) {
             BusyControllerExercise.report(indicator, probe, when: when)
         }
+
+        /// Whether the second controller, still active, got the 'idle'; then the driver invalidates it
+        /// and lets it go, unjudged.
+        func reportSecond() {
+            guard let (controller, indicator) = second else { return }
+            switch indicator.turnedOff {
+            case 1: note("The second controller, still active, got the 'idle'.")
+            case 0: note("The second controller, still active, never got the 'idle'   <- invalidating one controller must not silence another")
+            case let times: note("The second controller, still active, was turned off \(times) times by one 'idle'")
+            }
+            controller.invalidate()
+            second = nil
+        }
     }
 
     /// Invalidation is where the subsystem must be told: the talk unregisters there, before
     /// invalidate() returns (recorded by the subsystem, not guessed from when the driver looks).
-    static func reportRegistrations(_ subsystem: DataTransform) {
+    /// `others`: handlers of controllers still active, which must stay.
+    static func reportRegistrations(_ subsystem: DataTransform, others: Int) {
         let left = subsystem.observerCount
         if subsystem.unregisteredWhileInvalidating.value == 0 {
             note("invalidate() returned without unregistering   <- unregister in invalidate() itself, before it returns")
+        } else if left < others {
+            note("After invalidate(), the subsystem lost the second controller's handler too   <- unregister this controller's only")
         } else {
-            note(left == 0
-                ? "After invalidate(), the subsystem holds no handler."
-                : "After invalidate(), the subsystem still holds \(left) handler(s)   <- unregister every one in invalidate()")
+            let only = others == 0 ? "no handler." : "only the second controller's handler."
+            note(left == others
+                ? "After invalidate(), the subsystem holds \(only)"
+                : "After invalidate(), the subsystem still holds \(left - others) handler(s) of this controller   <- unregister every one in invalidate()")
         }
     }
 
