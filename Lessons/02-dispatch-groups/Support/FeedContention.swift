@@ -26,7 +26,7 @@ final class CallbackShelf: Sendable {
 final class FeedContention: @unchecked Sendable {
     static let most = 5000
     /// How many overlapped feeds the round plays for.
-    static let goal: UInt64 = 300
+    static let goal = 300
     private let shelf = CallbackShelf()
     private var completions = [Int](repeating: 0, count: most)  // main queue only
     private var misfits = 0  // completions off the main queue or with other texts; main queue only
@@ -50,31 +50,20 @@ final class FeedContention: @unchecked Sendable {
                 if onMain { report() } else { DispatchQueue.main.async(execute: report) }
             }
         }
-        let played = RelaxedWord(), overlaps = RelaxedWord()
-        let done = DispatchGroup()
-        done.enter()
-        Thread.detachNewThread { [self] in
-            // Bouts of at most 0.1 s, each with two new threads: two threads that the machine keeps on
-            // one core never meet (measured: 0 of 3889 feeds under load), a new pair may well.
-            let started = DispatchTime.now().uptimeNanoseconds
-            while Int(played.value) < Self.most {
-                let from = Int(played.value)
-                (ready.value, go.value, called.value) = (UInt64.max, UInt64.max, UInt64.max)
-                startTogether(2) { [self] thread in
-                    thread == 0 ? lead(from: from, played: played, overlaps: overlaps, started: started) : follow(from: from)
-                }.wait()
-                guard Int(played.value) > from, !enough(overlaps, started) else { break }
-            }
-            done.leave()
+        // The two threads call a feed's two callbacks at the same moment (`Lockstep`).
+        let round = Lockstep(steps: Self.most, goal: Self.goal, atLeast: 0.1, atMost: 3) { [shelf] thread, feed in
+            guard let callback = Self.waitToTake(2 * feed + thread, from: shelf) else { return false }
+            callback("data for pair \(feed + 1) story \(thread + 1)")
+            return true
         }
-        done.notify(queue: .main) { [self] in
+        round.done.notify(queue: .main) { [self] in
             // A moment more for completions still on their way, and for a second one.
             DispatchQueue.main.asyncAfter(lessonSeconds: 0.3) { [self] in
-                let count = Int(played.value)
+                let count = round.played
                 let twice = completions.prefix(count).filter { $0 > 1 }.count
                 let never = completions.prefix(count).filter { $0 == 0 }.count
-                note("\(count) feeds of 2 played, \(overlaps.value) of them with both callbacks at the same moment.")
-                if overlaps.value < Self.goal {
+                note("\(count) feeds of 2 played, \(round.overlapped) of them with both callbacks at the same moment.")
+                if round.overlapped < Self.goal {
                     // Measured under `taskset -c 0`: 0 of 4009 feeds met, and a count checked apart passed.
                     note("That is short of the \(Self.goal) the round aims for: this machine seldom ran the two threads at once (one free")
                     note("core?), so a count checked apart from its change may have gone unseen here.")
@@ -88,75 +77,8 @@ final class FeedContention: @unchecked Sendable {
         }
     }
 
-    /// Whether the round has played enough: 300 overlaps after at least 0.1 s, or 3 s.
-    private func enough(_ overlaps: RelaxedWord, _ started: UInt64) -> Bool {
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        return elapsed >= 3 || (elapsed >= 0.1 && overlaps.value >= Self.goal)
-    }
-
-    /// Feed after feed from `from`, for one bout: takes its first fetch's callback, tells the other
-    /// thread to go, calls it after a spin of its own, and waits for the other's call.
-    private func lead(from: Int, played: RelaxedWord, overlaps: RelaxedWord, started: UInt64) {
-        var random: UInt64 = 0x9E37_79B9_7F4A_7C15 &+ UInt64(from)
-        let bout = DispatchTime.now().uptimeNanoseconds
-        defer { go.value = Self.end }
-        for feed in from..<Self.most {
-            guard DispatchTime.now().uptimeNanoseconds - bout < 100_000_000, !enough(overlaps, started) else { return }
-            guard let callback = waitToTake(2 * feed), waitFor(ready, is: UInt64(feed)) else { return }
-            go.value = UInt64(feed)
-            spin(&random)
-            calls[0].value = DispatchTime.now().uptimeNanoseconds
-            callback("data for pair \(feed + 1) story 1")
-            calls[1].value = DispatchTime.now().uptimeNanoseconds
-            guard waitFor(called, is: UInt64(feed)) else { return }
-            if calls[0].value < calls[3].value && calls[2].value < calls[1].value { overlaps.add(1) }
-            played.value = UInt64(feed + 1)
-        }
-    }
-
-    private func follow(from: Int) {
-        var random: UInt64 = 0xD1B5_4A32_D192_ED03 &+ UInt64(from)
-        for feed in from..<Self.most {
-            ready.value = UInt64(feed)
-            guard waitFor(go, is: UInt64(feed)), go.value != Self.end, let callback = waitToTake(2 * feed + 1) else { return }
-            spin(&random)
-            calls[2].value = DispatchTime.now().uptimeNanoseconds
-            callback("data for pair \(feed + 1) story 2")
-            calls[3].value = DispatchTime.now().uptimeNanoseconds
-            called.value = UInt64(feed)
-        }
-    }
-
-    // The two threads' handshake: relaxed words, which ThreadSanitizer does not count as ordering, so
-    // the two callbacks of a feed stay unordered for it (a race between them is reported).
-    private static let end = UInt64.max - 1
-    private let ready = RelaxedWord(UInt64.max), go = RelaxedWord(UInt64.max), called = RelaxedWord(UInt64.max)
-    private let calls = (0..<4).map { _ in RelaxedWord() }  // when each call began and ended, nanoseconds
-
-    /// A spin of up to 64 turns, drawn afresh each time, so that one call starts at every point of the other.
-    private func spin(_ random: inout UInt64) {
-        random ^= random << 13
-        random ^= random >> 7
-        random ^= random << 17
-        for _ in 0..<(random % 64) { _ = go.value }
-    }
-
-    /// Waits until `word` is `value` (or the round ended); false after 5 s of real time.
-    private func waitFor(_ word: RelaxedWord, is value: UInt64) -> Bool {
-        let since = DispatchTime.now().uptimeNanoseconds
-        var tries = 0
-        while word.value != value && go.value != Self.end {
-            tries += 1
-            if tries % 4096 == 0 {  // yields rarely: while both threads hold a core, feeds go by in lockstep
-                sched_yield()
-                if DispatchTime.now().uptimeNanoseconds - since > 5_000_000_000 { return false }
-            }
-        }
-        return true
-    }
-
     /// The callback of `slot` once its fetch has left it; nil after 1 s of real time without it.
-    private func waitToTake(_ slot: Int) -> (@Sendable (String) -> Void)? {
+    private static func waitToTake(_ slot: Int, from shelf: CallbackShelf) -> (@Sendable (String) -> Void)? {
         let since = DispatchTime.now().uptimeNanoseconds
         while DispatchTime.now().uptimeNanoseconds - since < 1_000_000_000 {
             if let callback = shelf.take(slot) { return callback }
