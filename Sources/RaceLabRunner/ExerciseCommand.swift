@@ -35,18 +35,31 @@ extension Runner {
             print("To start again from the starter: swift run racelab reset \(number) (it asks first, and keeps a backup).")
             return ExerciseVerdict(passed: false, signature: ["missing or empty"])
         }
-        print("Building \(exercise.product) with ThreadSanitizer in .build-tsan …")
-        let build = builder.build(exercise.product)
-        guard build.succeeded else {
-            reportCompileErrors(build, exercise)
-            record(false, for: exercise)
-            return ExerciseVerdict(passed: false, signature: ["compile"] + build.errors.prefix(3))
+        let subject = Subject.exercise(exercise.attendee, of: exercise)
+        let stamp = BuildStamp(root: workspace.root, scratch: builder.scratch, product: exercise.product, sources: subject.sources)
+        let fingerprint = stamp.fingerprint()
+        let bin: String
+        if let built = stamp.binPath(ifFingerprint: fingerprint) {
+            print("\(exercise.product) is built from these very sources already (.build-tsan): no build needed.")
+            bin = built
+        } else {
+            print("Building \(exercise.product) with ThreadSanitizer in .build-tsan …")
+            let build = builder.build(exercise.product)
+            guard build.succeeded else {
+                reportCompileErrors(build, exercise)
+                record(false, for: exercise)
+                return ExerciseVerdict(passed: false, signature: ["compile"] + build.errors.prefix(3))
+            }
+            guard let path = binPath() else {
+                print("swift build --show-bin-path failed: cannot find the built exercise")
+                return ExerciseVerdict(passed: false, signature: ["no bin path"])
+            }
+            bin = path
+            if freshnessProblem(subject, program: subject.program(bin: bin)) == nil {
+                stamp.record(fingerprint: fingerprint, binPath: bin)
+            }
         }
-        guard let bin = binPath() else {
-            print("swift build --show-bin-path failed: cannot find the built exercise")
-            return ExerciseVerdict(passed: false, signature: ["no bin path"])
-        }
-        let outcome = run(.exercise(exercise.attendee, of: exercise), bin: bin, attendeeWaiting: true)
+        let outcome = run(subject, bin: bin, attendeeWaiting: true)
         record(outcome.passed, for: exercise)
         let verdict = ExerciseVerdict(passed: outcome.passed, signature: outcome.problems.map(signature))
         if outcome.passed {

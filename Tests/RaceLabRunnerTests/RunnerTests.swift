@@ -272,6 +272,38 @@ final class ProgressAndHintTests: XCTestCase {
         XCTAssertNotEqual(Builder.layout(of: "\(root)/Lessons"), before, "a new wrong fix is a new target")
     }
 
+    /// A check skips the build only while the stamp vouches for the binary: same inputs, same binary.
+    func testTheBuildStampVouchesOnlyForUnchangedInputsAndBinary() throws {
+        let exercise = try Workspace(root: root).exercise(3)
+        let subject = Subject.exercise(exercise.attendee, of: exercise)
+        try package.write("library", to: "Sources/RaceLab/Library.swift")
+        try package.write("support", to: "Lessons/03-thread-safety/Support/Support.swift")
+        let stamp = BuildStamp(root: root, scratch: "\(root)/.build-tsan", product: exercise.product, sources: subject.sources)
+        let before = stamp.fingerprint()
+        XCTAssertEqual(stamp.fingerprint(), before, "nothing changed")
+        XCTAssertNil(stamp.binPath(ifFingerprint: before), "no stamp yet")
+        let bin = "\(root)/.build-tsan/debug"
+        try package.write("binary", to: ".build-tsan/debug/\(exercise.product)")
+        stamp.record(fingerprint: before, binPath: bin)
+        XCTAssertEqual(stamp.binPath(ifFingerprint: before), bin)
+        for (path, text) in [
+            ("Lessons/03-thread-safety/Exercise/Person.swift", "the attendee saved"),
+            ("Lessons/03-thread-safety/Support/Support.swift", "support changed"),
+            ("Sources/RaceLab/Library.swift", "library changed"),
+            ("Package.swift", "// swift-tools-version:5.10"),
+            ("Lessons/03-thread-safety/Exercise/Extra.swift", "a new file"),
+        ] {
+            let old = package.read(path)
+            try package.write(text, to: path)
+            XCTAssertNil(stamp.binPath(ifFingerprint: stamp.fingerprint()), "\(path) changed: build")
+            if let old { try package.write(old, to: path) } else { try FileManager.default.removeItem(atPath: "\(root)/\(path)") }
+        }
+        XCTAssertEqual(stamp.binPath(ifFingerprint: stamp.fingerprint()), bin, "all put back as it was")
+        let later = Date().addingTimeInterval(5)
+        try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: "\(bin)/\(exercise.product)")
+        XCTAssertNil(stamp.binPath(ifFingerprint: before), "the binary was built again since: build")
+    }
+
     /// Where the output parts from the transcript at a watchdog that gave up, the verdict says "it
     /// hangs" first (still an output failure too, as the variants that hang are documented); a
     /// watchdog line the transcript expects is no hang.
