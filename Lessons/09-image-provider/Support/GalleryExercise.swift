@@ -11,9 +11,12 @@ public protocol GalleryControlling: AnyObject {
 /// (2 to 4 rows), two scrolls forward (the first may jump past a row) and one back (a row that left
 /// comes back, another stays on screen through it), the moments of the scrolls, and each picture's
 /// download time. The row that stays and the first row to leave with the scroll back show the same
-/// picture, so a controller that stops "the picture" instead of the row stops a row on screen. Last,
-/// the keyboard comes up and hides the bottom row, its image still on the way: a row leaves and none
-/// appears, so a controller that stops rows only when another appears stops nothing. Every image is
+/// picture, so a controller that stops "the picture" instead of the row stops a row on screen. Then
+/// the table scrolls on again: the rows that came back leave a second time, their new images on the
+/// way (a controller that stops a row once only does not stop them). Then the keyboard comes up and
+/// hides the bottom row, its image on the way: a row leaves and none appears, so a controller that
+/// stops rows only when another appears stops nothing. Last, the keyboard goes down and that row
+/// comes back once more, and must get its image. Every image is
 /// drawn to land at least 1 lesson second before or after its row leaves, so a busy machine does not
 /// flip the order.
 ///
@@ -79,19 +82,23 @@ public enum GalleryExercise {
             let window = scenario.int(in: 2...4)
             // Forward, perhaps jumping past a row; forward again, by no more than a window, so that the
             // last row that leaves then comes back with the scroll back (by less than a window, so that
-            // a row stays on screen through it). Last, the keyboard comes up and hides the bottom row:
-            // a row leaves and none appears.
+            // a row stays on screen through it). Then forward again, to where it was: the rows that
+            // came back leave a second time, and the rows that left with the scroll back come back.
+            // Then the keyboard comes up and hides the bottom row, which had come back: a row leaves
+            // and none appears. Last, the keyboard goes down and that row comes back once more: it
+            // must get its image.
             let room = titles.count - window
             let first = min(scenario.int(in: 1...window + 1), room - 1)
             let second = min(scenario.int(in: 1...window), room - first)
             let back = scenario.int(in: 1...window - 1)
-            let starts = [0, first, first + second, first + second - back]
+            let starts = [0, first, first + second, first + second - back, first + second]
             var windows = starts.map { $0..<$0 + window }
-            windows.append(windows[3].lowerBound..<windows[3].upperBound - 1)
+            windows += [windows[4].lowerBound..<windows[4].upperBound - 1, windows[4]]
             self.windows = windows
             var times = [0.0]
-            for _ in 1..<starts.count { times.append(times.last! + scenario.seconds(in: 2.5...3.5, step: 0.5)) }
-            times.append(times.last! + scenario.seconds(in: 1...2, step: 0.5))
+            for _ in 1...3 { times.append(times.last! + scenario.seconds(in: 2.5...3.5, step: 0.5)) }
+            for _ in 4...5 { times.append(times.last! + scenario.seconds(in: 1...1.5, step: 0.5)) }
+            times.append(times.last! + 1)
             self.times = times
             let backAt = times[3]
             var latencies = Array(repeating: 1.0, count: titles.count)
@@ -100,9 +107,11 @@ public enum GalleryExercise {
                 guard let (appear, leave) = stays[row] else { continue }
                 if let leave {
                     // Lands 1 s or more before the row leaves, or 1 to 2 s after it left; rows that leave
-                    // with the scroll back or the keyboard, always after: every seed has rows that leave
-                    // with their image on the way.
-                    if leave < backAt, scenario.int(in: 0...1) == 0, leave - appear - filters - margin >= 0.5 {
+                    // with the scroll back, and rows that will come back, always after: every seed has
+                    // rows that leave with their image on the way, and rows that leave a second time
+                    // with it on the way again (its latency, at least 2.5 s, outlasts their second stay).
+                    let comesBack = Self.stays(of: row, windows: windows, times: times).count > 1
+                    if leave < backAt, !comesBack, scenario.int(in: 0...1) == 0, leave - appear - filters - margin >= 0.5 {
                         latencies[row] = scenario.seconds(in: 0.5...leave - appear - filters - margin, step: 0.5)
                     } else {
                         latencies[row] = scenario.seconds(in: leave - appear...leave - appear + 1, step: 0.5)
@@ -115,8 +124,8 @@ public enum GalleryExercise {
                 }
             }
             // The row that leaves first with the scroll back shows the same picture as the row above
-            // it, which stays on screen through it (until the keyboard hides it) with its image still
-            // on the way: stopping "the picture" instead of the row stops a row on screen too.
+            // it, which stays on screen through it with its image still on the way: stopping "the
+            // picture" instead of the row stops a row on screen too.
             let (staying, leaving) = (windows[3].upperBound - 1, windows[3].upperBound)
             titles[leaving] = titles[staying]
             latencies[leaving] = latencies[staying]
@@ -125,9 +134,8 @@ public enum GalleryExercise {
             // Long enough for every row on screen at the end to get its image, and for an image
             // nobody stopped to land off screen, with two seconds to spare (blocked filter steps wait
             // for Linux's thread pool to grow).
-            let landings = titles.indices.map { row -> Double in
-                if windows.last!.contains(row) { return Self.lastAppearance(of: row, windows: windows, times: times) + latencies[row] + GalleryExercise.filters }
-                return stays[row].map { $0.appear + latencies[row] + GalleryExercise.filters } ?? 0
+            let landings = titles.indices.flatMap { row in
+                Self.stays(of: row, windows: windows, times: times).map { $0 + latencies[row] + GalleryExercise.filters }
             }
             end = max(landings.max()!, times.last!) + 2
         }
@@ -137,6 +145,11 @@ public enum GalleryExercise {
             guard let first = windows.firstIndex(where: { $0.contains(row) }) else { return nil }
             let leave = windows[first...].firstIndex { !$0.contains(row) }
             return (times[first], leave.map { times[$0] })
+        }
+
+        /// When `row` appears, each time it does.
+        static func stays(of row: Int, windows: [Range<Int>], times: [Double]) -> [Double] {
+            windows.indices.filter { windows[$0].contains(row) && ($0 == 0 || !windows[$0 - 1].contains(row)) }.map { times[$0] }
         }
 
         /// Whether `row`, on screen at the end, had left and came back.
@@ -154,9 +167,10 @@ public enum GalleryExercise {
 
         func describe() {
             let rows = { (window: Range<Int>) in window.count == 1 ? "row \(window.lowerBound)" : "rows \(window.lowerBound)-\(window.upperBound - 1)" }
-            let scrolls = (1..<windows.count - 1).map { "\(windows[$0].lowerBound < windows[$0 - 1].lowerBound ? "back to " : "")\(rows(windows[$0])) at \(seconds(times[$0]))" }
+            let scrolls = (1..<windows.count - 2).map { "\(windows[$0].lowerBound < windows[$0 - 1].lowerBound ? "back to " : $0 == 4 ? "on to " : "")\(rows(windows[$0])) at \(seconds(times[$0]))" }
             note("\(titles.count) rows, \(windows[0].count) on screen: \(rows(windows[0])) first, then \(scrolls.joined(separator: ", ")).")
-            note("At \(seconds(times.last!)) the keyboard comes up and hides row \(windows.last!.upperBound): \(rows(windows.last!)) stay, none appears.")
+            let (keyboard, hidden) = (windows.count - 2, windows[windows.count - 2].upperBound)
+            note("At \(seconds(times[keyboard])) the keyboard comes up and hides row \(hidden) (none appears); at \(seconds(times.last!)) it goes down, and row \(hidden) comes back.")
             note("Downloads take " + latencies.map { seconds($0) }.joined(separator: ", ") + " (row 0 first); then 1 s of filters.")
         }
     }

@@ -225,7 +225,26 @@ public enum AlertsExercise {
             ? "the next video still waits for that video."
             : "the next video does not wait for the newer one   <- forget an operation only in the categories it is still the last of"))
         for operation in [video, nextVideo] { exclusivity.finished(operation, categories: ["newer video"]) }
-        return ordered && kept
+        return ordered && kept && reportedLate(exclusivity)
+    }
+
+    /// The toolkit reports an operation finished a moment after it has finished: an alert added in
+    /// between may skip waiting for it, but must still be recorded as the last of its category, so
+    /// that the next alert waits for it.
+    static func reportedLate(_ exclusivity: Exclusivity) -> Bool {
+        let category = ["reported late"]
+        let (done, between, next) = (BlockOperation {}, BlockOperation(), BlockOperation())
+        exclusivity.added(done, categories: category)
+        done.start()  // finished now; the report comes after the next alert is added
+        exclusivity.added(between, categories: category)
+        exclusivity.finished(done, categories: category)
+        exclusivity.added(next, categories: category)
+        let waits = ancestors(of: [next, between])[0].nonzeroBitCount == 1
+        note("An alert added after the last had finished, before that was reported: " + (waits
+            ? "the next still waits for it."
+            : "the next does not wait for it   <- record every new operation as the last of its categories"))
+        for operation in [between, next] { exclusivity.finished(operation, categories: category) }
+        return waits
     }
 
     /// Round 0, last part: alerts dismissed as soon as they appear. The alerts have sixteen categories

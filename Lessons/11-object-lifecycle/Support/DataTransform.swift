@@ -39,13 +39,27 @@ public final class DataTransform: @unchecked Sendable {
     /// Forgets the handler: the subsystem lets go of whatever it captured. Waits on the subsystem's
     /// queue, as the talk's subsystem does: called from that queue, it can never return.
     public func unregister(_ token: Int) {
-        if invalidating.value == 1 && isOnMainQueue { unregisteredWhileInvalidating.value = 1 }
+        if invalidating.value == 1 && !isOnMainQueue {
+            // From another thread while invalidate() runs: it counts only if invalidate() is still
+            // waiting for it when it is done. It is held until invalidate() has returned, or 0.2 s of
+            // real time: an unregister sent off without waiting is then always done after
+            // invalidate() returned, never by luck before; one that invalidate() waits for, within.
+            let since = DispatchTime.now().uptimeNanoseconds
+            while invalidating.value == 1 && DispatchTime.now().uptimeNanoseconds - since < 200_000_000 {
+                Thread.sleep(forTimeInterval: 0.001)
+            }
+            queue.sync { _ = handlers.removeValue(forKey: token) }
+            if invalidating.value == 1 { unregisteredWhileInvalidating.value = 1 }
+            return
+        }
+        if invalidating.value == 1 { unregisteredWhileInvalidating.value = 1 }
         queue.sync { _ = handlers.removeValue(forKey: token) }
     }
 
     /// Set by exercise 11's driver while it calls the controller's `invalidate()` (on the main queue):
-    /// an `unregister` made then, on the main queue, is recorded. So the driver knows that invalidate()
-    /// itself unregistered, not work it sent elsewhere that may or may not have run by the time it looks.
+    /// an `unregister` made then, on the main queue or on a thread that invalidate() waits for, is
+    /// recorded. So the driver knows that invalidate() itself unregistered, not work it sent elsewhere
+    /// that may or may not have run by the time it looks.
     let invalidating = RelaxedWord()
     let unregisteredWhileInvalidating = RelaxedWord()
 
