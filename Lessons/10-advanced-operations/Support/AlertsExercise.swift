@@ -225,7 +225,22 @@ public enum AlertsExercise {
             ? "the next video still waits for that video."
             : "the next video does not wait for the newer one   <- forget an operation only in the categories it is still the last of"))
         for operation in [video, nextVideo] { exclusivity.finished(operation, categories: ["newer video"]) }
-        return ordered && kept && reportedLate(exclusivity)
+        return ordered && kept && reportedLate(exclusivity) && sharedCategory(exclusivity)
+    }
+
+    /// An alert of one category added after a video alert (both categories) waits for it: the last of
+    /// each category is kept, not the last of each set of categories.
+    static func sharedCategory(_ exclusivity: Exclusivity) -> Bool {
+        let (videoAlert, alert) = (BlockOperation(), BlockOperation())
+        exclusivity.added(videoAlert, categories: ["shared alert", "shared video"])
+        exclusivity.added(alert, categories: ["shared alert"])
+        let waits = alert.dependencies.contains(videoAlert)
+        note("An alert added after a video alert: " + (waits
+            ? "it waits for it."
+            : "it does not wait for it   <- keep the last operation of each category, not of each set of categories"))
+        exclusivity.finished(videoAlert, categories: ["shared alert", "shared video"])
+        exclusivity.finished(alert, categories: ["shared alert"])
+        return waits
     }
 
     /// The toolkit reports an operation finished a moment after it has finished: an alert added in
