@@ -16,31 +16,20 @@ struct BuildStamp {
     /// The stamp's file, in the build folder: `rm -rf .build-tsan` removes it with what it vouches for.
     var file: String { "\(scratch)/racelab-stamps/\(product)" }
 
-    /// FNV-1a over every input's path and contents, as 16 hex digits.
+    /// FNV-1a over every input's path and contents (symlinks followed by reading them).
     func fingerprint() -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = FNV1a()
         func mix<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            hash = (hash ^ 0xff) &* 0x100_0000_01b3  // a separator: "ab" + "c" is not "a" + "bc"
+            hash.add(bytes)
+            hash.add([0xff])  // a separator: "ab" + "c" is not "a" + "bc"
         }
         mix(Builder.layout(of: "\(root)/Lessons").utf8)
         mix((ProcessInfo.processInfo.environment["PATH"] ?? "").utf8)
-        for path in ["Package.swift"] + files() {
+        for path in ["Package.swift"] + Freshness.files(root: root, folders: sources).sorted() {
             mix(path.utf8)
             mix(FileManager.default.contents(atPath: "\(root)/\(path)") ?? Data())
         }
-        return String(hash, radix: 16)
-    }
-
-    /// Every file of the source folders (symlinks followed by reading them), relative to the root, sorted.
-    func files() -> [String] {
-        sources.flatMap { folder -> [String] in
-            let base = "\(root)/\(folder.path)"
-            let names = folder.recursive
-                ? (FileManager.default.enumerator(atPath: base)?.allObjects as? [String]) ?? []
-                : (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []
-            return names.filter { !isFolder("\(base)/\($0)") }.map { "\(folder.path)/\($0)" }
-        }.sorted()
+        return hash.hex
     }
 
     /// The folder of the built programs, when the stamp vouches for the product as it is now:
@@ -60,10 +49,5 @@ struct BuildStamp {
         guard let built = Freshness.modified("\(binPath)/\(product)") else { return }
         try? FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try? "\(fingerprint)\n\(binPath)\n\(built.timeIntervalSince1970)\n".write(toFile: file, atomically: true, encoding: .utf8)
-    }
-
-    private func isFolder(_ path: String) -> Bool {
-        var folder: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
     }
 }

@@ -37,9 +37,9 @@ public struct Builder {
     /// manifest reads to make its targets.
     static func layout(of folder: String) -> String {
         let paths = ((FileManager.default.enumerator(atPath: folder)?.allObjects as? [String]) ?? []).sorted()
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in paths.joined(separator: "\n").utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return String(hash, radix: 16)
+        var hash = FNV1a()
+        hash.add(paths.joined(separator: "\n").utf8)
+        return hash.hex
     }
 
     /// Builds one product, or every product when `product` is nil (one `swift build` instead of one

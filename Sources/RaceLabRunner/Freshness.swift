@@ -23,21 +23,28 @@ enum Freshness {
     /// The most recently saved source file in `folders` (symlinks followed), relative to the root.
     static func newestSource(root: String, folders: [Subject.SourceFolder]) -> (String, Date)? {
         var newest: (String, Date)?
-        for folder in folders {
-            let base = "\(root)/\(folder.path)"
-            let files: [String]
-            if folder.recursive {
-                files = (FileManager.default.enumerator(atPath: base)?.allObjects as? [String]) ?? []
-            } else {
-                files = (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []
-            }
-            for file in files where [".swift", ".c", ".h"].contains(where: file.hasSuffix) {
-                if let date = modified("\(base)/\(file)"), date > (newest?.1 ?? .distantPast) {
-                    newest = ("\(folder.path)/\(file)", date)
-                }
+        for file in files(root: root, folders: folders) where [".swift", ".c", ".h"].contains(where: file.hasSuffix) {
+            if let date = modified("\(root)/\(file)"), date > (newest?.1 ?? .distantPast) {
+                newest = (file, date)
             }
         }
         return newest
+    }
+
+    /// Every file in `folders` (their subfolders' too where `recursive`), relative to the root.
+    static func files(root: String, folders: [Subject.SourceFolder]) -> [String] {
+        folders.flatMap { folder -> [String] in
+            let base = "\(root)/\(folder.path)"
+            let names = folder.recursive
+                ? (FileManager.default.enumerator(atPath: base)?.allObjects as? [String]) ?? []
+                : (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []
+            return names.filter { !isFolder("\(base)/\($0)") }.map { "\(folder.path)/\($0)" }
+        }
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
     }
 
     /// The modification date of the file a path leads to (through symlinks), or nil when there is none.

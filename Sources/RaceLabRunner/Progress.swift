@@ -59,14 +59,12 @@ extension Runner {
     /// A fingerprint of the attendee's files as they are now (FNV-1a over their bytes; "missing" for
     /// a missing file), to tell whether a verdict is still about them.
     func fingerprint(_ exercise: ExerciseInfo) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = FNV1a()
         for file in exercise.attendeeFiles {
-            let bytes = FileManager.default.contents(atPath: "\(workspace.root)/\(exercise.folder)/\(file)") ?? Data("missing".utf8)
-            for byte in bytes + [0] {
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-            }
+            hash.add(FileManager.default.contents(atPath: "\(workspace.root)/\(exercise.folder)/\(file)") ?? Data("missing".utf8))
+            hash.add([0])
         }
-        return String(hash, radix: 16)
+        return hash.hex
     }
 
     func state(of exercise: ExerciseInfo, in progress: Progress) -> ExerciseState {

@@ -154,15 +154,7 @@ public enum GalleryExercise {
 
         /// Whether `row`, on screen at the end, had left and came back.
         func cameBack(_ row: Int) -> Bool {
-            Self.lastAppearance(of: row, windows: windows, times: times) > 0
-                && Self.firstStay(of: row, windows: windows, times: times)?.leave != nil
-        }
-
-        /// When `row`, on screen at the end, last appeared.
-        static func lastAppearance(of row: Int, windows: [Range<Int>], times: [Double]) -> Double {
-            var index = windows.count - 1
-            while index > 0, windows[index - 1].contains(row) { index -= 1 }
-            return times[index]
+            Self.stays(of: row, windows: windows, times: times).count > 1
         }
 
         func describe() {

@@ -48,12 +48,9 @@ public final class DataTransform: @unchecked Sendable {
             while invalidating.value == 1 && DispatchTime.now().uptimeNanoseconds - since < 200_000_000 {
                 Thread.sleep(forTimeInterval: 0.001)
             }
-            queue.sync { _ = handlers.removeValue(forKey: token) }
-            if invalidating.value == 1 { unregisteredWhileInvalidating.value = 1 }
-            return
         }
-        if invalidating.value == 1 { unregisteredWhileInvalidating.value = 1 }
         queue.sync { _ = handlers.removeValue(forKey: token) }
+        if invalidating.value == 1 { unregisteredWhileInvalidating.value = 1 }
     }
 
     /// Set by exercise 11's driver while it calls the controller's `invalidate()` (on the main queue):
