@@ -69,6 +69,7 @@ public enum AlertsExercise {
     public static func makeLesson(_ exclusivity: Exclusivity) -> Lesson {
         let lesson = Lesson("RaceLab exercise 10: one alert at a time", seeded: true)
         lesson.page("Alerts from three threads, a video, and a late alert") { page in
+            let longLived = LongLived(exclusivity)
             let booksKept = bookkeeping(exclusivity)
             let screen = Screen()
             // Three queues: one for each thread of round 1, so that no queue's lock orders their calls.
@@ -92,7 +93,7 @@ public enum AlertsExercise {
             page.finish {
                 // An exclusivity without its lock can corrupt its dictionary and spin for good.
                 guard Watchdog.wait(for: added, upTo: 5, "the threads adding round 1's alerts") else {
-                    return judge(screen, false, alerts: counts.reduce(3, +), booksKept: booksKept)
+                    return judge(screen, false, alerts: counts.reduce(3, +), booksKept: booksKept, longLived: nil)
                 }
                 // One alert at a time: up to 72 × 0.08 s = 5.76 s in a row, beside the video. (A fixed 5 s
                 // stopped a right answer on such seeds: seed 825's 68 alerts of 0.08 s.)
@@ -121,7 +122,7 @@ public enum AlertsExercise {
                 if !(round1Done && round2Done) {
                     for queue in queues { queue.cancelAllOperations() }
                 }
-                judge(screen, round1Done && round2Done, alerts: counts.reduce(3, +), booksKept: booksKept)
+                judge(screen, round1Done && round2Done, alerts: counts.reduce(3, +), booksKept: booksKept, longLived: longLived)
             }
         }
         return lesson
@@ -356,7 +357,39 @@ public enum AlertsExercise {
         var nonzeroBitCount: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
     }
 
-    static func judge(_ screen: Screen, _ finished: Bool, alerts expected: Int, booksKept: Bool) {
+    /// An alert that stays around all along: added as the page begins, in a category of its own, and
+    /// never reported finished. The next alert of its category, added at least 2.5 s of real time later
+    /// (however long the rounds took), must still wait for it: how long an alert has been around says
+    /// nothing of whether it has been dismissed (an adversarial round's "surely dismissed after 2 s"
+    /// passed before). A threshold longer than the run cannot be told from a right answer (README).
+    struct LongLived {
+        static let category = ["long-lived alert"]
+        static let age = 2.5
+        let exclusivity: Exclusivity
+        let first = BlockOperation()
+        let since = Date()
+
+        init(_ exclusivity: Exclusivity) {
+            self.exclusivity = exclusivity
+            exclusivity.added(first, categories: Self.category)
+        }
+
+        func nextWaits() -> Bool {
+            let left = Self.age - Date().timeIntervalSince(since)
+            if left > 0 { Thread.sleep(forTimeInterval: left) }
+            let next = BlockOperation()
+            let age = Date().timeIntervalSince(since)
+            exclusivity.added(next, categories: Self.category)
+            let waits = next.dependencies.contains(first)
+            note("An alert added \(fixed(age, decimals: 1)) s of real time after the last of its category, still around: " + (waits
+                ? "it waits for it."
+                : "it does not wait for it   <- an alert still around is the last of its category, however long ago it came"))
+            for operation in [first, next] { exclusivity.finished(operation, categories: Self.category) }
+            return waits
+        }
+    }
+
+    static func judge(_ screen: Screen, _ finished: Bool, alerts expected: Int, booksKept: Bool, longLived: LongLived?) {
         var wrong = booksKept ? 0 : 1
         let shown = screen.shown
         let alerts = shown.filter { $0.hasPrefix("alert") }
@@ -377,6 +410,7 @@ public enum AlertsExercise {
             wrong += 1
             note("Alert Z, added while Y was on screen, did not wait for Y   <- the last alert still around is Y")
         }
+        if let longLived, !longLived.nextWaits() { wrong += 1 }
         note(wrong == 0 ? "One alert at a time, whatever thread or queue: mutually exclusive." : "Not mutually exclusive yet.")
     }
 }
