@@ -1,5 +1,7 @@
 // Lesson 1 — Queues: the first five minutes of Grand Central Dispatch (DEMOS A1–A4).
-// Read top to bottom. Threads are numbered in order of first use: T1 is the main thread.
+// Read top to bottom. Threads are numbered in order of first use, afresh for each run: T1 is the
+// first thread named (on page 1 the source thread, a thread of its own; on page 2 the one running the
+// main queue's block). Neither is the main thread, which a lesson parks in dispatchMain().
 import Foundation
 import RaceLab
 
@@ -86,7 +88,7 @@ lesson.page("The main queue, the global queues, and heavy work off the main queu
         DispatchQueue.main.async {
             step("UI updated with \(locations) locations")
             note("Thread.isMainThread in these steps, the UI update included: \(mainThreadSeen.current ? "true at least once" : "false every time").")
-            note("A lesson parks the main thread in dispatchMain(), which ends that thread; the main queue then")
+            note("A lesson parks the main thread in dispatchMain(), where it waits for good; the main queue then")
             note("runs on Dispatch's threads (README: the libdispatch source). So ask the queue, not the thread:")
             note("dispatchPrecondition(condition: .onQueue(.main)), or here RaceLab's isOnMainQueue.")
             page.done()

@@ -2,6 +2,7 @@
 // tasks at once and reads the total at the end.
 import Dispatch
 import Foundation
+import RaceLab
 #if canImport(Synchronization)
     import Synchronization
 #endif
@@ -12,10 +13,22 @@ protocol Counting: AnyObject, Sendable {
 }
 
 /// No synchronisation at all: `value += 1` is a read, an add and a write, and two threads can read
-/// the same old value. Racy on purpose (page 1).
+/// the same old value. Racy on purpose (page 1). Written out, with a moment between the read and the
+/// write, as lesson 3's `Person` takes its time inside `changeName`: without it, on a machine whose
+/// cores are busy, the tasks ran one after another and lost nothing in 10 of 10 runs (issue 22).
 final class RacyCounter: Counting, @unchecked Sendable {
     private(set) var value = 0
-    func increment() { value += 1 }
+    func increment() {
+        let old = value  // read: racy on purpose
+        aMoment()
+        value = old + 1  // add and write: racy on purpose
+    }
+}
+
+/// The moment between a read and its write on pages 1 and 6: up to 1 lesson ms. Another task that
+/// runs meanwhile, on another core or on this one, writes in between.
+func aMoment() {
+    randomDelay(upTo: 0.001)
 }
 
 /// Foundation's lock (the talk's "Foundation.Lock": NSLock in Swift's corelibs Foundation too).

@@ -10,6 +10,8 @@ let lesson = Lesson("RaceLab lesson 4: synchronization and its hazards")
 let tasks = 8
 let bumpsPerTask = 20_000
 let expectedTotal = tasks * bumpsPerTask
+/// Pages 1 and 6: each increment takes a moment (`aMoment`), so fewer of them.
+let racyBumps = 100
 
 /// Eight tasks on a global queue each call `increment` 20,000 times (or `bumps`); when all are done,
 /// the total is read. Returns it and the real seconds it took.
@@ -62,15 +64,18 @@ ChildProcess.runIfChild([
 
 lesson.page("There is no such thing as a benign race: lost updates (racy on purpose)") { page in
     note("WWDC 2016: \"There is no such thing as a benign race.\" A counter with no synchronisation;")
-    note("\(tasks) tasks on a global queue each call increment() \(bumpsPerTask) times: value += 1, a read,")
-    note("an add and a write. Five runs:")
+    note("\(tasks) tasks on a global queue each call increment() \(racyBumps) times: value += 1, a read,")
+    note("an add and a write, here with a moment (up to 1 ms) between the read and the write, as lesson")
+    note("3's Person takes its time to rename: without it, a busy machine often ran the tasks one after")
+    note("another and lost nothing. Five runs:")
     page.finish {
         var runsThatLost = 0
+        let expected = tasks * racyBumps
         for run in 1...5 {
             let counter = RacyCounter()
-            let (total, _) = bumpFromEightTasks({ counter.increment() }, read: { counter.value })
-            if total != expectedTotal { runsThatLost += 1 }
-            note("  run \(run): counted \(total) of \(expectedTotal): \(expectedTotal - total) updates lost")
+            let (total, _) = bumpFromEightTasks({ counter.increment() }, times: racyBumps, read: { counter.value })
+            if total != expected { runsThatLost += 1 }
+            note("  run \(run): counted \(total) of \(expected): \(expected - total) updates lost")
         }
         note("Updates were lost in \(runsThatLost) of 5 runs.")
         note("Two threads read the same old value, both add one, both write: one update is gone, and")
@@ -205,12 +210,17 @@ lesson.page("The tools, one counter: Synchronization's Mutex") { page in
 
 lesson.page("The tools, one counter: a serial queue") { page in
     note("The talk's atomic property: a serial queue, the getter returns the state with sync, the setter")
-    note("sets it with sync. Each single read and write is safe. The tasks do counter.value += 1, 5000")
-    note("times each (two queue hops a time are slow):")
+    note("sets it with sync. Each single read and write is safe. The tasks do counter.value += 1, a get")
+    note("and then a set, \(racyBumps) times each, with a moment between the two as on page 1:")
     page.finish {
         let property = AtomicPropertyCounter()
-        let (total, _) = bumpFromEightTasks({ property.value += 1 }, times: 5_000, read: { property.value })
-        note("counted \(total) of \(tasks * 5_000)\(total == tasks * 5_000 ? ": none lost this time" : ": updates lost"), and TSan is silent.")
+        let (total, _) = bumpFromEightTasks({
+            let old = property.value  // the get of value += 1
+            aMoment()
+            property.value = old + 1  // its set
+        }, times: racyBumps, read: { property.value })
+        let expected = tasks * racyBumps
+        note("counted \(total) of \(expected)\(total == expected ? ": none lost this time" : ": \(expected - total) updates lost"), and TSan is silent.")
         note("value += 1 is a sync to read, then a sync to write: another task's write fits in between. The")
         note("property is atomic; the increment is not. Put the whole increment in one block on the queue,")
         note("sent with async (the caller need not wait); the read waits with sync, behind every increment:")

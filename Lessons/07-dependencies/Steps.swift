@@ -4,8 +4,8 @@ import Foundation
 import RaceLab
 
 /// The article's filter steps (DEMOS F1): an image operation takes its input from the first
-/// dependency that passes one on, when it was given none ("chooses the first such dependent operation
-/// and extracts its inputImage").
+/// dependency that passes one on, when it was given none (it "chooses the first such dependent
+/// operation and extracts his own inputImage", in the article's words).
 class ImageTakeOperation: Operation, ImagePassing, @unchecked Sendable {
     private let input: Image?
     private let output = Locked<Image?>(nil)

@@ -8,8 +8,8 @@ let lesson = Lesson("RaceLab lesson 7: dependencies between operations")
 
 lesson.page("A chain that passes an image on: load, tilt-shift, vignette") { page in
     note("The lab's chain: an image load operation, then a tilt-shift filter, then a vignette. Neither")
-    note("filter is given an image: each \"chooses the first such dependent operation and extracts its")
-    note("inputImage\" — its first dependency that passes an image on (the article's ImagePass).")
+    note("filter is given an image: each \"chooses the first such dependent operation\", its first")
+    note("dependency that passes an image on (the article's ImagePass), and takes that one's image.")
     Network.serve(.generated(1), as: "train_night.jpg", latency: 1)
     let load = ImageLoadOperation(imageName: "train_night.jpg") { image, _ in
         say("train_night.jpg loaded: \(image.map { "\($0.width) x \($0.height)" } ?? "nothing")")
