@@ -206,6 +206,7 @@ lesson.page("The sample's own race: two threads in isReady (racy on purpose)") {
     note("another thread adds 3000 more to the same queue; Foundation asks isReady from several threads.")
     note("Up to twelve rounds of that, until one shows the race:")
     page.finish {
+        var (evaluatedTwice, gotStuck) = (false, false)
         for round in 1...12 {
             let queue = SampleQueue()
             let operations = enqueueLoad(on: queue) { SampleOperation($0) }
@@ -221,12 +222,27 @@ lesson.page("The sample's own race: two threads in isReady (racy on purpose)") {
                 note("The sample's assert would have stopped the app at the first invalid transition: \(first).")
             }
             if let first = stuck.first {
-                note("\(stuck.count) operations never finished; the first: \(first.title), state \(first.state), super.isReady \(first.dependenciesFinished).")
+                let never = stuck.count == 1 ? "1 operation never finished:" : "\(stuck.count) operations never finished; the first:"
+                note("\(never) \(first.title), state \(first.state), super.isReady \(first.dependenciesFinished).")
             }
+            (evaluatedTwice, gotStuck) = (!twice.isEmpty, !stuck.isEmpty)
             break
         }
-        note("Every access to the state is locked: ThreadSanitizer has nothing to report. The race is between")
-        note("the check (\"pending?\") and the act (\"evaluating\"), and only the state machine notices.")
+        note("Every access to the state is locked: ThreadSanitizer has nothing to report.")
+        if evaluatedTwice {
+            note("Evaluated twice (PSOperations issue 6): two threads in isReady both read \"pending\" before")
+            note("either wrote \"evaluating\". The check and the act are two critical sections; only the state")
+            note("machine notices.")
+        }
+        if gotStuck {
+            note("Stuck (PSOperations issue 93, \"even though super.isReady == true\"): the operation's readiness")
+            note("changed after the queue last asked isReady, and the queue never acted on the change: it waits")
+            note("forever.")
+        }
+        if !evaluatedTwice && !gotStuck {
+            note("The race is between the check (\"pending?\") and the act (\"evaluating\"); this time no round")
+            note("showed it.")
+        }
     }
 }
 
