@@ -211,9 +211,13 @@ lesson.page("DispatchWorkItem: notify, wait, and cancel before it starts") { pag
     let blocker = DispatchWorkItem { sleep(lessonSeconds: 1) }
     let cancelled = DispatchWorkItem { say("the cancelled item ran (it must not)") }
     note("A work item wraps a closure so you can wait for it, be notified, or cancel it. .assignCurrentContext")
-    note("gives it the QoS of the code that creates it. On a serial queue: the item (1 s), then a 1 s")
-    note("blocker, then a third item that is cancelled while it waits its turn.")
+    note("gives it the QoS of the code that creates it. On a serial queue: the item (1 s), cancelled")
+    note("halfway, then a 1 s blocker, then a third item that is cancelled while it waits its turn.")
     queue.async(execute: item)
+    DispatchQueue.main.asyncAfter(lessonSeconds: 0.5) {
+        item.cancel()
+        say("item.cancel() while it runs (isCancelled: \(item.isCancelled))")
+    }
     queue.async(execute: blocker)
     queue.async(execute: cancelled)
     cancelled.cancel()
@@ -226,7 +230,8 @@ lesson.page("DispatchWorkItem: notify, wait, and cancel before it starts") { pag
             say("the queue has moved past the cancelled item; it never ran")
             DispatchQueue.main.async {
                 note("wait() blocks its caller, so never on the main queue; notify does not block. cancel()")
-                note("before an item starts means it never runs; once it runs, cancel() does not stop it.")
+                note("before an item starts means it never runs; once it runs, cancel() does not stop it: the")
+                note("item cancelled halfway still ended, and notify and wait() still came.")
                 page.done()
             }
         }

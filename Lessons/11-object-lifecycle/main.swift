@@ -38,6 +38,26 @@ ChildProcess.runIfChild([
         }
         note("main: still running")
     },
+    "cancelled-suspended-source": {
+        do {
+            let timer = DispatchSource.makeTimerSource()
+            timer.schedule(deadline: .now() + 60)
+            timer.setEventHandler { note("tick") }
+            timer.activate()
+            timer.suspend()
+            timer.cancel()
+            note("main: releases a timer source it suspended, then cancelled")
+        }
+        note("main: still running")
+    },
+    "inactive-queue": {
+        do {
+            let queue = DispatchQueue(label: "racelab.never-activated", attributes: .initiallyInactive)
+            queue.async { note("never runs") }
+            note("main: releases a queue created .initiallyInactive, never activated")
+        }
+        note("main: still running")
+    },
 ])
 
 /// The talk's "octopus": an object that holds references to others.
@@ -124,7 +144,7 @@ lesson.page("Dispatch objects: created inactive, then activate()") { page in
     queue.async { say("the work submitted at 0 s runs") }
     say("work submitted to the inactive queue")
     DispatchQueue.main.asyncAfter(lessonSeconds: 0.5) {
-        say("0.5 s later: nothing ran. queue.activate() (twice: the second call does nothing)")
+        say("0.5 s later: nothing ran. queue.activate(), twice: the second call does nothing (the work runs once)")
         queue.activate()
         queue.activate()
         queue.async {
@@ -192,9 +212,14 @@ lesson.page("Released while suspended: dispatch stops the program") { page in
     note("released while suspended:")
     page.finish {
         ChildProcess.show("suspended-source")
-        note("libdispatch traps on the release (README: \"Release of a suspended object\"; on Linux the")
-        note("message is not written anywhere). Resume a suspended source before its last reference goes")
-        note("(cancel() alone does not lift the suspension).")
+        note("A second child cancels its suspended source before the release: cancel() does not lift the")
+        note("suspension.")
+        ChildProcess.show("cancelled-suspended-source")
+        note("A third releases a queue it created inactive:")
+        ChildProcess.show("inactive-queue")
+        note("libdispatch traps on each release (README: \"Release of a suspended object\", \"Release of an")
+        note("inactive object\"; on Linux the message is not written anywhere). Activate what you create")
+        note("inactive, and resume a suspended source before its last reference goes.")
     }
 }
 
