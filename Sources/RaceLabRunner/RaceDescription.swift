@@ -26,7 +26,11 @@ public struct RaceDescription: Hashable, CustomStringConvertible {
 
     public var description: String {
         guard isRace, sides.count == 2 else {
-            // A thread leak, a lock-order inversion, a use after free: what it is, and where in the project.
+            if sides.count > 1 {
+                // A lock-order inversion: each thread's side of the cycle.
+                return kind + ": " + sides.map { "\($0.function) \($0.operation) (\($0.place))" }.joined(separator: ", and ")
+            }
+            // A thread leak, a use after free: what it is, and where in the project.
             return kind + (sides.first.map { " in \($0.function) (\($0.place))" } ?? "")
         }
         let (now, before) = (sides[0], sides[1])
@@ -83,6 +87,13 @@ public func describe(_ reports: [TSanReport], root: String, demangler: Demangler
         return .init(function: function, operation: operation, file: file, line: own?.line)
     }
     return reports.map { report in
+        let locking = zip(report.headings, report.stacks).compactMap { heading, stack in
+            lockTaken(heading).flatMap { stack.isEmpty ? nil : side(stack, operation: $0) }
+        }
+        if report.accesses.isEmpty, !locking.isEmpty {
+            // A lock-order inversion: each "acquired here while holding" stack is one side of the cycle.
+            return RaceDescription(kind: report.kind, sides: locking)
+        }
         if report.accesses.isEmpty {
             // Not a race between two accesses: name the first project frame of any of its stacks.
             let stack = report.stacks.first { $0.contains { $0.file?.hasPrefix(prefix) == true } } ?? report.stacks.first ?? []
@@ -91,6 +102,13 @@ public func describe(_ reports: [TSanReport], root: String, demangler: Demangler
         let sides = report.accesses.prefix(2).map { side($0.frames, operation: $0.operation) }
         return RaceDescription(kind: report.kind, sides: Array(sides), location: readable(report.location))
     }
+}
+
+/// "Mutex M1 acquired here while holding mutex M0 in thread T1:" -> "takes M1 while holding M0".
+func lockTaken(_ heading: String) -> String? {
+    let words = heading.split(separator: " ")
+    guard heading.contains(" acquired here while holding mutex "), words.count >= 8, words[0] == "Mutex" else { return nil }
+    return "takes \(words[1]) while holding \(words[7])"
 }
 
 /// The mangled name inside "global '$s…'", if that is what the location is.

@@ -15,6 +15,9 @@ public struct TSanReport: Equatable {
     /// Every stack of the report in order (the accesses', the location's, the threads'…): where a
     /// warning that is not a race (a thread leak, a lock-order inversion) has its frames.
     public var stacks: [[Frame]] = []
+    /// The line above each of `stacks` ("Mutex M1 acquired here while holding mutex M0 in thread T1:"),
+    /// trimmed; "" for frames with no heading.
+    public var headings: [String] = []
 
     public struct Access: Equatable {
         /// "write", "read", "atomic write", …
@@ -59,15 +62,20 @@ public func parseTSanReports(_ stderr: String) -> [TSanReport] {
         } else if let access = parseAccessHeading(line) {
             current!.accesses.append(access)
             current!.stacks.append([])
+            current!.headings.append(line.trimmingCharacters(in: .whitespaces))
             inAccess = true
         } else if line.hasPrefix("    #"), let frame = parseFrame(line) {
             if inAccess { current!.accesses[current!.accesses.count - 1].frames.append(frame) }
-            if current!.stacks.isEmpty { current!.stacks.append([]) }
+            if current!.stacks.isEmpty {
+                current!.stacks.append([])
+                current!.headings.append("")
+            }
             current!.stacks[current!.stacks.count - 1].append(frame)
         } else if line.hasPrefix("  "), !line.hasPrefix("    ") {
             // Another section: "Location is …", "Thread T1 …", "Mutex M1 acquired here …"
             inAccess = false
             current!.stacks.append([])
+            current!.headings.append(line.trimmingCharacters(in: .whitespaces))
             if current!.location == nil, let location = parseLocation(line) { current!.location = location }
         }
     }

@@ -232,6 +232,22 @@ final class TSanNamingTests: XCTestCase {
             .races(["top-level code of toplevel.swift"]))
     }
 
+    /// A real report of GCC's ThreadSanitizer for two mutexes taken in opposite orders (`lo.c`: one
+    /// function takes a then b, another b then a). The Swift toolchain's TSan did not report the same
+    /// program (lesson 4's README, page 11), but a report like it must still name both sides.
+    func testALockOrderInversionNamesBothSidesOfTheCycle() throws {
+        let found = try races("lock-order")
+        XCTAssertEqual(found.count, 1)
+        XCTAssertFalse(found[0].isRace)
+        XCTAssertEqual(found[0].sides.map(\.function), ["save_then_log", "log_then_save"])
+        XCTAssertEqual(
+            found[0].description,
+            "lock-order-inversion (potential deadlock): save_then_log takes M1 while holding M0 (lo.c:3), "
+                + "and log_then_save takes M0 while holding M1 (lo.c:4)")
+        XCTAssertEqual(lockTaken("Mutex M1 acquired here while holding mutex M0 in thread T1:"), "takes M1 while holding M0")
+        XCTAssertNil(lockTaken("Mutex M0 previously acquired by the same thread here:"))
+    }
+
     func testAThreadLeakIsReportedAsWhatItIsWithItsFrame() throws {
         let found = try races("leak")
         XCTAssertEqual(found.count, 1)
