@@ -231,7 +231,10 @@ lesson.page("DispatchWorkItem: notify, wait, and cancel before it starts") { pag
             DispatchQueue.main.async {
                 note("wait() blocks its caller, so never on the main queue; notify does not block. cancel()")
                 note("before an item starts means it never runs; once it runs, cancel() does not stop it: the")
-                note("item cancelled halfway still ended, and notify and wait() still came.")
+                note("item cancelled halfway still ended, and notify and wait() still came. And the talk on wait():")
+                note("\"Dispatch will respond by elevating the priority of work ahead of it up to that QoS\"; \"if you")
+                note("wait on a semaphore, it isn't going to cause the things in front of your semaphore signal to")
+                note("execute any quicker.\" On Linux the raise of the running thread does nothing (README).")
                 page.done()
             }
         }
