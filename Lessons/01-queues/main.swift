@@ -139,8 +139,12 @@ lesson.page("Thread explosion: blocked workers bring up more threads (real time)
 }
 
 /// The calling thread's scheduling priority and nice value as the Linux kernel has them
-/// (/proc/thread-self/stat, fields 18 and 19); where there is no /proc, says so.
+/// (/proc/thread-self/stat, fields 18 and 19). On Apple's platforms, the thread's QoS class instead
+/// (`qos_class_self()`, Apple's documentation; not run here: tested on Linux).
 func kernelPriority() -> String {
+    #if canImport(Darwin)
+        return DispatchQoS.QoSClass(rawValue: qos_class_self()).map { "QoS \($0)" } ?? "QoS unspecified"
+    #endif
     guard let stat = try? String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8),
         let close = stat.lastIndex(of: ")")
     else { return "not readable here (no /proc)" }
@@ -190,7 +194,7 @@ lesson.page("Quality of service: higher QoS does not jump the line") { page in
         let (before, after) = (measured["A before"]!, measured["A after"]!)
         note("Order: \(ran.current.joined(separator: ", ")). C waited for A and B: a serial queue runs in the order")
         note("submitted, whatever the QoS. The talk: the system raises A and B to C's QoS while C waits (a")
-        note("QoS override). Measured, the kernel's view of A's thread (/proc, README):")
+        note("QoS override). Measured, A's thread as the system sees it (README):")
         note("  before C was queued: \(before); with C waiting: \(after): \(before == after ? "unchanged" : "changed")")
         note("  a .userInitiated thread, for comparison: \(measured["userInitiated"]!)")
         note(before == after
