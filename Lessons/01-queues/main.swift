@@ -144,13 +144,14 @@ lesson.page("Thread explosion: blocked workers bring up more threads (real time)
 func kernelPriority() -> String {
     #if canImport(Darwin)
         return DispatchQoS.QoSClass(rawValue: qos_class_self()).map { "QoS \($0)" } ?? "QoS unspecified"
+    #else
+        guard let stat = try? String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return "not readable here (no /proc)" }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")  // fields[0] is field 3
+        guard fields.count > 16 else { return "not readable here" }
+        return "priority \(fields[15]), nice \(fields[16])"
     #endif
-    guard let stat = try? String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8),
-        let close = stat.lastIndex(of: ")")
-    else { return "not readable here (no /proc)" }
-    let fields = stat[stat.index(after: close)...].split(separator: " ")  // fields[0] is field 3
-    guard fields.count > 16 else { return "not readable here" }
-    return "priority \(fields[15]), nice \(fields[16])"
 }
 
 lesson.page("Quality of service: higher QoS does not jump the line") { page in
