@@ -207,7 +207,7 @@ lesson.page("A timer source: event and cancel handlers, and the cycle only cance
 }
 
 lesson.page("Released while suspended: dispatch stops the program") { page in
-    note("\"Dispatch expects two things from you\" when a dispatch object is released: \"First, that your")
+    note("When a dispatch object is released, dispatch \"expects two things from you\": \"First, that your")
     note("objects are active. And second, that they are not suspended.\" In a child process, a timer source")
     note("released while suspended:")
     page.finish {
