@@ -205,6 +205,34 @@ lesson.page("Quality of service: higher QoS does not jump the line") { page in
     }
 }
 
+/// Page 5, measured: what .assignCurrentContext keeps. Two items made on a .utility queue, one with
+/// the flag, are submitted from a .userInitiated queue to a serial queue of default QoS; each says the
+/// kernel's priority of the thread it ran on (page 4's reading). Then `done` on the main queue.
+func measureAssignCurrentContext(_ done: @escaping @Sendable () -> Void) {
+    note("Measured, what .assignCurrentContext keeps: two items made on a .utility queue, one with the")
+    note("flag, submitted from a .userInitiated queue to a serial queue. The kernel's view, as on page 4:")
+    let serial = DispatchQueue(label: "racelab.work-items")
+    let ran = Locked<[String: String]>([:])
+    DispatchQueue.global(qos: .utility).async {
+        let maker = kernelPriority()
+        let flagged = DispatchWorkItem(flags: .assignCurrentContext) { ran.withLock { $0["flagged"] = kernelPriority() } }
+        let plain = DispatchWorkItem { ran.withLock { $0["plain"] = kernelPriority() } }
+        DispatchQueue.global(qos: .userInitiated).async {
+            let submitter = kernelPriority()
+            serial.async(execute: flagged)
+            serial.async(execute: plain)
+            plain.wait()  // after flagged: a serial queue
+            let (withFlag, without) = (ran.current["flagged"]!, ran.current["plain"]!)
+            note("  made at \(maker); submitted at \(submitter)")
+            note("  with .assignCurrentContext, it ran at \(withFlag); without the flag, at \(without)")
+            note(withFlag == without
+                ? "The same: here the QoS an item carries did not reach the thread that ran it (README)."
+                : "Not the same: the flagged item kept something of the context it was made in.")
+            DispatchQueue.main.async(execute: done)
+        }
+    }
+}
+
 lesson.page("DispatchWorkItem: notify, wait, and cancel before it starts") { page in
     let queue = DispatchQueue(label: "racelab.work")
     let item = DispatchWorkItem(flags: .assignCurrentContext) {
@@ -240,7 +268,7 @@ lesson.page("DispatchWorkItem: notify, wait, and cancel before it starts") { pag
                 note("\"Dispatch will respond by elevating the priority of work ahead of it up to that QoS\"; \"if you")
                 note("wait on a semaphore, it isn't going to cause the things in front of your semaphore signal to")
                 note("execute any quicker.\" On Linux the raise of the running thread does nothing (README).")
-                page.done()
+                measureAssignCurrentContext { page.done() }
             }
         }
     }
