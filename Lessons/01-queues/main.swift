@@ -139,11 +139,11 @@ lesson.page("Thread explosion: blocked workers bring up more threads (real time)
 }
 
 /// The calling thread's scheduling priority and nice value as the Linux kernel has them
-/// (/proc/thread-self/stat, fields 18 and 19). On Apple's platforms, the thread's QoS class instead
-/// (`qos_class_self()`, Apple's documentation; not run here: tested on Linux).
+/// (/proc/thread-self/stat, fields 18 and 19). On Apple's platforms, the QoS class the thread requested
+/// instead (`qos_class_self()`, Apple's documentation; an override does not show in it; not run here).
 func kernelPriority() -> String {
     #if canImport(Darwin)
-        return DispatchQoS.QoSClass(rawValue: qos_class_self()).map { "QoS \($0)" } ?? "QoS unspecified"
+        return DispatchQoS.QoSClass(rawValue: qos_class_self()).map { "requested QoS \($0)" } ?? "requested QoS unspecified"
     #else
         guard let stat = try? String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8),
             let close = stat.lastIndex(of: ")")
@@ -198,9 +198,14 @@ lesson.page("Quality of service: higher QoS does not jump the line") { page in
         note("QoS override). Measured, A's thread as the system sees it (README):")
         note("  before C was queued: \(before); with C waiting: \(after): \(before == after ? "unchanged" : "changed")")
         note("  a .userInitiated thread, for comparison: \(measured["userInitiated"]!)")
-        note(before == after
-            ? "No override reached A's thread here: on this machine A ran on at its own priority."
-            : "A's thread changed priority while C waited: an override, measured.")
+        #if canImport(Darwin)
+            // qos_class_self() gives the QoS a thread requested: an override does not show in it.
+            note("qos_class_self() gives the QoS a thread requested, not an override: none can be seen from here.")
+        #else
+            note(before == after
+                ? "No override reached A's thread here: on this machine A ran on at its own priority."
+                : "A's thread changed priority while C waited: an override, measured.")
+        #endif
         page.done()
     }
 }
@@ -226,7 +231,7 @@ func measureAssignCurrentContext(_ done: @escaping @Sendable () -> Void) {
             note("  made at \(maker); submitted at \(submitter)")
             note("  with .assignCurrentContext, it ran at \(withFlag); without the flag, at \(without)")
             note(withFlag == without
-                ? "The same: here the QoS an item carries did not reach the thread that ran it (README)."
+                ? "The same: here the flag made no difference to the thread that ran the item (README)."
                 : "Not the same: the flagged item kept something of the context it was made in.")
             DispatchQueue.main.async(execute: done)
         }
@@ -235,8 +240,10 @@ func measureAssignCurrentContext(_ done: @escaping @Sendable () -> Void) {
 
 lesson.page("DispatchWorkItem: notify, wait, and cancel before it starts") { page in
     let queue = DispatchQueue(label: "racelab.work")
+    let running = DispatchSemaphore(value: 0)  // the cancel comes halfway through the item, however late it starts
     let item = DispatchWorkItem(flags: .assignCurrentContext) {
         say("item runs")
+        running.signal()
         sleep(lessonSeconds: 1)
         say("item ends")
     }
@@ -247,7 +254,9 @@ lesson.page("DispatchWorkItem: notify, wait, and cancel before it starts") { pag
     note("gives it the QoS of the code that creates it. On a serial queue: the item (1 s), cancelled")
     note("halfway, then a 1 s blocker, then a third item that is cancelled while it waits its turn.")
     queue.async(execute: item)
-    DispatchQueue.main.asyncAfter(lessonSeconds: 0.5) {
+    DispatchQueue.global().async {
+        running.wait()
+        sleep(lessonSeconds: 0.5)
         item.cancel()
         say("item.cancel() while it runs (isCancelled: \(item.isCancelled))")
     }

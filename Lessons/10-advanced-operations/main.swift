@@ -210,8 +210,8 @@ lesson.page("The sample's own race: two threads in isReady (racy on purpose)") {
     page.finish {
         var (evaluatedTwice, gotStuck) = (false, false)
         // A round takes about 3 s of real time on one core under ThreadSanitizer, and 2 s on two busy
-        // cores: twenty could run past the page's time limit there. With 20 s, two busy cores showed the
-        // race in 17 of 20 runs.
+        // cores: twenty could run past the page's time limit there, so none begins after 36 s. (A bound
+        // of 20 s left two busy cores without the race in 3 of 20 runs.)
         let started = Date()
         for round in 1...20 {
             let queue = SampleQueue()
@@ -234,7 +234,7 @@ lesson.page("The sample's own race: two threads in isReady (racy on purpose)") {
                 let never = stuck.count == 1 ? "1 operation never finished:" : "\(stuck.count) operations never finished; the first:"
                 note("\(never) \(first.title), state \(first.state), super.isReady \(first.dependenciesFinished).")
             }
-            (evaluatedTwice, gotStuck) = (!twice.isEmpty, !stuck.isEmpty)
+            (evaluatedTwice, gotStuck) = (!twice.isEmpty, !stuck.isEmpty || !finished)
             break
         }
         note("Every access to the state is locked: ThreadSanitizer has nothing to report.")

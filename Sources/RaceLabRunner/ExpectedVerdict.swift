@@ -46,23 +46,3 @@ extension Optional {
         return value
     }
 }
-
-/// What is wrong with each race a verdict names by a property without its accessor (`race Person.name`
-/// where the sources declare `Person` and a `var name`): ThreadSanitizer names a property's
-/// accessors (`Person.name.getter`, `.setter`, `.modify`), so such a verdict could never match.
-/// `sources`: the texts of the subject's Swift files. A method and a property of one type cannot share
-/// a name, so a declared `var` or `let` of that name beside the type is taken for the property.
-func propertiesNamedWithoutAccessor(_ names: [String], in sources: [String]) -> [String] {
-    names.compactMap { name in
-        let parts = name.split(separator: ".")
-        guard parts.count == 2, !name.hasSuffix(")") else { return nil }
-        let (type, member) = (String(parts[0]), String(parts[1]))
-        let declared = sources.contains { text in
-            text.range(of: #"\b(class|struct|actor|enum|extension)\s+\#(type)\b"#, options: .regularExpression) != nil
-                && text.range(of: #"\b(var|let)\s+\#(member)\b"#, options: .regularExpression) != nil
-        }
-        guard declared else { return nil }
-        return "'race \(name)' names a property, and ThreadSanitizer names its accessors instead: write "
-            + "'race \(name).getter' (a read), 'race \(name).setter' (a write) or 'race \(name).modify' (+= and the like)"
-    }
-}

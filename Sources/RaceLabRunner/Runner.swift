@@ -78,13 +78,6 @@ public final class Runner {
         }
         do {
             let transcript = try loadTranscript(subject.transcript)
-            if case .races(let names) = transcript.verdict {
-                let sources = Freshness.files(root: workspace.root, folders: subject.sources).filter { $0.hasSuffix(".swift") }
-                let texts = sources.compactMap { try? String(contentsOfFile: "\(workspace.root)/\($0)", encoding: .utf8) }
-                if let problem = propertiesNamedWithoutAccessor(names, in: texts).first {
-                    return failure("\(subject.transcript): \(problem)")
-                }
-            }
             var timing = self.timing
             if let speed = transcript.speed, !speedIsExplicit { timing.speed = speed }
             // An exercise plays a scenario drawn from a seed, which its verdict names so it can be replayed.

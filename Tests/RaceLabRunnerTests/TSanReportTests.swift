@@ -262,16 +262,6 @@ final class TSanNamingTests: XCTestCase {
         XCTAssertEqual(outcome.verdict, "TSan: thread leak in top-level code of leak.swift ×1")
     }
 
-    func testAPropertyNamedWithoutItsAccessorIsRefusedBeforeAnythingRuns() {
-        let person = "final class Person {\n    private var name = \"\"\n    func changeName(_ new: String) { name = new }\n}\n"
-        let found = propertiesNamedWithoutAccessor(["Person.name", "Person.changeName", "Person.name.getter", "bump()"], in: [person])
-        XCTAssertEqual(found.count, 1)
-        XCTAssertTrue(found[0].hasPrefix("'race Person.name' names a property"), found[0])
-        XCTAssertTrue(found[0].contains("'race Person.name.getter'"), found[0])
-        // Another type's property of that name, in a file without Person, is no evidence.
-        XCTAssertEqual(propertiesNamedWithoutAccessor(["Person.name"], in: ["struct Pet { var name = 1 }", "class Person {}"]), [])
-    }
-
     func testVerdictFormsThatNameNothingAreRejected() {
         for bad in ["race changeName", "race .x", "race x.", "race top-level code", "race a b"] {
             XCTAssertThrowsError(try Transcript(parsing: "verdict: \(bad)\n---\n"), bad)
