@@ -87,8 +87,8 @@ public func describe(_ reports: [TSanReport], root: String, demangler: Demangler
         return .init(function: function, operation: operation, file: file, line: own?.line)
     }
     return reports.map { report in
-        let locking = zip(report.headings, report.stacks).compactMap { heading, stack in
-            lockTaken(heading).flatMap { stack.isEmpty ? nil : side(stack, operation: $0) }
+        let locking = report.sections.compactMap { section in
+            lockTaken(section.heading).flatMap { section.frames.isEmpty ? nil : side(section.frames, operation: $0) }
         }
         if report.accesses.isEmpty, !locking.isEmpty {
             // A lock-order inversion: each "acquired here while holding" stack is one side of the cycle.

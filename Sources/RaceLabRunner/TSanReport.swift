@@ -12,12 +12,17 @@ public struct TSanReport: Equatable {
     /// TSan wrote the whole report, down to its SUMMARY line; a report without it was cut off (the
     /// process was stopped, or its output capped, while TSan was still writing).
     public var isComplete: Bool { !summary.isEmpty }
-    /// Every stack of the report in order (the accesses', the location's, the threads'…): where a
-    /// warning that is not a race (a thread leak, a lock-order inversion) has its frames.
-    public var stacks: [[Frame]] = []
-    /// The line above each of `stacks` ("Mutex M1 acquired here while holding mutex M0 in thread T1:"),
-    /// trimmed; "" for frames with no heading.
-    public var headings: [String] = []
+    /// Every stack of the report in order (the accesses', the location's, the threads'…), each with
+    /// the line above it: where a warning that is not a race (a thread leak, a lock-order inversion)
+    /// has its frames.
+    public var sections: [Section] = []
+    public var stacks: [[Frame]] { sections.map(\.frames) }
+
+    public struct Section: Equatable {
+        /// "Mutex M1 acquired here while holding mutex M0 in thread T1:", trimmed; "" for frames with none.
+        public var heading: String
+        public var frames: [Frame] = []
+    }
 
     public struct Access: Equatable {
         /// "write", "read", "atomic write", …
@@ -61,21 +66,16 @@ public func parseTSanReports(_ stderr: String) -> [TSanReport] {
             finish()
         } else if let access = parseAccessHeading(line) {
             current!.accesses.append(access)
-            current!.stacks.append([])
-            current!.headings.append(line.trimmingCharacters(in: .whitespaces))
+            current!.sections.append(.init(heading: line.trimmingCharacters(in: .whitespaces)))
             inAccess = true
         } else if line.hasPrefix("    #"), let frame = parseFrame(line) {
             if inAccess { current!.accesses[current!.accesses.count - 1].frames.append(frame) }
-            if current!.stacks.isEmpty {
-                current!.stacks.append([])
-                current!.headings.append("")
-            }
-            current!.stacks[current!.stacks.count - 1].append(frame)
+            if current!.sections.isEmpty { current!.sections.append(.init(heading: "")) }
+            current!.sections[current!.sections.count - 1].frames.append(frame)
         } else if line.hasPrefix("  "), !line.hasPrefix("    ") {
             // Another section: "Location is …", "Thread T1 …", "Mutex M1 acquired here …"
             inAccess = false
-            current!.stacks.append([])
-            current!.headings.append(line.trimmingCharacters(in: .whitespaces))
+            current!.sections.append(.init(heading: line.trimmingCharacters(in: .whitespaces)))
             if current!.location == nil, let location = parseLocation(line) { current!.location = location }
         }
     }
