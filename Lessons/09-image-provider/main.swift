@@ -119,26 +119,24 @@ lesson.page("Why cancel() keeps every step alive: a Foundation crash on Linux") 
     note("filter works. A cancelled operation does not wait for its dependencies (Apple documents it so):")
     note("the post-process starts and finishes at once. If nothing else holds it, it is freed; then the")
     note("filter finishes. Run in a child process, first letting the post-process go:")
-    for variant in ["released", "kept"] {
+    /// Runs the child `variant`, tells what it printed and how it ended; true when it crashed.
+    func child(_ variant: String, try attempt: Int? = nil) -> Bool {
         let run = CancelCrash.inChild(variant)
-        for line in run.lines { note("  child (\(variant)): \(line)") }
-        say("the child \(run.ending)")
-        if variant == "released" {
-            if !run.ending.hasPrefix("crashed") {
-                // A loaded machine's first child survived 4 runs in 20: two more tries make the crash
-                // the page's point nearly every run.
-                note("It survived: reading freed memory is undefined behaviour, and it crashes only when that memory")
-                note("has been reused or unmapped. Up to two more tries:")
-                for attempt in 2...3 {
-                    let again = CancelCrash.inChild(variant)
-                    say("try \(attempt): the child \(again.ending)")
-                    if again.ending.hasPrefix("crashed") { break }
-                    if attempt == 3 { note("Three tries survived this time. Run the page again: it usually crashes.") }
-                }
-            }
-            note("Then the same with the post-process still referenced until the queue is done:")
-        }
+        if attempt == nil { for line in run.lines { note("  child (\(variant)): \(line)") } }
+        say("\(attempt.map { "try \($0): " } ?? "")the child \(run.ending)")
+        return run.ending.hasPrefix("crashed")
     }
+    if !child("released") {
+        // A loaded machine's first child survived 4 runs in 20: two more tries make the crash the
+        // page's point nearly every run.
+        note("It survived: reading freed memory is undefined behaviour, and it crashes only when that memory")
+        note("has been reused or unmapped. Up to two more tries:")
+        var crashed = false
+        for attempt in 2...3 where !crashed { crashed = child("released", try: attempt) }
+        if !crashed { note("Three tries survived this time. Run the page again: it usually crashes.") }
+    }
+    note("Then the same with the post-process still referenced until the queue is done:")
+    _ = child("kept")
     note("Foundation on Linux keeps an operation's dependents as unretained pointers (README): the")
     note("finishing filter walks to a post-process that may be gone. ImageProvider.cancel() therefore keeps")
     note("the provider, and every step with it, until the last step has finished; page 3's table, which")

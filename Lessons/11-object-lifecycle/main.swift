@@ -5,6 +5,16 @@ import Foundation
 import RaceLab
 import Lesson11Support
 
+/// Page 7's timer source: active, due in a minute, then suspended.
+func suspendedTimer() -> DispatchSourceTimer {
+    let timer = DispatchSource.makeTimerSource()
+    timer.schedule(deadline: .now() + 60)
+    timer.setEventHandler { note("tick") }
+    timer.activate()
+    timer.suspend()
+    return timer
+}
+
 // Pages 3, 4 and 7 start this program again, as a child process, for a demo that crashes.
 ChildProcess.runIfChild([
     "weak-octopus": {
@@ -29,24 +39,18 @@ ChildProcess.runIfChild([
     },
     "suspended-source": {
         do {
-            let timer = DispatchSource.makeTimerSource()
-            timer.schedule(deadline: .now() + 60)
-            timer.setEventHandler { note("tick") }
-            timer.activate()
-            timer.suspend()
+            let timer = suspendedTimer()
             note("main: releases a timer source while it is suspended")
+            withExtendedLifetime(timer) {}
         }
         note("main: still running")
     },
     "cancelled-suspended-source": {
         do {
-            let timer = DispatchSource.makeTimerSource()
-            timer.schedule(deadline: .now() + 60)
-            timer.setEventHandler { note("tick") }
-            timer.activate()
-            timer.suspend()
+            let timer = suspendedTimer()
             timer.cancel()
             note("main: releases a timer source it suspended, then cancelled")
+            withExtendedLifetime(timer) {}
         }
         note("main: still running")
     },
