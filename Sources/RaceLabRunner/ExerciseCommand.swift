@@ -64,6 +64,7 @@ extension Runner {
         let verdict = ExerciseVerdict(passed: outcome.passed, signature: outcome.problems.map(signature))
         if outcome.passed {
             print("PASSED in \(String(format: "%.1f", outcome.seconds)) s\(outcome.seedNote): the output is what it should be and ThreadSanitizer found no race.")
+            if outcome.passedShortOfContention { sayShortOfContention(outcome, number) }
             showOwnLines(outcome.ownLines)
             suggestNext(after: number)
             return verdict
@@ -89,6 +90,17 @@ extension Runner {
         showOwnLines(outcome.ownLines)
         offerHint(exercise)
         return verdict
+    }
+
+    /// A pass on less than the driver plays for: every run's contention round fell short. Says what
+    /// the driver said, and what to do about it.
+    func sayShortOfContention(_ outcome: RunOutcome, _ number: Int) {
+        print("But not in full: in each of \(outcome.contentionShortRuns) runs the contention round fell short. The driver said:")
+        let said = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        for start in said.indices where said[start].hasPrefix(ContentionFellShort.mark) {
+            for line in said[start..<min(start + 2, said.endIndex)] { print("  | \(line)") }
+        }
+        print("Check again when this machine is less busy (close what keeps its cores busy): swift run racelab exercise \(number)")
     }
 
     func reportCompileErrors(_ build: Builder.Outcome, _ exercise: ExerciseInfo) {

@@ -1,4 +1,5 @@
 import Foundation
+import RaceLab
 
 /// The outcome of running one page (or exercise) against its transcript.
 public struct RunOutcome {
@@ -21,13 +22,31 @@ public struct RunOutcome {
     public var speed: Double = 1
     /// An exercise's: the seed of the scenario it played (`--seed` plays it again).
     public var seed: UInt64?
+    /// Runs that passed after saying their contention round fell short, and so were run again (the
+    /// rest of this outcome is the last run's). When it is the most `checkRun` tries and this one
+    /// passed, none of them judged all the round plays for.
+    public var contentionShortRuns = 0
+
+    /// The run said its contention round fell short (a line that starts with `ContentionFellShort.mark`).
+    public var saidContentionFellShort: Bool {
+        stdout.split(separator: "\n").contains { $0.hasPrefix(ContentionFellShort.mark) }
+    }
+    /// It passed, and every run said its contention round fell short: it passed on less than the
+    /// round plays for.
+    public var passedShortOfContention: Bool { passed && saidContentionFellShort }
 
     public var passed: Bool { problems.isEmpty }
     /// ", seed 4711" for an exercise's run, to end its figures with.
     var seedNote: String { seed.map { ", seed \($0)" } ?? "" }
     /// What a report line ends with: "[clean, 1.3 s, seed 4711]"; `ending` follows the verdict.
     func figures(ending: String = "") -> String {
-        "[\(verdict)\(ending), \(String(format: "%.1f", seconds)) s\(seedNote)]"
+        "[\(verdict)\(ending), \(String(format: "%.1f", seconds)) s\(seedNote)\(contentionNote)]"
+    }
+    /// "; contention fell short in 2 runs, run again", for the figures.
+    var contentionNote: String {
+        guard contentionShortRuns > 0 else { return "" }
+        let runs = contentionShortRuns == 1 ? "1 run" : "\(contentionShortRuns) runs"
+        return passedShortOfContention ? "; contention fell short in every run (\(runs))" : "; contention fell short in \(runs), run again"
     }
     public var failureKinds: Set<FailureKind> { Set(problems.map(\.kind)) }
 

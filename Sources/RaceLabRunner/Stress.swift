@@ -8,7 +8,8 @@ extension Runner {
     public func stress(_ runs: Int, _ targets: [Target], progress: (String) -> Void = writeProgress) throws -> Bool {
         let items = try stressItems(targets.isEmpty ? workspace.lessons.map { .lesson($0.number, page: nil) } + workspace.lessons.compactMap { $0.exercise.map { .exercise($0.number) } } : targets)
         print("Stress: \(items.count) page(s) and exercise variant(s), \(runs) runs each, under ThreadSanitizer at \(speedText(speed))\(exercisesAtOwnSpeed(items) ? "; exercises at the speed their transcript names" : ""), \(jobs > 1 ? "up to \(jobs) runs side by side" : "one run at a time").")
-        print("Marks: . passed  r passed after a real-speed rerun  t time  c content  F forbidden outcome  R race verdict")
+        print("Marks: . passed  r passed after a real-speed rerun  s passed after a rerun (contention fell short)")
+        print("       t time  c content  F forbidden outcome  R race verdict")
         print("       h hang  x crash  f flood  e exit status  E could not check  ! a starter that did not fail as documented")
         guard let bin = try buildAll(Array(Set(items.map(\.subject.product))).sorted()) else { return false }
         let started = Date()

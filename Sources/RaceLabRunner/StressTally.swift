@@ -10,7 +10,8 @@ public struct StressTally {
     public let expectsRace: Bool
     public private(set) var runs = 0
     public private(set) var passed = 0
-    /// Passes that needed the real-speed rerun (the run at the check speed was off on time alone).
+    /// Passes that needed the real-speed rerun (the run at the check speed was off on time alone), or
+    /// another run (the contention round fell short).
     public private(set) var rerun = 0
     public private(set) var failures: [FailureKind: Int] = [:]
     public private(set) var outcomes: [String: Int] = [:]
@@ -42,8 +43,8 @@ public struct StressTally {
         if expectsRace && outcome.expectedRacesReported && outcome.races.contains(where: \.isRace) { raceReported += 1 }
         if ok {
             passed += 1
-            if outcome.firstRun != nil { rerun += 1 }
-            return outcome.firstRun != nil ? "r" : "."
+            if outcome.firstRun != nil || outcome.contentionShortRuns > 0 { rerun += 1 }
+            return outcome.firstRun != nil ? "r" : outcome.contentionShortRuns > 0 ? "s" : "."
         }
         let kinds = mustFail ? [FailureKind.content] : outcome.failureKinds.sorted()
         for kind in kinds {

@@ -69,6 +69,9 @@ extension Runner {
             return true
         }
         print("FAIL  \(label) should fail with \(missing.map(\.description).joined(separator: ", ")) but did not  \(outcome.figures())")
+        if outcome.passedShortOfContention {
+            print("      its contention round fell short in each of \(outcome.contentionShortRuns) runs: this machine was too busy to judge it (run verify with fewer --jobs)")
+        }
         for problem in outcome.problems { print(indent(explain(problem))) }
         return false
     }

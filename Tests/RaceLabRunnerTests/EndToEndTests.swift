@@ -92,6 +92,48 @@ final class EndToEndTests: XCTestCase {
         XCTAssertNil(outcome.firstRun)
     }
 
+    /// Runs the fixture's `contention PLAN` mode; returns the outcome and how many times it ran.
+    func contention(_ plan: String) -> (outcome: RunOutcome, runs: Int) {
+        let counter = FileManager.default.temporaryDirectory.appendingPathComponent("racelab-contention-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: counter) }
+        let body = "hello\nsome of:\n  Contention fell short: {{.*}}\nworld"
+        let transcript = try! Transcript(parsing: "verdict: clean\ntimeout: 20\n---\n\(body)")
+        let outcome = checkRun(fixture, arguments: ["contention", plan, counter], transcript: transcript, root: root)
+        return (outcome, (try? String(contentsOfFile: counter, encoding: .utf8)).flatMap { Int($0) } ?? 0)
+    }
+
+    func testAPassWhoseContentionFellShortIsRunAgainAndTheNextRunDecides() {
+        let (full, fullRuns) = contention("sp")
+        XCTAssertTrue(full.passed, "\(full.problems)")
+        XCTAssertEqual(fullRuns, 2)
+        XCTAssertEqual(full.contentionShortRuns, 1)
+        XCTAssertFalse(full.passedShortOfContention, "the second run contended in full")
+        XCTAssertTrue(full.figures().contains("contention fell short in 1 run, run again"), full.figures())
+        let (wrong, wrongRuns) = contention("sw")
+        XCTAssertEqual(wrong.failureKinds, [.content], "the run that contended in full found the fault")
+        XCTAssertEqual(wrongRuns, 2)
+    }
+
+    func testAPassShortOfContentionEveryTimeSaysSoAfterThreeRuns() {
+        let (outcome, runs) = contention("s")
+        XCTAssertTrue(outcome.passed, "\(outcome.problems)")
+        XCTAssertEqual(runs, 3)
+        XCTAssertEqual(outcome.contentionShortRuns, 3)
+        XCTAssertTrue(outcome.passedShortOfContention)
+        XCTAssertTrue(outcome.figures().contains("contention fell short in every run (3 runs)"), outcome.figures())
+    }
+
+    func testOnlyAPassIsRunAgainForItsContention() {
+        let (failed, failedRuns) = contention("xp")
+        XCTAssertEqual(failed.failureKinds, [.content], "a fault found while short is a fault")
+        XCTAssertEqual(failedRuns, 1)
+        XCTAssertEqual(failed.contentionShortRuns, 0)
+        let (passed, passedRuns) = contention("ps")
+        XCTAssertTrue(passed.passed)
+        XCTAssertEqual(passedRuns, 1, "it did not say its contention fell short")
+        XCTAssertFalse(passed.passedShortOfContention)
+    }
+
     /// RaceLab's clock and narration are shared by every thread of a demo; if their locks ordered the
     /// threads for ThreadSanitizer, a race between two threads that both `say` and `randomDelay`
     /// would go unreported (it did: exercise 3's lock-around-the-writes fix passed).

@@ -210,9 +210,7 @@ public enum AlertsExercise {
         note("categories named in either order: " + (ordered
             ? "each waits for every one before it."
             : "some do not, or wait for each other   <- one critical section for all of an operation's categories"))
-        if round.overlapped < 400 {
-            shortOfOverlaps(400)
-        }
+        round.sayIfShort(unseen: "a critical section split in two")
         for (index, operations) in played.enumerated() {
             for operation in operations { exclusivity.finished(operation, categories: categories(index * group)) }
         }
@@ -303,20 +301,13 @@ public enum AlertsExercise {
         note("\(played.count) alerts dismissed as they appeared while the next came: " + (forgotten == 0
             ? "each alert after them waited for the one before."
             : "\(forgotten) times the next did not wait for one nobody had dismissed   <- finished must check and forget in one critical section"))
-        if round.overlapped < 150 { shortOfOverlaps(150) }
+        round.sayIfShort(unseen: "a critical section split in two")
         for (a, round) in zip(reported, played) {
             exclusivity.finished(a, categories: categories)
             exclusivity.finished(round.b, categories: categories)
             for (alone, category) in zip(round.c, categories) { exclusivity.finished(alone, categories: [category]) }
         }
         return forgotten == 0
-    }
-
-    /// Says that a contention round fell short of the overlaps it plays for (measured under `taskset -c
-    /// 0`: none at all), and what that means for the verdict.
-    static func shortOfOverlaps(_ goal: Int) {
-        note("That is short of the \(goal) overlaps the round aims for: this machine seldom ran the two threads at once (one")
-        note("free core?), so a critical section split in two may have gone unseen here.")
     }
 
     /// Whether every operation waits, directly or through others, for all of `operations` before it in

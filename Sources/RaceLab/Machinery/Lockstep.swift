@@ -19,6 +19,17 @@ public final class Lockstep: @unchecked Sendable {
     public var overlapped: Int { Int(overlaps.value) }
     /// Whether a step's `prepare`, `call` or `judge` stopped the round.
     public var stopped: Bool { stop.value != 0 }
+    /// Whether the round ended short of the overlaps it played for without a step stopping it: on a
+    /// machine that seldom ran the two threads at once, what it looks for may have gone unseen.
+    public var fellShort: Bool { overlapped < goal && !stopped }
+
+    /// When the round fell short, says so in a line that starts with `ContentionFellShort.mark`:
+    /// `unseen` names what may have gone unseen ("a critical section split in two").
+    public func sayIfShort(unseen: String) {
+        guard fellShort else { return }
+        ContentionFellShort.say("\(overlapped) of the \(goal) overlaps the round aims for. This machine seldom ran the two threads")
+        note("at once (one free core?), so \(unseen) may have gone unseen here.")
+    }
 
     private let steps: Int, goal: Int, minimum: Double, limit: Double, spinTurns: UInt64
     private let prepare: @Sendable (Int) -> Bool
@@ -122,4 +133,13 @@ public final class Lockstep: @unchecked Sendable {
         }
         return true
     }
+}
+
+/// A driver's word that a contention round fell short of its overlaps: the run judged less than it
+/// plays for. The runner runs a run that passed after saying so again (`checkRun`).
+public enum ContentionFellShort {
+    public static let mark = "Contention fell short: "
+
+    /// Prints `Contention fell short: <detail>`.
+    public static func say(_ detail: String) { note(mark + detail) }
 }

@@ -130,6 +130,17 @@ case "swapped-said-late-when-fast":
     if speed > 1 { print(TimingWasOff.mark + "world came 0.2 s early") }
     print(speed > 1 ? "world" : "hello")
     print(speed > 1 ? "hello" : "world")
+case "contention":
+    // `contention PLAN PATH`: run number n (counted in PATH) plays PLAN's n-th letter (the last one
+    // after that): p passes, s passes and says its contention round fell short, w prints a wrong
+    // line, x says it fell short and prints a wrong line.
+    let (plan, path) = (Array(CommandLine.arguments[2]), CommandLine.arguments[3])
+    let run = (try? String(contentsOfFile: path, encoding: .utf8)).flatMap { Int($0) } ?? 0
+    try! String(run + 1).write(toFile: path, atomically: true, encoding: .utf8)
+    let letter = plan[min(run, plan.count - 1)]
+    print("hello")
+    if "sx".contains(letter) { ContentionFellShort.say("12 of the 150 overlaps the round aims for.") }
+    print("wx".contains(letter) ? "moon" : "world")
 case "exit":
     print("hello")
     print("world")

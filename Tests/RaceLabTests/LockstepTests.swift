@@ -1,0 +1,30 @@
+import Foundation
+import XCTest
+
+@testable import RaceLab
+
+/// A contention round says it fell short only when it did: too few overlaps, and nothing stopped it.
+final class LockstepTests: XCTestCase {
+    private func played(_ round: Lockstep) -> Lockstep {
+        XCTAssertEqual(round.done.wait(timeout: .now() + 20), .success, "the round never ended")
+        return round
+    }
+
+    func testARoundShortOfAGoalNoMachineReachesFellShort() {
+        let round = played(Lockstep(steps: 1_000_000, goal: Int.max, atLeast: 0, atMost: 0.05) { _, _ in true })
+        XCTAssertGreaterThan(round.played, 0)
+        XCTAssertTrue(round.fellShort)
+    }
+
+    func testARoundThatReachedItsGoalDidNotFallShort() {
+        let round = played(Lockstep(steps: 1000, goal: 0, atLeast: 0, atMost: 5) { _, _ in true })
+        XCTAssertFalse(round.fellShort)
+    }
+
+    func testARoundStoppedByWhatItFoundDidNotFallShort() {
+        let round = played(Lockstep(steps: 1000, goal: Int.max, atLeast: 0, atMost: 5, call: { _, _ in true }, judge: { step in step < 3 }))
+        XCTAssertTrue(round.stopped)
+        XCTAssertEqual(round.played, 4)
+        XCTAssertFalse(round.fellShort, "a fault found decides: nothing went unseen")
+    }
+}
