@@ -100,7 +100,7 @@ extension Runner {
         for start in said.indices where said[start].hasPrefix(ContentionFellShort.mark) {
             for line in said[start..<min(start + 2, said.endIndex)] { print("  | \(line)") }
         }
-        print("Check again when this machine is less busy (close what keeps its cores busy): swift run racelab exercise \(number)")
+        print("Check again when two cores are free (close what keeps them busy): swift run racelab exercise \(number)")
     }
 
     func reportCompileErrors(_ build: Builder.Outcome, _ exercise: ExerciseInfo) {
