@@ -11,7 +11,9 @@ public protocol GalleryControlling: AnyObject {
 /// (2 to 4 rows), two scrolls forward (the first may jump past a row) and one back (a row that left
 /// comes back, another stays on screen through it), the moments of the scrolls, and each picture's
 /// download time. The row that stays and the first row to leave with the scroll back show the same
-/// picture, so a controller that stops "the picture" instead of the row stops a row on screen. Then
+/// picture, so a controller that stops "the picture" instead of the row stops a row on screen; so do
+/// the last row to leave with the second scroll and the row below it, which stays, so a controller
+/// that keeps providers by picture stops the wrong one. Then
 /// the table scrolls on again: the rows that came back leave a second time, their new images on the
 /// way (a controller that stops a row once only does not stop them). Then the keyboard comes up and
 /// hides the bottom row, its image on the way: a row leaves and none appears, so a controller that
@@ -80,16 +82,16 @@ public enum GalleryExercise {
         init(_ scenario: inout Scenario) {
             var titles = Array(scenario.shuffled(GalleryExercise.pictures).prefix(9))
             let window = scenario.int(in: 2...4)
-            // Forward, perhaps jumping past a row; forward again, by no more than a window, so that the
-            // last row that leaves then comes back with the scroll back (by less than a window, so that
-            // a row stays on screen through it). Then forward again, to where it was: the rows that
+            // Forward, perhaps jumping past a row; forward again, by less than a window, so that a row
+            // stays on screen through it and the last row that leaves then comes back with the scroll
+            // back (by less than a window, so that a row stays on screen through it too). Then forward again, to where it was: the rows that
             // came back leave a second time, and the rows that left with the scroll back come back.
             // Then the keyboard comes up and hides the bottom row, which had come back: a row leaves
             // and none appears. Last, the keyboard goes down and that row comes back once more: it
             // must get its image.
             let room = titles.count - window
             let first = min(scenario.int(in: 1...window + 1), room - 1)
-            let second = min(scenario.int(in: 1...window), room - first)
+            let second = min(scenario.int(in: 1...window - 1), room - first)
             let back = scenario.int(in: 1...window - 1)
             let starts = [0, first, first + second, first + second - back, first + second]
             var windows = starts.map { $0..<$0 + window }
@@ -123,9 +125,20 @@ public enum GalleryExercise {
                     latencies[row] = scenario.seconds(in: 0.5...3, step: 0.5)
                 }
             }
-            // The row that leaves first with the scroll back shows the same picture as the row above
-            // it, which stays on screen through it with its image still on the way: stopping "the
-            // picture" instead of the row stops a row on screen too.
+            // The last row to leave with the second scroll shows the same picture as the row below it,
+            // which appeared with it or after it and stays: a controller that keeps providers by
+            // picture has only the lower row's, and stops it when the upper row leaves (the lower
+            // row's image is on the way until after the scroll back). Both land at least 1 s after
+            // the upper row leaves.
+            let (upper, lower) = (windows[2].lowerBound - 1, windows[2].lowerBound)
+            let (upperAppears, upperLeaves) = (stays[upper]!.appear, stays[upper]!.leave!)  // it leaves at times[2]
+            latencies[lower] = max(latencies[lower], upperLeaves - upperAppears)
+            titles[upper] = titles[lower]
+            latencies[upper] = latencies[lower]
+            // And the row that leaves first with the scroll back shows the same picture as the row above
+            // it (which may be that lower row: then three rows show it), which stays on screen through
+            // it with its image still on the way: stopping "the picture" instead of the row stops a
+            // row on screen too.
             let (staying, leaving) = (windows[3].upperBound - 1, windows[3].upperBound)
             titles[leaving] = titles[staying]
             latencies[leaving] = latencies[staying]
