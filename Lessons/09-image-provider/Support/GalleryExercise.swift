@@ -18,7 +18,10 @@ public protocol GalleryControlling: AnyObject {
 /// way (a controller that stops a row once only does not stop them). Then the keyboard comes up and
 /// hides the bottom row, its image on the way: a row leaves and none appears, so a controller that
 /// stops rows only when another appears stops nothing. Last, the keyboard goes down and that row
-/// comes back once more, and must get its image. Every image is
+/// comes back once more, and must get its image. Beside the table, a second gallery with a controller
+/// of its own shows one row from the start and closes at 14 lesson s or later (1.75 s of real time at
+/// 8x), its image still on the way: a controller that lets a provider that has run "long enough"
+/// finish does not stop it. Every image is
 /// drawn to land at least 1 lesson second before or after its row leaves, so a busy machine does not
 /// flip the order.
 ///
@@ -47,20 +50,28 @@ public enum GalleryExercise {
             for (row, title) in plan.titles.enumerated() {
                 Network.serve(.generated(pictures.firstIndex(of: title)! + 2), as: plan.files[row], latency: plan.latencies[row])
             }
+            Network.serve(.generated(pictures.firstIndex(of: plan.side.title)! + 2), as: plan.side.file, latency: plan.side.latency)
             plan.describe()
             let table = TableView(rows: plan.titles)
             let controller = make(table, plan.files)
-            let referee = Referee(table: table, plan: plan)
-            for (index, window) in plan.windows.enumerated() {
-                DispatchQueue.main.asyncAfter(lessonSeconds: plan.times[index]) {
+            // A second gallery beside the first, with a controller of its own: one row, on screen from
+            // the start until it closes.
+            let side = TableView(rows: [plan.side.title], rowName: "side row")
+            let sideController = make(side, [plan.side.file])
+            let referee = Referee(tables: [table, side], plan: plan)
+            func scroll(_ table: TableView, to window: Range<Int>, at time: Double) {
+                DispatchQueue.main.asyncAfter(lessonSeconds: time) {
                     let before = table.visible
                     table.scroll(to: window)
                     // Queued after anything the controller queued on the main queue during the scroll.
-                    DispatchQueue.main.async { referee.afterScroll(leaving: before.filter { !table.visible.contains($0) }) }
+                    DispatchQueue.main.async { referee.afterScroll(in: table, leaving: before.filter { !table.visible.contains($0) }) }
                 }
             }
+            for (window, time) in zip(plan.windows, plan.times) { scroll(table, to: window, at: time) }
+            scroll(side, to: 0..<1, at: 0)
+            scroll(side, to: 0..<0, at: plan.side.leave)
             DispatchQueue.main.asyncAfter(lessonSeconds: plan.end) {
-                withExtendedLifetime(controller) {}
+                withExtendedLifetime((controller, sideController)) {}
                 referee.atTheEnd()
                 page.done()
             }
@@ -75,12 +86,17 @@ public enum GalleryExercise {
         let windows: [Range<Int>]
         let times: [Double]
         let latencies: [Double]
+        /// The second gallery's one row: on screen from the start until it closes, after every scroll
+        /// of the first, its image on the way until after that.
+        let side: (title: String, file: String, latency: Double, leave: Double)
         let end: Double
         /// One file a picture: two rows that show the same picture download the same file.
-        var files: [String] { titles.map { "ex9_\($0.lowercased().replacingOccurrences(of: " ", with: "_")).jpg" } }
+        var files: [String] { titles.map(Self.file) }
+        static func file(_ title: String) -> String { "ex9_\(title.lowercased().replacingOccurrences(of: " ", with: "_")).jpg" }
 
         init(_ scenario: inout Scenario) {
-            var titles = Array(scenario.shuffled(GalleryExercise.pictures).prefix(9))
+            let pictures = scenario.shuffled(GalleryExercise.pictures)
+            var titles = Array(pictures.prefix(9))
             let window = scenario.int(in: 2...4)
             // Forward, perhaps jumping past a row; forward again, by less than a window, so that a row
             // stays on screen through it and the last row that leaves then comes back with the scroll
@@ -144,13 +160,18 @@ public enum GalleryExercise {
             latencies[leaving] = latencies[staying]
             self.titles = titles
             self.latencies = latencies
+            // The second gallery closes 14 s or more after it opened (1.75 s of real time at 8x), so
+            // that a controller that lets a provider that has run "long enough" finish is caught; its
+            // image lands 1 to 2 s after that.
+            let sideLeave = max(14, times.last! + 0.5)
+            side = (pictures[9], Self.file(pictures[9]), scenario.seconds(in: sideLeave...sideLeave + 1, step: 0.5), sideLeave)
             // Long enough for every row on screen at the end to get its image, and for an image
             // nobody stopped to land off screen, with two seconds to spare (blocked filter steps wait
             // for Linux's thread pool to grow).
             let landings = titles.indices.flatMap { row in
                 Self.stays(of: row, windows: windows, times: times).map { $0 + latencies[row] + GalleryExercise.filters }
             }
-            end = max(landings.max()!, times.last!) + 2
+            end = max(landings.max()!, side.latency + GalleryExercise.filters) + 2
         }
 
         /// When `row` first appears and when it next leaves (nil: it stays to the end); nil if it never shows.
@@ -177,65 +198,54 @@ public enum GalleryExercise {
             let (keyboard, hidden) = (windows.count - 2, windows[windows.count - 2].upperBound)
             note("At \(seconds(times[keyboard])) the keyboard comes up and hides row \(hidden) (none appears); at \(seconds(times.last!)) it goes down, and row \(hidden) comes back.")
             note("Downloads take " + latencies.map { seconds($0) }.joined(separator: ", ") + " (row 0 first); then 1 s of filters.")
+            note("Beside it, a second gallery with a controller of its own shows one side row from the start, and closes at \(seconds(side.leave)).")
         }
     }
 
     /// Judges the controller where each clause of the task shows, and tells what it found.
     final class Referee {
-        let table: TableView
+        /// The first gallery's table, then the second's.
+        let tables: [TableView]
         let plan: Plan
-        private var stopped = Set<Int>()  // rows that left with their image on the way, their providers cancelled
+        private var stopped = Set<String>()  // rows that left with their image on the way, their providers cancelled
         private let faults = Faults()
         private var firstFault: String?  // said again at the end, where the verdict quotes it
 
-        init(table: TableView, plan: Plan) {
-            self.table = table
+        init(tables: [TableView], plan: Plan) {
+            self.tables = tables
             self.plan = plan
         }
 
-        func afterScroll(leaving: [Int]) {
+        func afterScroll(in table: TableView, leaving: [Int]) {
             dispatchPrecondition(condition: .onQueue(.main))
             for row in leaving {
                 let running = (table.providers[row] ?? []).filter { $0.delivered.value == 0 }
                 if running.isEmpty { continue }
                 if running.allSatisfy({ $0.cancelledOnMain.value == 1 }) {
-                    stopped.insert(row)
+                    stopped.insert(table.label(row))
                 } else if running.allSatisfy({ $0.cancelled.value == 1 }) {
                     // Sent elsewhere, it may or may not have run by now: the verdict must not depend on that.
-                    fault("row \(row) (\(plan.titles[row])) left, and its provider was cancelled from another queue: stop it then,")
+                    fault("\(table.label(row)) left, and its provider was cancelled from another queue: stop it then,")
                     note("  on the main queue, where the table tells you the row left.")
                 } else {
-                    fault("row \(row) (\(plan.titles[row])) left with its image on the way, but its provider was not cancelled:")
+                    fault("\(table.label(row)) left with its image on the way, but its provider was not cancelled:")
                     note("  its download and filters go on for a cell nobody sees. Cancel it when the row leaves.")
                 }
             }
             for row in table.visible where !table.shownSinceAppearing.contains(row) {
                 guard let latest = (table.providers[row] ?? []).last else {
-                    fault("row \(row) (\(plan.titles[row])) is on screen, but no provider was started for it.")
+                    fault("\(table.label(row)) is on screen, but no provider was started for it.")
                     continue
                 }
                 if latest.cancelled.value == 1 {
-                    fault("row \(row) (\(plan.titles[row])) is on screen, but its provider was cancelled: its image will never come.")
+                    fault("\(table.label(row)) is on screen, but its provider was cancelled: its image will never come.")
                 }
             }
         }
 
         func atTheEnd() {
             dispatchPrecondition(condition: .onQueue(.main))
-            for row in table.visible where !table.shownSinceAppearing.contains(row) {
-                let again = plan.cameBack(row)
-                // Late where its provider runs and has not delivered: a busy machine can do that.
-                let running = table.providers[row]?.last.map { $0.cancelled.value == 0 && $0.delivered.value == 0 } ?? false
-                fault("row \(row) (\(plan.titles[row])) is on screen at the end but shows no image"
-                    + (again ? " since it came back: a row that returns needs a new provider." : "."),
-                    late: running ? "row \(row)'s image was due by \(seconds(plan.end - 2)) and had not come at \(seconds(LessonClock.shared.now))" : nil)
-            }
-            for row in Set(table.offScreenShows).sorted() {
-                // Late where it was cancelled as its row left, but its output had already sent the
-                // image to the main queue: the image came later than it was due.
-                fault("row \(row) (\(plan.titles[row])) got its image after it left: it landed off screen.",
-                    late: stopped.contains(row) ? "row \(row)'s image was sent on before its row left, its provider cancelled then" : nil)
-            }
+            for table in tables { atTheEnd(of: table) }
             faults.sayTimingIfOnlyLate()
             guard faults.count == 0 else {
                 note("The gallery is not right yet. First: \(firstFault ?? "?")")
@@ -243,6 +253,23 @@ public enum GalleryExercise {
             }
             note("Rows that left with their image on the way: \(stopped.count); each provider was cancelled as its row left.")
             note("Every row on screen at the end shows its image, got since it last appeared; none landed off screen.")
+        }
+
+        private func atTheEnd(of table: TableView) {
+            for row in table.visible where !table.shownSinceAppearing.contains(row) {
+                let again = table === tables[0] && plan.cameBack(row)
+                // Late where its provider runs and has not delivered: a busy machine can do that.
+                let running = table.providers[row]?.last.map { $0.cancelled.value == 0 && $0.delivered.value == 0 } ?? false
+                fault("\(table.label(row)) is on screen at the end but shows no image"
+                    + (again ? " since it came back: a row that returns needs a new provider." : "."),
+                    late: running ? "\(table.label(row))'s image was due by \(seconds(plan.end - 2)) and had not come at \(seconds(LessonClock.shared.now))" : nil)
+            }
+            for row in Set(table.offScreenShows).sorted() {
+                // Late where it was cancelled as its row left, but its output had already sent the
+                // image to the main queue: the image came later than it was due.
+                fault("\(table.label(row)) got its image after it left: it landed off screen.",
+                    late: stopped.contains(table.label(row)) ? "\(table.label(row))'s image was sent on before its row left, its provider cancelled then" : nil)
+            }
         }
 
         /// Says a fault; `late`, when a busy machine could cause it too, says how.

@@ -19,10 +19,18 @@ public final class TableView {
     public var willDisplay: (Int) -> Void = { _ in }
     public var didEndDisplaying: (Int) -> Void = { _ in }
 
-    public init(rows: [String]) {
+    /// What a row is called in what the table says: "row" ("row 3 (Venice) appears"), or another
+    /// table's name for its rows ("side row").
+    public let rowName: String
+
+    public init(rows: [String], rowName: String = "row") {
         self.rows = rows
+        self.rowName = rowName
         images = Array(repeating: nil, count: rows.count)
     }
+
+    /// "row 3 (Venice)".
+    public func label(_ row: Int) -> String { "\(rowName) \(row) (\(rows[row]))" }
 
     /// Scrolls so that `window` is on screen: rows that leave end displaying, rows that come appear.
     public func scroll(to window: Range<Int>) {
@@ -30,12 +38,12 @@ public final class TableView {
         let old = visible
         visible = window.clamped(to: 0..<rows.count)
         for row in old where !visible.contains(row) {
-            say("row \(row) (\(rows[row])) scrolls away")
+            say("\(label(row)) scrolls away")
             shownSinceAppearing.remove(row)
             didEndDisplaying(row)
         }
         for row in visible where !old.contains(row) {
-            say("row \(row) (\(rows[row])) appears")
+            say("\(label(row)) appears")
             let before = ProviderRecord.count
             willDisplay(row)
             providers[row, default: []] += ProviderRecord.made(since: before)
@@ -48,7 +56,7 @@ public final class TableView {
         images[row] = image
         if visible.contains(row) { shownSinceAppearing.insert(row) } else { offScreenShows.append(row) }
         let onScreen = visible.contains(row) ? "" : "   <- off screen: nobody sees it"
-        say("row \(row) (\(rows[row])) shows its image\(onScreen)")
+        say("\(label(row)) shows its image\(onScreen)")
     }
 
     /// One line per row: what its cell ends up showing.
