@@ -19,9 +19,8 @@ public protocol GalleryControlling: AnyObject {
 /// hides the bottom row, its image on the way: a row leaves and none appears, so a controller that
 /// stops rows only when another appears stops nothing. Last, the keyboard goes down and that row
 /// comes back once more, and must get its image. Beside the table, a second gallery with a controller
-/// of its own shows one row from the start and closes at 14 lesson s or later (1.75 s of real time at
-/// 8x), its image still on the way: a controller that lets a provider that has run "long enough"
-/// finish does not stop it. Every image is
+/// of its own (`Side`) opens at its row 1 with five rows on screen, has a row come back after its
+/// image came, and closes at 14 lesson s or later with four rows still loading. Every image is
 /// drawn to land at least 1 lesson second before or after its row leaves, so a busy machine does not
 /// flip the order.
 ///
@@ -50,14 +49,15 @@ public enum GalleryExercise {
             for (row, title) in plan.titles.enumerated() {
                 Network.serve(.generated(pictures.firstIndex(of: title)! + 2), as: plan.files[row], latency: plan.latencies[row])
             }
-            Network.serve(.generated(pictures.firstIndex(of: plan.side.title)! + 2), as: plan.side.file, latency: plan.side.latency)
+            for (row, title) in plan.side.titles.enumerated() {
+                Network.serve(.generated(pictures.firstIndex(of: title)! + 2), as: plan.side.files[row], latency: plan.side.latencies[row])
+            }
             plan.describe()
             let table = TableView(rows: plan.titles)
             let controller = make(table, plan.files)
-            // A second gallery beside the first, with a controller of its own: one row, on screen from
-            // the start until it closes.
-            let side = TableView(rows: [plan.side.title], rowName: "side row")
-            let sideController = make(side, [plan.side.file])
+            // A second gallery beside the first, with a controller of its own (`Side`).
+            let side = TableView(rows: plan.side.titles, rowName: "side row")
+            let sideController = make(side, plan.side.files)
             let referee = Referee(tables: [table, side], plan: plan)
             func scroll(_ table: TableView, to window: Range<Int>, at time: Double) {
                 DispatchQueue.main.asyncAfter(lessonSeconds: time) {
@@ -68,8 +68,7 @@ public enum GalleryExercise {
                 }
             }
             for (window, time) in zip(plan.windows, plan.times) { scroll(table, to: window, at: time) }
-            scroll(side, to: 0..<1, at: 0)
-            scroll(side, to: 0..<0, at: plan.side.leave)
+            for (window, time) in zip(plan.side.windows, plan.side.times) { scroll(side, to: window, at: time) }
             DispatchQueue.main.asyncAfter(lessonSeconds: plan.end) {
                 withExtendedLifetime((controller, sideController)) {}
                 referee.atTheEnd()
@@ -86,9 +85,7 @@ public enum GalleryExercise {
         let windows: [Range<Int>]
         let times: [Double]
         let latencies: [Double]
-        /// The second gallery's one row: on screen from the start until it closes, after every scroll
-        /// of the first, its image on the way until after that.
-        let side: (title: String, file: String, latency: Double, leave: Double)
+        let side: Side
         let end: Double
         /// One file a picture: two rows that show the same picture download the same file.
         var files: [String] { titles.map(Self.file) }
@@ -160,18 +157,14 @@ public enum GalleryExercise {
             latencies[leaving] = latencies[staying]
             self.titles = titles
             self.latencies = latencies
-            // The second gallery closes 14 s or more after it opened (1.75 s of real time at 8x), so
-            // that a controller that lets a provider that has run "long enough" finish is caught; its
-            // image lands 1 to 2 s after that.
-            let sideLeave = max(14, times.last! + 0.5)
-            side = (pictures[9], Self.file(pictures[9]), scenario.seconds(in: sideLeave...sideLeave + 1, step: 0.5), sideLeave)
+            side = Side(&scenario, titles: Array(pictures[4...9]), closing: max(14, times.last! + 0.5))
             // Long enough for every row on screen at the end to get its image, and for an image
             // nobody stopped to land off screen, with two seconds to spare (blocked filter steps wait
             // for Linux's thread pool to grow).
             let landings = titles.indices.flatMap { row in
                 Self.stays(of: row, windows: windows, times: times).map { $0 + latencies[row] + GalleryExercise.filters }
             }
-            end = max(landings.max()!, side.latency + GalleryExercise.filters) + 2
+            end = max(landings.max()!, side.lastLanding) + 2
         }
 
         /// When `row` first appears and when it next leaves (nil: it stays to the end); nil if it never shows.
@@ -198,7 +191,44 @@ public enum GalleryExercise {
             let (keyboard, hidden) = (windows.count - 2, windows[windows.count - 2].upperBound)
             note("At \(seconds(times[keyboard])) the keyboard comes up and hides row \(hidden) (none appears); at \(seconds(times.last!)) it goes down, and row \(hidden) comes back.")
             note("Downloads take " + latencies.map { seconds($0) }.joined(separator: ", ") + " (row 0 first); then 1 s of filters.")
-            note("Beside it, a second gallery with a controller of its own shows one side row from the start, and closes at \(seconds(side.leave)).")
+            side.describe()
+        }
+    }
+
+    /// The second gallery, beside the first, with a controller of its own: six rows, opened scrolled to
+    /// row 1 (row 0 never shows: rows are not shown in order from 0), five on screen at once (more
+    /// than any window of the first). Side row 5 gets its image early, leaves, comes back (it needs a
+    /// new provider, whatever its cell showed before) and leaves again 0.5 s later with its new image
+    /// on the way. The gallery closes 14 s or more after it opened (1.75 s of real time at 8x), rows
+    /// 1-4 still loading: a controller that lets a provider that has run "long enough" finish, or that
+    /// thinks a provider older than one that delivered is done, does not stop them. Every image lands
+    /// at least 1 s before or after its row leaves.
+    struct Side {
+        let titles: [String]
+        let windows: [Range<Int>]
+        let times: [Double]
+        let latencies: [Double]
+        var files: [String] { titles.map { "side_" + Plan.file($0) } }
+
+        init(_ scenario: inout Scenario, titles: [String], closing: Double) {
+            self.titles = titles
+            let leaves = scenario.seconds(in: 3...4, step: 0.5)
+            let back = leaves + scenario.seconds(in: 1.5...2.5, step: 0.5)
+            windows = [1..<6, 1..<5, 1..<6, 1..<5, 0..<0]
+            times = [0, leaves, back, back + 0.5, closing]
+            // Rows 1-4 land 1 to 2 s after the gallery closes; row 5, 1.5 to 2 s after it appears (at
+            // least 1 s before it first leaves, and 1 s after it leaves again).
+            latencies = [1] + (1...4).map { _ in scenario.seconds(in: closing...closing + 1, step: 0.5) } + [scenario.seconds(in: 0.5...1, step: 0.5)]
+        }
+
+        /// When the last image would land if nobody stopped it.
+        var lastLanding: Double {
+            max(latencies[1...4].max()!, times[2] + latencies[5]) + GalleryExercise.filters
+        }
+
+        func describe() {
+            note("Beside it, a second gallery with a controller of its own opens at side rows 1-5; side row 5 leaves at \(seconds(times[1])),")
+            note("comes back at \(seconds(times[2])) and leaves again at \(seconds(times[3])); the gallery closes at \(seconds(times[4])).")
         }
     }
 
@@ -233,8 +263,9 @@ public enum GalleryExercise {
                 }
             }
             for row in table.visible where !table.shownSinceAppearing.contains(row) {
-                guard let latest = (table.providers[row] ?? []).last else {
-                    fault("\(table.label(row)) is on screen, but no provider was started for it.")
+                // Made as it last appeared: a row that comes back needs a new one, whatever its cell showed.
+                guard let latest = table.providers[row]?.last, table.appearedWithProvider.contains(row) else {
+                    fault("\(table.label(row)) is on screen, but no provider was started for it as it appeared.")
                     continue
                 }
                 if latest.cancelled.value == 1 {

@@ -16,6 +16,8 @@ public final class TableView {
     /// The image providers made while each row was told it appears (exercise 9's referee asks them
     /// what became of them); main queue only.
     public private(set) var providers: [Int: [ProviderRecord]] = [:]
+    /// Rows on screen for which a provider was made as they last appeared; main queue only.
+    public private(set) var appearedWithProvider: Set<Int> = []
     public var willDisplay: (Int) -> Void = { _ in }
     public var didEndDisplaying: (Int) -> Void = { _ in }
 
@@ -46,7 +48,9 @@ public final class TableView {
             say("\(label(row)) appears")
             let before = ProviderRecord.count
             willDisplay(row)
-            providers[row, default: []] += ProviderRecord.made(since: before)
+            let made = ProviderRecord.made(since: before)
+            providers[row, default: []] += made
+            if made.isEmpty { appearedWithProvider.remove(row) } else { appearedWithProvider.insert(row) }
         }
     }
 
