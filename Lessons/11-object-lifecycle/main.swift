@@ -126,9 +126,13 @@ lesson.page("The fix: an explicit invalidate(), and a late notification dropped"
     var controller: BusyController? = BusyController("controller", subsystem: subsystem)
     controller!.activate()
     let probe = LifeProbe(controller!)
-    subsystem.work(0.5)
+    // The subsystem finishes while the main queue is busy here, so its 'idle' is queued behind this
+    // block: it posts 'idle' only once the block has begun, however late a busy machine fires the timer
+    // (a stress run once saw 'idle' delivered first, at 0.56 s).
+    let mainQueueBusy = DispatchSemaphore(value: 0)
+    subsystem.work(0.5, idleAfter: mainQueueBusy)
     DispatchQueue.main.asyncAfter(lessonSeconds: 0.25) {
-        // The subsystem finishes while the main queue is busy here: its 'idle' is queued behind us.
+        mainQueueBusy.signal()
         sleep(lessonSeconds: 0.5)
         subsystem.queue.sync {}  // the subsystem has posted 'idle' to the main queue by now
         controller!.invalidate()

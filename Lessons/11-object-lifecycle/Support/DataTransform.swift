@@ -64,10 +64,13 @@ public final class DataTransform: @unchecked Sendable {
     public var observerCount: Int { queue.sync { handlers.count } }
 
     /// Works `seconds` (lesson seconds) on the subsystem's queue: busy when it starts, idle when it ends.
-    public func work(_ seconds: Double) {
+    /// With `idleAfter`, it ends no sooner than that semaphore is signalled (a page that needs 'idle'
+    /// posted while the main queue is busy says when it is).
+    public func work(_ seconds: Double, idleAfter gate: DispatchSemaphore? = nil) {
         queue.async {
             self.post(.busy)
             sleep(lessonSeconds: seconds)
+            gate?.wait()
             self.post(.idle)
         }
     }
