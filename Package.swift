@@ -57,6 +57,11 @@ var targets: [Target] = [
 /// what the compiler says of its code (lesson 3's README).
 let swift6Lessons = (Context.environment["RACELAB_SWIFT6"] ?? "").split(separator: ",").compactMap { Int($0) }
 
+/// Lessons from 12 on are about Swift 6, and their lesson programs build in its language mode. Their
+/// `Compiler/` folders hold code Swift 6 must refuse, checked by
+/// `racelab check` with the toolchain's verifier, never built into a target.
+let firstSwift6Lesson = 12
+
 /// The visible entries of a folder, sorted; none when it does not exist.
 func entries(_ path: String) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory + "/" + path)) ?? [])
@@ -94,7 +99,7 @@ func lesson(_ folder: String) {
     }
     targets.append(.executableTarget(
         name: "lesson\(number)", dependencies: dependencies, path: path, exclude: nonSources(path),
-        swiftSettings: sharedModuleCache + (swift6Lessons.contains(number) ? [.unsafeFlags(["-swift-version", "6"])] : [])))
+        swiftSettings: sharedModuleCache + (number >= firstSwift6Lesson || swift6Lessons.contains(number) ? swift6 : [])))
     let exercise = "\(path)/Exercise"
     guard isFolder(exercise) else { return }
     func variant(_ name: String, _ variantPath: String) {

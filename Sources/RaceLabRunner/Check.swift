@@ -31,8 +31,10 @@ extension Runner {
         guard let bin = try buildAll(Array(Set(lessons.map(\.product))).sorted()) else { return false }
         var passed = 0
         let started = Date()
+        // A whole lesson's checks include its compiler verdicts (lesson 12 on); one page's do not.
         let pages = selected.flatMap { wanted in
             pageChecks(wanted.lesson, bin: bin).filter { wanted.page == nil || $0.page == nil || $0.page == wanted.page }
+                + (wanted.page == nil ? compilerChecks(wanted.lesson) : [])
         }
         if let mustFail {
             var failedAsDocumented = false
@@ -46,7 +48,8 @@ extension Runner {
             report(pages[index].label, outcome)
         }
         let sideBySide = jobs > 1 ? ", up to \(jobs) side by side" : ""
-        print("\(passed) of \(pages.count) pages passed in \(String(format: "%.1f", Date().timeIntervalSince(started))) s\(sideBySide).")
+        let noun = pages.contains { $0.label.contains(" compiler ") } ? "pages and compiler verdicts" : "pages"
+        print("\(passed) of \(pages.count) \(noun) passed in \(String(format: "%.1f", Date().timeIntervalSince(started))) s\(sideBySide).")
         return passed == pages.count
     }
 

@@ -1,0 +1,16 @@
+// What Swift 6 accepts although Person is not Sendable (page 4): a Person made here is sent into a
+// task and never touched again by the code that sent it. Region-based isolation (SE-0414) sees that
+// nothing else can reach it. No `expected-…` comment: the verifier checks that the compiler says
+// nothing at all of this file.
+class Person {
+    var name = "Alison Anderson"
+}
+
+func renameInATask() async {
+    let person = Person()
+    let task = Task {
+        person.name = "Brian Biggles"
+        return person.name
+    }
+    print(await task.value)
+}

@@ -1,0 +1,134 @@
+// What lesson 12's pages run, in Swift 6 language mode: the Swift 6 ways (an actor, a task group, a
+// value sent into a task) and the two escape hatches, which compile and race (pages 5 and 6).
+import Foundation
+import RaceLab
+
+let newNames = [
+    ("Charlie", "Cheesecake"), ("Delia", "Dingle"), ("Eva", "Evershed"), ("Freddie", "Frost"), ("Gina", "Gregory"),
+]
+let wholeNames = Set(newNames.map { "\($0) \($1)" } + ["Alison Anderson"])
+
+/// A person that five tasks can rename at once: the actor (page 1) or the broken promise (page 5).
+protocol Renamable: Sendable {
+    func changeName(firstName: String, lastName: String) async
+    var name: String { get async }
+}
+
+/// Lesson 3's Person as an actor. `changeName` keeps the classic's slow steps, and they block: an actor
+/// runs one of its methods at a time, to the end or to an `await`, so nothing gets between the two
+/// writes. (With an `await` between them, another rename could: lesson 13.)
+actor ActorPerson: Renamable {
+    private var firstName: String
+    private var lastName: String
+
+    init(firstName: String, lastName: String) {
+        self.firstName = firstName
+        self.lastName = lastName
+    }
+
+    func changeName(firstName: String, lastName: String) {
+        randomDelay(upTo: 0.2)
+        self.firstName = firstName
+        randomDelay(upTo: 1.0)
+        self.lastName = lastName
+    }
+
+    var name: String { "\(firstName) \(lastName)" }
+}
+
+/// Lesson 3's racy Person with the promise Swift 6 takes on trust: "@unchecked Sendable" and no lock.
+final class UncheckedPerson: Renamable, @unchecked Sendable {
+    private var firstName: String
+    private var lastName: String
+
+    init(firstName: String, lastName: String) {
+        self.firstName = firstName
+        self.lastName = lastName
+    }
+
+    func changeName(firstName: String, lastName: String) {
+        randomDelay(upTo: 0.2)
+        self.firstName = firstName  // racy on purpose: page 5 writes this from five tasks
+        randomDelay(upTo: 1.0)
+        self.lastName = lastName  // racy on purpose
+    }
+
+    var name: String { "\(firstName) \(lastName)" }  // racy on purpose: read while other tasks write
+}
+
+/// Marks a name that is half one rename and half another.
+func shown(_ name: String) -> String {
+    wholeNames.contains(name) ? name : "\(name)   <- torn!"
+}
+
+/// Lesson 3's five renames, as five child tasks: each renames `person` (after a small stagger) and reads
+/// the name back; when all are done, the final name is read. Returns how many of the six names tore.
+func renameFiveTimes(_ person: some Renamable) async -> Int {
+    let names = await withTaskGroup(of: String.self, returning: [String].self) { group in
+        for (index, (first, last)) in newNames.enumerated() {
+            group.addTask {
+                sleep(lessonSeconds: 0.01 * Double(index))
+                await person.changeName(firstName: first, lastName: last)
+                let name = await person.name
+                say("Current name: \(shown(name))")
+                return name
+            }
+        }
+        return await group.reduce(into: []) { $0.append($1) }
+    }
+    let final = await person.name
+    say("Final name: \(shown(final))")
+    return (names + [final]).filter { !wholeNames.contains($0) }.count
+}
+
+/// Page 2's counter: the count inside an actor.
+actor CountingActor {
+    private(set) var value = 0
+    func increment() { value += 1 }
+}
+let bumpsPerTask = 2_000
+
+/// Page 3: six images filtered in a task group; only the parent collects them.
+func filterSix() async -> [Image] {
+    await withTaskGroup(of: Image.self, returning: [Image].self) { group in
+        for number in 1...6 {
+            group.addTask {
+                // The filter's slow work, as a suspension: a task that blocks its thread holds one of
+                // the few the cooperative pool has (lesson 13).
+                try? await Task.sleep(nanoseconds: UInt64(LessonClock.shared.realSeconds(0.2) * 1e9))
+                return Image.generated(number).blurred()
+            }
+        }
+        var filteredImages: [Image] = []
+        for await image in group { filteredImages.append(image) }
+        return filteredImages
+    }
+}
+
+/// Page 4: SentAndForgotten.swift's function, the one the compiler accepts. `Person` is not Sendable.
+final class PlainPerson {
+    var name = "Alison Anderson"
+}
+
+func renameInATask() async -> String {
+    let person = PlainPerson()
+    let task = Task {
+        person.name = "Brian Biggles"
+        return person.name
+    }
+    return await task.value
+}
+
+/// Page 6: a global that Swift 6 would refuse to share between tasks, with the check switched off.
+nonisolated(unsafe) var visits = 0
+let visitsPerTask = 100
+
+/// A read, a moment, and a write: another task can write in between (as lesson 4's racy counter).
+func recordVisit() {
+    let old = visits  // racy on purpose
+    randomDelay(upTo: 0.001)
+    visits = old + 1  // racy on purpose
+}
+
+/// Read once every task is done (the task group's end orders it after their writes).
+func visitCount() -> Int { visits }

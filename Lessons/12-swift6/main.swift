@@ -1,0 +1,109 @@
+// Lesson 12 — Swift 6: the same races, refused by the compiler.
+// Read top to bottom. This lesson builds in Swift 6 language mode; lessons 1–11 stay in Swift 5 mode
+// because Swift 6 refuses their racy demos, and this lesson shows it doing so. Compiler/ holds that
+// racy code, each file with what Swift 6 says of it in `// expected-error {{…}}` comments; a page runs
+// the real compiler on one and prints what it says, and `racelab check 12` has the toolchain's own
+// verifier confirm the comments. SwiftSix.swift holds the Swift 6 versions this story runs.
+import Foundation
+import RaceLab
+
+let lesson = Lesson("RaceLab lesson 12: Swift 6, the same races refused by the compiler")
+
+lesson.page("The racy Person in Swift 6 mode: refused; an actor instead") { page in
+    note("Lesson 3's Person, renamed from five blocks on a concurrent queue, as Swift 5 compiles it:")
+    showWhatSwift6Says(about: "RacyPerson.swift")
+    note("Swift 6 will not send a class that is not Sendable to another thread: a rename could race.")
+    note("The toolchain's own note on this error: \"@Sendable closures can be called multiple times")
+    note("concurrently, so any captured values must also be safe to access concurrently.\"")
+    note("The Swift 6 way: Person as an actor. Its methods run one at a time, so a rename is whole")
+    note("(its slow steps block the actor's thread, as the classic Person's do: nothing gets between them).")
+    Task {
+        let torn = await renameFiveTimes(ActorPerson(firstName: "Alison", lastName: "Anderson"))
+        note("Torn names this run: \(torn) of 6. ThreadSanitizer is silent: there is no race to report.")
+        page.done()
+    }
+}
+
+lesson.page("The lost-update counter: refused; an actor instead") { page in
+    note("Lesson 4's page 1: eight tasks bump one count at once. Written with a captured var:")
+    showWhatSwift6Says(about: "LostUpdates.swift")
+    note("The Swift 6 way: the count inside an actor; each bump is one call, whole.")
+    Task {
+        let counter = CountingActor()
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 1...8 {
+                group.addTask {
+                    for _ in 0..<bumpsPerTask { await counter.increment() }
+                }
+            }
+        }
+        let total = await counter.value
+        say("total: \(total) of \(8 * bumpsPerTask)\(total == 8 * bumpsPerTask ? "" : "   <- updates lost!")")
+        note("(Synchronization's Mutex is the other Swift 6 way, and a Sendable class can hold one; on Linux")
+        note("ThreadSanitizer misreads a contended Mutex, as lesson 4's page 5 shows, so this page keeps to the actor.)")
+        page.done()
+    }
+}
+
+lesson.page("Filters appending to one array: refused; a task group instead") { page in
+    note("Lesson 5's filters, each appending its image to one array from its own thread:")
+    showWhatSwift6Says(about: "SharedArray.swift")
+    note("The Swift 6 way: a task group. Each child returns its image, and only the parent appends,")
+    note("one result at a time, as they come; when the group ends, every child has.")
+    Task {
+        let filtered = await filterSix()
+        say("after the task group: \(filtered.count) of 6 results")
+        for image in filtered.sorted(by: { $0.name < $1.name }) { note("  \(image.name): \(image.checksum)") }
+        page.done()
+    }
+}
+
+lesson.page("What Swift 6 accepts: a value sent away and never touched again") { page in
+    note("Person here is a plain class, not Sendable. Made in a function, sent into a Task, and never")
+    note("touched again by the function: nothing else can reach it, and the compiler accepts it")
+    note("(region-based isolation, SE-0414: the value moves with its region):")
+    showWhatSwift6Says(about: "SentAndForgotten.swift")
+    note("The same function, reading the name once after the send:")
+    showWhatSwift6Says(about: "SentThenUsed.swift")
+    note("The toolchain's note on it: \"If a type does not conform to `Sendable` the compiler will enforce")
+    note("that each instance of that type is only accessed by one concurrency domain at a time.\"")
+    note("The accepted version, run:")
+    Task {
+        say("the task renamed it: \(await renameInATask())")
+        page.done()
+    }
+}
+
+lesson.page("@unchecked Sendable: you promised; ThreadSanitizer checks the promise (racy on purpose)") { page in
+    note("Lesson 3's racy Person marked '@unchecked Sendable': Swift 6 compiles it without a word (this")
+    note("lesson itself is built in Swift 6 mode), trusting a lock that is not there. Five tasks rename it:")
+    Task {
+        let torn = await renameFiveTimes(UncheckedPerson(firstName: "Alison", lastName: "Anderson"))
+        note("Torn names this run: \(torn) of 6.")
+        note("Under ThreadSanitizer, stderr reports the race in UncheckedPerson.changeName: the compiler")
+        note("took the promise on trust; TSan checks it at run time.")
+        page.done()
+    }
+}
+
+lesson.page("nonisolated(unsafe): a global the compiler no longer guards (racy on purpose)") { page in
+    note("A global var, which Swift 6 refuses (\"Concurrency checking prohibits mutable global and static")
+    note("variables that are `nonisolated` because they can be accessed from arbitrary concurrency domains")
+    note("at once and lead to data races.\"), marked 'nonisolated(unsafe)': it compiles. Eight tasks")
+    note("record visits at once, each a read, a moment, and a write.")
+    Task {
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 1...8 {
+                group.addTask {
+                    for _ in 0..<visitsPerTask { recordVisit() }
+                }
+            }
+        }
+        let total = visitCount()
+        say("visits: \(total) of \(8 * visitsPerTask)\(total == 8 * visitsPerTask ? "" : "   <- updates lost!")")
+        note("Under ThreadSanitizer, stderr reports the race in recordVisit: 'unsafe' means no check.")
+        page.done()
+    }
+}
+
+lesson.run()

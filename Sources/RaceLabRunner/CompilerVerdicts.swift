@@ -1,0 +1,52 @@
+import Foundation
+
+/// Lessons from 12 on keep in `Compiler/` the code Swift 6 must refuse (or accept), each file with what
+/// the compiler must say of it in `// expected-error {{…}}` and `// expected-note {{…}}` comments. The
+/// toolchain's own verifier judges them: every expected diagnostic reported on its line, and no other.
+/// A toolchain that changes its mind (accepts the racy code, or words it otherwise) fails the check
+/// with the compiler's own message, so a page never shows a verdict the compiler no longer gives.
+enum CompilerVerdicts {
+    static let folder = "Compiler"
+
+    /// Swift 6 language mode up to SIL: region-based isolation (SE-0414) is checked there, and
+    /// `-typecheck` alone says nothing of a value used after it was sent (Swift 6.3.1). As the lesson's
+    /// pages run it, with `-verify`.
+    static func arguments(_ file: String) -> [String] {
+        ["swiftc", "-emit-sil", "-o", "/dev/null", "-parse-as-library", "-swift-version", "6", "-Xfrontend", "-verify", file]
+    }
+
+    /// The `.swift` files of `lesson`'s `Compiler/` folder, relative to the root, sorted.
+    static func files(of lesson: LessonInfo, root: String) -> [String] {
+        let folder = "\(lesson.folder)/\(Self.folder)"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(folder)")) ?? []
+        return names.filter { $0.hasSuffix(".swift") && !$0.hasPrefix(".") }.sorted().map { "\(folder)/\($0)" }
+    }
+
+    /// The verifier's verdict on one file: passed, or the compiler's complaint, line by line.
+    static func check(_ file: String, root: String) -> RunOutcome {
+        let result = runProcess("/usr/bin/env", arguments: arguments("\(root)/\(file)"), timeout: 120, outputCap: 1 << 20)
+        var outcome = RunOutcome(problems: [], races: [], seconds: result.seconds, stdout: "")
+        guard !result.succeeded else { return outcome }
+        let said = (result.stderr + result.stdout).split(separator: "\n").map(String.init)
+            .filter { $0.contains(": error: ") || $0.contains(": warning: ") || $0.contains(": note: ") }
+            .map { $0.replacingOccurrences(of: "\(root)/", with: "") }
+        let why =
+            if result.timedOut { "the compiler did not finish in 120 s" }
+            else if said.isEmpty { "the verifier failed (\(result.ending)) without a diagnostic: \(result.stderr.suffix(400))" }
+            else { "the compiler does not say what \(file) expects (a new toolchain that changed its mind?):\n" + said.joined(separator: "\n") }
+        outcome.problems = [.message(why)]
+        return outcome
+    }
+}
+
+extension Runner {
+    /// One check per file of `lesson`'s `Compiler/` folder (none for a lesson without one).
+    func compilerChecks(_ lesson: LessonInfo) -> [(label: String, page: Int?, check: () -> RunOutcome)] {
+        CompilerVerdicts.files(of: lesson, root: workspace.root).map { file in
+            let name = (file as NSString).lastPathComponent
+            return ("lesson \(lesson.number) compiler  \(name): Swift 6 says what its comments expect", nil, {
+                CompilerVerdicts.check(file, root: self.workspace.root)
+            })
+        }
+    }
+}

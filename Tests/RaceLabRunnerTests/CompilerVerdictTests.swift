@@ -1,0 +1,59 @@
+import Foundation
+import XCTest
+
+@testable import RaceLabRunner
+
+/// Lesson 12's `Compiler/` files, judged by the toolchain's verifier: each says what Swift 6 must say
+/// of it, and the check fails, with the compiler's words, when the file and the compiler disagree.
+final class CompilerVerdictTests: XCTestCase {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+    let lessonFolder = "Lessons/12-swift6"
+
+    func testEveryFileOfLesson12GetsTheDiagnosticsItExpects() throws {
+        let lesson = try XCTUnwrap(LessonInfo(root: root, folder: "12-swift6"))
+        let files = CompilerVerdicts.files(of: lesson, root: root)
+        XCTAssertGreaterThanOrEqual(files.count, 5, "\(files)")
+        for file in files {
+            let outcome = CompilerVerdicts.check(file, root: root)
+            XCTAssertTrue(outcome.passed, "\(file): \(outcome.problems)")
+        }
+    }
+
+    /// An expected error worded otherwise than the compiler's: the check fails and names both.
+    func testAWrongExpectationFailsWithTheCompilersMessage() throws {
+        let outcome = try checkEdited("LostUpdates.swift", replacing: "mutation of captured var 'count'", with: "mutation of captured var 'total'")
+        XCTAssertFalse(outcome.passed)
+        let said = outcome.problems.map(\.description).joined()
+        XCTAssertTrue(said.contains("does not say what"), said)
+        XCTAssertTrue(said.contains("incorrect message found"), said)
+    }
+
+    /// An expected error taken out: the compiler's error is unexpected, and the check fails.
+    func testAnErrorNobodyExpectedFailsTheCheck() throws {
+        let outcome = try checkEdited(
+            "RacyPerson.swift", replacing: "  // expected-error {{capture of 'person' with non-Sendable type 'Person' in a '@Sendable' closure}}", with: "")
+        XCTAssertFalse(outcome.passed)
+        XCTAssertTrue(outcome.problems.map(\.description).joined().contains("unexpected error produced: capture of 'person'"), "\(outcome.problems)")
+    }
+
+    /// A file the compiler must accept fails the check when it gets an error (the read after the
+    /// send added to the accepted version).
+    func testAnAcceptedFileThatTheCompilerRefusesFails() throws {
+        let outcome = try checkEdited("SentAndForgotten.swift", replacing: "    print(await task.value)", with: "    print(person.name)\n    print(await task.value)")
+        XCTAssertFalse(outcome.passed)
+        XCTAssertTrue(outcome.problems.map(\.description).joined().contains("risks causing data races"), "\(outcome.problems)")
+    }
+
+    /// Checks a copy of `Compiler/name`, edited, in a temporary root.
+    private func checkEdited(_ name: String, replacing old: String, with new: String) throws -> RunOutcome {
+        let original = try String(contentsOfFile: "\(root)/\(lessonFolder)/Compiler/\(name)", encoding: .utf8)
+        let edited = original.replacingOccurrences(of: old, with: new)
+        XCTAssertNotEqual(edited, original, "the edit did not apply")
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("racelab-compiler-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        try edited.write(toFile: "\(temporary)/\(name)", atomically: true, encoding: .utf8)
+        return CompilerVerdicts.check(name, root: temporary)
+    }
+}
