@@ -42,10 +42,12 @@ public func computeReport(_ number: Int) -> String {
 /// of the other 2.0 to 2.2 s (in an order drawn from the seed), every other report 0.1 to 0.5 s. So a
 /// fix that shows reports after a fixed wait shows them either late in one burst or out of order in
 /// the other, and a fix that counts on three taps miscounts. A third burst begins with a quick report
-/// (0.3 to 0.5 s) tapped again before it is done, the next one slow (1.0 to 1.2 s): a fix that holds
-/// the reports until no tap is outstanding shows the first late. Its reports are numbered out of
-/// order, and its last tap asks again for a quick report of an earlier burst: a fix that orders by
-/// report number, or keeps a report by its number, shows one out of turn. A fourth burst of three
+/// (0.3 to 0.5 s) that is still computing when the next is tapped, the next one slow (1.0 to 1.2 s): a
+/// fix that holds the reports until no tap is outstanding shows the first late. Its reports are
+/// numbered out of order; its fourth tap asks again for the slow report while it is still computing (a
+/// fix that ignores a tap whose report is on its way never shows it), and its last for a quick report
+/// of an earlier burst: a fix that orders by report number, or keeps a report by its number, shows one
+/// out of turn. A fourth burst of three
 /// quick reports taps each the moment the one before it is computed, while its worker hands it over:
 /// a worker that holds a lock (or a serial queue) `tapped` also takes while it waits in
 /// `DispatchQueue.main.sync` deadlocks. A burst starts once the one before it
@@ -107,11 +109,14 @@ public enum ReportExercise {
                 bursts.append(burst([slowest] + Array(repeating: 0.1...0.5, count: taps - 1), gaps: 0.05...0.3))
             }
             // Its first report is still computing when the next is tapped, and done long before it; its
-            // numbers are never in order; its last tap asks again for a quick report of burst 1 or 2.
+            // numbers are never in order; its fourth tap asks again for its slow second report, tapped at
+            // most 0.4 s before and computing for a second or more; its last for a quick report of burst
+            // 1 or 2.
             var numbers = [number + 1, number + 2, number + 3]
             while numbers == numbers.sorted() { numbers = scenario.shuffled(numbers) }
             let again = scenario.shuffled(bursts.flatMap { $0.dropFirst() }.map(\.number))[0]
-            bursts.append(burst([0.3...0.5, 1.0...1.2, 0.1...0.3, nil], numbers: numbers + [again], gaps: 0.05...0.2))
+            bursts.append(burst(
+                [0.3...0.5, 1.0...1.2, 0.1...0.3, nil, nil], numbers: numbers + [numbers[1], again], gaps: 0.05...0.2))
             // Each tap lands while the report before it is being handed over: a worker that waits for
             // the main queue while it holds something `tapped` takes deadlocks here.
             bursts.append(burst(Array(repeating: 0.1...0.3, count: 3), gaps: 0...0, chained: true))
