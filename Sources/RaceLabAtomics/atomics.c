@@ -44,5 +44,11 @@ racelab_relaxed_word *racelab_quick_delays_word(void) { return &quick_delays; }
 static racelab_relaxed_word slow_add_millis = { 1000 };
 racelab_relaxed_word *racelab_slow_add_millis_word(void) { return &slow_add_millis; }
 
+static racelab_relaxed_word slow_add_end_call = { 0 };
+racelab_relaxed_word *racelab_slow_add_end_call_word(void) { return &slow_add_end_call; }
+
+static racelab_relaxed_word slow_add_end_action = { 0 };
+racelab_relaxed_word *racelab_slow_add_end_action_word(void) { return &slow_add_end_action; }
+
 static racelab_relaxed_word marks_lines = { 0 };
 racelab_relaxed_word *racelab_marks_lines_word(void) { return &marks_lines; }

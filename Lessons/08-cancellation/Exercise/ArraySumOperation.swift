@@ -4,9 +4,9 @@ import Lesson8Support
 
 // Exercise 8: make ArraySumOperation respect cancellation.
 //
-// The driver (main.swift) runs this operation three times over a few pairs, one second each: twice
-// cancelled in the middle of a pair, once not at all. The pairs and the cancel moments vary from run
-// to run (the verdict names the run's seed). As written, the operation ignores the cancel and
+// The driver (main.swift) runs this operation four times over a few pairs, one second each: twice
+// cancelled in the middle of a pair, once as a pair ends, once not at all. The pairs and the cancel
+// moments vary from run to run (the verdict names the run's seed). As written, the operation ignores the cancel and
 // computes every sum. Make it stop as soon as it can after a cancel: over the article's five pairs,
 // cancelled at 1.5 s it should return [3, 7] and end at 2 s; at 3.5 s, [3, 7, 11, 15] at 4 s.
 //

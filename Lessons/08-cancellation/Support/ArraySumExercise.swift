@@ -6,18 +6,21 @@ public protocol ArraySumming: Operation {
     var outputArray: [Int] { get }
 }
 
-/// Exercise 8's driver, which is not the attendee's to edit. Three runs of the operation, in an order
+/// Exercise 8's driver, which is not the attendee's to edit. Four runs of the operation, in an order
 /// drawn from the run's seed: one never cancelled (every sum, so a loop that stops after a fixed
-/// count fails), and two cancelled in the middle of a pair, at moments drawn from the seed, one in an
+/// count fails), two cancelled in the middle of a pair, at moments drawn from the seed, one in an
 /// odd pair and one in an even one (so a loop that stops at a fixed time, after a fixed count, or
-/// looks at the flag only every other pair, fails). The pairs, 4 to 6 of them, are drawn
+/// looks at the flag only every other pair, fails), and one cancelled at the very end of a pair drawn
+/// from the seed, in the operation's own thread, as that pair's slowAdd returns: the next look at
+/// `isCancelled` sees it, while a copy of the flag refreshed every so often is still stale (an
+/// adversarial round's 20 ms copy passed every mid-pair run). The pairs, 4 to 6 of them, are drawn
 /// too. A cancelled run must give the sums of the pairs started before the cancel, and start no
 /// other sum: the driver counts the `slowAdd` calls, so work that goes on unseen is caught where it
 /// happens, not by the clock.
 public enum ArraySumExercise {
     public static func makeLesson(_ make: @escaping ([(Int, Int)]) -> ArraySumming) -> Lesson {
         let lesson = Lesson("RaceLab exercise 8: make ArraySumOperation respect cancellation", seeded: true)
-        lesson.page("Three runs: cancelled mid-pair twice, and not at all") { page in
+        lesson.page("Four runs: cancelled mid-pair twice, as a pair ends, and not at all") { page in
             var scenario = page.scenario
             var right = true
             let count = scenario.int(in: 4...6)
@@ -28,8 +31,9 @@ public enum ArraySumExercise {
             let cancelled = [pairsBeforeLast.filter { $0 % 2 == 0 }, pairsBeforeLast.filter { $0 % 2 == 1 }].map {
                 Double(scenario.pick($0)) + scenario.seconds(in: 0.3...0.7)
             }
-            for cancelAt in scenario.shuffled([Double?.none] + cancelled.map(Optional.some)) {
-                right = sumRun(make(pairs), pairs, cancelAt: cancelAt) && right
+            let endOfPair = Cancel.asPairEnds(scenario.pick(pairsBeforeLast))
+            for cancel in scenario.shuffled([Cancel.never, endOfPair] + cancelled.map(Cancel.at)) {
+                right = sumRun(make(pairs), pairs, cancel) && right
             }
             note(right ? "Each run stopped at the pair boundary after its cancel, and the one not cancelled summed every pair." : "ArraySumOperation does not respect cancellation yet.")
             page.done()
@@ -37,21 +41,44 @@ public enum ArraySumExercise {
         return lesson
     }
 
-    static func sumRun(_ sum: ArraySumming, _ pairs: [(Int, Int)], cancelAt: Double?) -> Bool {
+    /// When a run is cancelled: never, at a moment (lesson seconds from its start, mid-pair), or in the
+    /// operation's own thread as pair `index` (from 0) ends, its sum computed.
+    enum Cancel {
+        case never, at(Double), asPairEnds(Int)
+    }
+
+    static func sumRun(_ sum: ArraySumming, _ pairs: [(Int, Int)], _ cancel: Cancel) -> Bool {
         let queue = OperationQueue()
         let list = pairs.map { "(\($0), \($1))" }.joined(separator: ", ")
-        note("\(pairs.count) pairs, one second each, the clock from 0: \(list); " + (cancelAt.map { "cancel() at \(seconds($0))." } ?? "no cancel."))
+        // The pairs started before the cancel: the one under way finishes, as slowAdd cannot stop.
+        let started: Int
+        switch cancel {
+        case .never:
+            note("\(pairs.count) pairs, one second each, the clock from 0: \(list); no cancel.")
+            started = pairs.count
+        case .at(let moment):
+            note("\(pairs.count) pairs, one second each, the clock from 0: \(list); cancel() at \(seconds(moment)).")
+            started = Int(moment) + 1
+            onOwnThread(after: moment) { sum.cancel() }
+        case .asPairEnds(let index):
+            note("\(pairs.count) pairs, one second each, the clock from 0: \(list); cancel() as pair \(index + 1) ends, in its thread.")
+            started = index + 1
+            atEndOfSlowAdd(index + 1) { sum.cancel() }
+        }
         LessonClock.shared.restart()
         let callsBefore = slowAddCalls
-        if let cancelAt { onOwnThread(after: cancelAt) { sum.cancel() } }
         queue.addOperations([sum], waitUntilFinished: true)
-        // The pairs started before the cancel: the one under way finishes, as slowAdd cannot stop.
-        let started = cancelAt.map { Int($0) + 1 } ?? pairs.count
+        clearEndOfSlowAdd()
         let expected = pairs.prefix(started).map { $0 + $1 }
         say("outputArray: \(sum.outputArray)")
         if sum.outputArray != expected {
-            note("  expected \(expected): the sums of the \(started) pair\(started == 1 ? "" : "s") started before "
-                + (cancelAt == nil ? "the end (nothing cancelled it)." : "the cancel (the one under way still finishes)."))
+            let stale = if case .asPairEnds = cancel, sum.outputArray.count > started { true } else { false }
+            let until = if case .never = cancel { "the end (nothing cancelled it)." } else { "the cancel (the one under way still finishes)." }
+            note("  expected \(expected): the sums of the \(started) pair\(started == 1 ? "" : "s") started before \(until)")
+            if stale {
+                note("  the cancel came as pair \(started) ended, before the next began: look at isCancelled itself before")
+                note("  each pair, not at a copy of it made earlier.")
+            }
             return false
         }
         // Counted where the work happens: a sum computed and then left out was not stopped.

@@ -33,6 +33,10 @@ racelab_relaxed_word *racelab_slow_add_calls_word(void);
 racelab_relaxed_word *racelab_quick_delays_word(void);
 /// How long `slowAdd` takes, in lesson milliseconds (1000 unless a driver draws another).
 racelab_relaxed_word *racelab_slow_add_millis_word(void);
+/// A driver's moment at the end of one `slowAdd` call: the call's number (0: none) and its action, a
+/// retained Swift object's address (SlowAdd.swift, `atEndOfSlowAdd`).
+racelab_relaxed_word *racelab_slow_add_end_call_word(void);
+racelab_relaxed_word *racelab_slow_add_end_action_word(void);
 /// 1 when every narrated line starts with the runner's line mark (see Narration.swift).
 racelab_relaxed_word *racelab_marks_lines_word(void);
 
