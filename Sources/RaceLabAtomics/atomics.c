@@ -38,6 +38,9 @@ racelab_relaxed_word *racelab_random_sequence_word(void) { return &random_sequen
 static racelab_relaxed_word slow_add_calls = { 0 };
 racelab_relaxed_word *racelab_slow_add_calls_word(void) { return &slow_add_calls; }
 
+static racelab_relaxed_word random_delay_calls = { 0 };
+racelab_relaxed_word *racelab_random_delay_calls_word(void) { return &random_delay_calls; }
+
 static racelab_relaxed_word quick_delays = { 0 };
 racelab_relaxed_word *racelab_quick_delays_word(void) { return &quick_delays; }
 

@@ -64,9 +64,14 @@ public func sleep(lessonSeconds seconds: Double) {
 /// During an exercise's contention round (`withQuickDelays`) it returns at once, so that threads
 /// hammering the attendee's code meet tens of thousands of times in a fraction of a second.
 public func randomDelay(upTo seconds: Double) {
+    racelab_relaxed_add(racelab_random_delay_calls_word(), 1)
     if racelab_relaxed_load(racelab_quick_delays_word()) == 1 { return }
     sleep(lessonSeconds: seconds * randomFraction())
 }
+
+/// How many `randomDelay` calls have been made in this process, quick ones too: a driver checks that
+/// the slow work they stand for was kept (exercise 3). A relaxed count: it orders no thread.
+public var randomDelayCalls: Int { Int(racelab_relaxed_load(racelab_random_delay_calls_word())) }
 
 /// Runs `work` with every `randomDelay` cut to nothing: a driver's contention round,
 /// where the slow work must not hide a split critical section by slowing everyone down. The switch

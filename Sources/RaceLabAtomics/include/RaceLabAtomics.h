@@ -29,6 +29,8 @@ racelab_relaxed_word *racelab_clock_start_word(void);
 racelab_relaxed_word *racelab_random_sequence_word(void);
 /// How many times `slowAdd` has been called (a driver counts the work an operation started; SlowAdd.swift).
 racelab_relaxed_word *racelab_slow_add_calls_word(void);
+/// How many times `randomDelay` has been called (a driver checks that slow work was kept; LessonClock.swift).
+racelab_relaxed_word *racelab_random_delay_calls_word(void);
 /// 1 while `randomDelay` only yields the processor (a driver's contention round; LessonClock.swift).
 racelab_relaxed_word *racelab_quick_delays_word(void);
 /// How long `slowAdd` takes, in lesson milliseconds (1000 unless a driver draws another).

@@ -7,7 +7,8 @@ import Lesson3Support
 // The driver (main.swift) renames one Person from several threads at once and reads the name back
 // each time; then threads rename and read it as fast as they can. As written, Person is the racy one of lesson 3: readers see torn names ("Eva Frost") and
 // ThreadSanitizer reports a data race in Person.changeName. Change this file, and only this file, so
-// that every name read is whole and TSan stays silent. Keep the delays: they are the slow work.
+// that every name read is whole and TSan stays silent. Keep the delays: they are the slow work, and
+// every rename does it.
 //
 // Check your work:  swift run racelab exercise 3      A hint:  swift run racelab hint 3
 //
