@@ -7,9 +7,9 @@ import Lesson6Support
 // The driver (main.swift) adds two numbers with this operation on an OperationQueue and waits for
 // it, then runs several at once (the numbers, how many, and how long a slow add takes come from the
 // run's seed). As written, the operation computes the sum but never finishes: the queue waits
-// forever (the driver's watchdog gives up after 5 s). Make it finish, with its result and not
-// cancelled, and keep it asynchronous: `main()` must still return before the sum is ready, and the
-// operation is executing until then (lesson 6, page 1).
+// forever (the driver's watchdog gives up after 5 s). Make it finish as soon as its sum has arrived,
+// with its result and not cancelled, and keep it asynchronous: `main()` must still return before the
+// sum is ready, and the operation is executing until then (lesson 6, page 1).
 //
 // Check your work:  swift run racelab exercise 6      A hint:  swift run racelab hint 6
 //

@@ -1,0 +1,39 @@
+import Foundation
+import RaceLab
+import Lesson6Support
+
+// Exercise 6, a known wrong fix (from an adversarial round: it passed 2 of 3 runs before the driver
+// timed the finish of two sums of different durations): the result is stored under a lock, and the
+// operation finishes 2 s after it starts, "long enough for a slow add". Whatever the wait, one of the
+// two timed sums finishes before its sum arrives or long after it.
+// must fail: output
+
+final class SlowAddOperation: AsyncOperation, @unchecked Sendable {
+    let lhs: Int
+    let rhs: Int
+    private let lock = NSLock()
+    private var sum: Int?
+
+    var result: Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        return sum
+    }
+
+    init(lhs: Int, rhs: Int) {
+        self.lhs = lhs
+        self.rhs = rhs
+        super.init()
+    }
+
+    override func main() {
+        asyncAdd(lhs, rhs) { [self] sum in
+            lock.lock()
+            self.sum = sum
+            lock.unlock()
+        }
+        DispatchQueue.global().asyncAfter(lessonSeconds: 2) { [self] in
+            state = .finished
+        }
+    }
+}
