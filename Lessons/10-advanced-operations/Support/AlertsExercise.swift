@@ -141,10 +141,24 @@ public enum AlertsExercise {
         let bursts = playRounds(atLeast: 8, andSeconds: 0.2, atMost: 40, forAtMost: 3) { number in
             let burst = ["bookkeeping \(number)"]
             let first = (0..<3).map { _ in (0..<200).map { _ in BlockOperation() } }
+            let done = RelaxedWord()  // how many `added` calls returned: slow is not stuck
             let recorded = startTogether(first.count) { thread in
-                for operation in first[thread] { exclusivity.added(operation, categories: burst) }
+                for operation in first[thread] {
+                    exclusivity.added(operation, categories: burst)
+                    done.add(1)
+                }
             }
-            stuck = !Watchdog.wait(for: recorded, upTo: 40, "three threads recording 600 operations")
+            if recorded.wait(timeout: LessonClock.shared.deadline(after: 40)) == .timedOut {
+                stuck = true
+                let before = done.value
+                sleep(lessonSeconds: 1)
+                if done.value > before {
+                    note("Three threads recording 600 operations: \(done.value) of 600 recorded after 41 s, and still going: not stuck, but far")
+                    note("too slow   <- keep added() and finished() quick: a new operation needs a dependency on the last one of its category, not on every earlier one")
+                } else {
+                    say(Watchdog.line("three threads recording 600 operations", 41))
+                }
+            }
             (lastBurst, lastCategory) = (Array(first.joined()), burst)
             firstOrdered = !stuck && isTotallyOrdered(lastBurst)
             return firstOrdered
