@@ -20,12 +20,7 @@ public struct Builder {
         public var log: String
     }
 
-    /// The ThreadSanitizer build's flags, the same in `scripts/test` and `scripts/prebuild` (a build
-    /// with other flags would build everything again). No index store: nothing here reads it, and
-    /// writing it cost a quarter of the compiler's time (measured: 6.0 s against 4.5 s of CPU for an
-    /// exercise and what it needs).
-    static let tsanFlags = ["--sanitize=thread", "--disable-index-store"]
-    private var swiftArguments: [String] { Self.tsanFlags + ["--scratch-path", scratch] }
+    private var swiftArguments: [String] { ["--sanitize=thread", "--scratch-path", scratch] }
 
     /// The environment of every `swift` it runs. The manifest derives its targets from the folders
     /// under Lessons/, but SwiftPM caches a manifest's evaluation by its text and its environment, not
