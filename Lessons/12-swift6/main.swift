@@ -19,7 +19,7 @@ lesson.page("The racy Person in Swift 6 mode: refused; an actor instead") { page
     note("(its slow steps block the actor's thread, as the classic Person's do: nothing gets between them).")
     Task {
         let torn = await renameFiveTimes(ActorPerson(firstName: "Alison", lastName: "Anderson"))
-        note("Torn names this run: \(torn) of 6. ThreadSanitizer is silent: there is no race to report.")
+        note("Torn names this run: \(torn) of 6. Under ThreadSanitizer, stderr stays empty: no race to report.")
         page.done()
     }
 }
