@@ -105,6 +105,53 @@ func filterSix() async -> [Image] {
     }
 }
 
+/// Page 7: lesson 6's pairs, and lesson 8's article pairs.
+let sixPairs = [(1, 5), (5, 8), (6, 1), (3, 9), (6, 12), (1, 0)]
+let fivePairs = [(1, 2), (3, 4), (5, 6), (7, 8), (9, 10)]
+
+/// Lesson 6's slow add as a suspension: a lesson second of `Task.sleep`, which throws if the task is
+/// cancelled meanwhile.
+func slowAddSuspending(_ lhs: Int, _ rhs: Int) async throws -> Int {
+    try await Task.sleep(nanoseconds: UInt64(LessonClock.shared.realSeconds(1) * 1e9))
+    return lhs + rhs
+}
+
+/// Every pair's sum, each in a child task of one group, in the pairs' order.
+func sumAll(_ pairs: [(Int, Int)]) async -> [Int] {
+    await withTaskGroup(of: (Int, Int).self, returning: [Int].self) { group in
+        for (index, (lhs, rhs)) in pairs.enumerated() {
+            group.addTask { (index, (try? await slowAddSuspending(lhs, rhs)) ?? 0) }
+        }
+        var sums = [Int](repeating: 0, count: pairs.count)
+        for await (index, sum) in group { sums[index] = sum }
+        return sums
+    }
+}
+
+/// Lesson 8's ArraySum as a task: one pair after another, checking for cancellation before each. The
+/// sums so far go with the error, so a cancelled run still shows what it added.
+struct Cancelled: Error {
+    let sums: [Int]
+}
+
+func sumPairs(_ pairs: [(Int, Int)]) async throws -> [Int] {
+    var sums: [Int] = []
+    for (lhs, rhs) in pairs {
+        do {
+            try Task.checkCancellation()
+            sums.append(try await slowAddSuspending(lhs, rhs))
+        } catch {
+            throw Cancelled(sums: sums)
+        }
+    }
+    return sums
+}
+
+/// The sums a cancelled (or finished) ArraySum task gave.
+func arraySumResult(_ task: Task<[Int], Error>) async -> [Int] {
+    do { return try await task.value } catch let cancelled as Cancelled { return cancelled.sums } catch { return [] }
+}
+
 /// Page 4: SentAndForgotten.swift's function, the one the compiler accepts. `Person` is not Sendable.
 final class PlainPerson {
     var name = "Alison Anderson"

@@ -106,4 +106,24 @@ lesson.page("nonisolated(unsafe): a global the compiler no longer guards (racy o
     }
 }
 
+lesson.page("Lesson 6's six sums in a task group; lesson 8's ArraySum cancelled") { page in
+    note("Lesson 6's six sums, each a second of slow adding, as child tasks of one group. Their slow work")
+    note("is a suspension (Task.sleep), which holds no thread, so all six wait at once on any machine:")
+    Task {
+        let started = LessonClock.shared.now
+        let sums = await sumAll(sixPairs)
+        say("six sums in \(seconds(LessonClock.shared.now - started)): \(sums)")
+        note("Lesson 8's ArraySum as a task: (1,2) (3,4) (5,6) (7,8) (9,10), a second a pair,")
+        note("Task.checkCancellation() before each. Cancelled at 1.5 s:")
+        LessonClock.shared.restart()
+        let arraySum = Task { try await sumPairs(fivePairs) }
+        DispatchQueue.global().asyncAfter(lessonSeconds: 1.5) { arraySum.cancel() }
+        let partial = await arraySumResult(arraySum)
+        say("cancelled: \(partial)")
+        note("The pair under way did not finish: Task.sleep is a cancellation point and throws at once.")
+        note("Lesson 8's operation had to let its slowAdd run out to 2 s; a task's sleep stops where it is.")
+        page.done()
+    }
+}
+
 lesson.run()
