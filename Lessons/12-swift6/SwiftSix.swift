@@ -176,6 +176,3 @@ func recordVisit() {
     randomDelay(upTo: 0.001)
     visits = old + 1  // racy on purpose
 }
-
-/// Read once every task is done (the task group's end orders it after their writes).
-func visitCount() -> Int { visits }

@@ -48,7 +48,8 @@ extension Runner {
             report(pages[index].label, outcome)
         }
         let sideBySide = jobs > 1 ? ", up to \(jobs) side by side" : ""
-        let noun = pages.contains { $0.label.contains(" compiler ") } ? "pages and compiler verdicts" : "pages"
+        let noun = selected.contains { $0.page == nil && !CompilerVerdicts.files(of: $0.lesson, root: workspace.root).isEmpty }
+            ? "pages and compiler verdicts" : "pages"
         print("\(passed) of \(pages.count) \(noun) passed in \(String(format: "%.1f", Date().timeIntervalSince(started))) s\(sideBySide).")
         return passed == pages.count
     }

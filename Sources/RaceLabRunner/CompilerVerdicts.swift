@@ -1,4 +1,5 @@
 import Foundation
+import RaceLab
 
 /// Lessons from 12 on keep in `Compiler/` the code Swift 6 must refuse (or accept), each file with what
 /// the compiler must say of it in `// expected-error {{…}}` and `// expected-note {{…}}` comments. The
@@ -7,13 +8,6 @@ import Foundation
 /// with the compiler's own message, so a page never shows a verdict the compiler no longer gives.
 enum CompilerVerdicts {
     static let folder = "Compiler"
-
-    /// Swift 6 language mode up to SIL: region-based isolation (SE-0414) is checked there, and
-    /// `-typecheck` alone says nothing of a value used after it was sent (Swift 6.3.1). As the lesson's
-    /// pages run it, with `-verify`.
-    static func arguments(_ file: String) -> [String] {
-        ["swiftc", "-emit-sil", "-o", "/dev/null", "-parse-as-library", "-swift-version", "6", "-Xfrontend", "-verify", file]
-    }
 
     /// The `.swift` files of `lesson`'s `Compiler/` folder, relative to the root, sorted.
     static func files(of lesson: LessonInfo, root: String) -> [String] {
@@ -24,11 +18,12 @@ enum CompilerVerdicts {
 
     /// The verifier's verdict on one file: passed, or the compiler's complaint, line by line.
     static func check(_ file: String, root: String) -> RunOutcome {
-        let result = runProcess("/usr/bin/env", arguments: arguments("\(root)/\(file)"), timeout: 120, outputCap: 1 << 20)
+        let result = runProcess(
+            "/usr/bin/env", arguments: Swift6Compiler.arguments("\(root)/\(file)", verify: true), timeout: 120, outputCap: 1 << 20)
         var outcome = RunOutcome(problems: [], races: [], seconds: result.seconds, stdout: "")
         guard !result.succeeded else { return outcome }
         let said = (result.stderr + result.stdout).split(separator: "\n").map(String.init)
-            .filter { $0.contains(": error: ") || $0.contains(": warning: ") || $0.contains(": note: ") }
+            .filter(Swift6Compiler.isDiagnostic)
             .map { $0.replacingOccurrences(of: "\(root)/", with: "") }
         let why =
             if result.timedOut { "the compiler did not finish in 120 s" }

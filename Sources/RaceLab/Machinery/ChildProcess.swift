@@ -69,14 +69,23 @@ public enum ChildProcess {
     /// Starts this program again as the child `name`, waits for it (at most `limit` real seconds, then
     /// kills it as hung), and tells how it ended. `environment` adds to the child's.
     public static func run(_ name: String, limit: Double = 20, environment extra: [String: String] = [:]) -> Ending {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
         var environment = ProcessInfo.processInfo.environment
         environment[variable] = name
         environment["SWIFT_BACKTRACE"] = "enable=no"  // a crash ends at once, without a backtrace
         environment["RACELAB_MARK_LINES"] = nil  // the page prints (and marks) what it shows
         environment.merge(extra) { $1 }
-        child.environment = environment
+        return run(executable: CommandLine.arguments[0], limit: limit, environment: environment)
+    }
+
+    /// Runs another program (lesson 12's compiler), waits for it as `run(_:)` waits for a child, and
+    /// tells how it ended. `environment`: the whole of it (nil: this program's).
+    public static func run(
+        executable: String, arguments: [String] = [], limit: Double = 20, environment: [String: String]? = nil
+    ) -> Ending {
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: executable)
+        child.arguments = arguments
+        if let environment { child.environment = environment }
         let output = Pipe()
         let errors = Pipe()
         child.standardOutput = output
