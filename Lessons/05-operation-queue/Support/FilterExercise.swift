@@ -19,9 +19,11 @@ public protocol FilterCollecting: AnyObject {
 /// adversarial round's attempt) loses an image: with 2.6 to 3.0 s it passed 1 of 3 runs, when a busy
 /// machine delayed the quick images enough that its last wait began late. Then a
 /// contention round: four threads add small tiles at once, hundreds each, so that an append split
-/// into a locked read and a locked write loses tiles on every run. Last, round after round, `all`
+/// into a locked read and a locked write loses tiles on every run. Then, round after round, `all`
 /// already waits while the last images come in: an `all` let go before the last image is stored
-/// (a signal sent before the append) gives one image too few.
+/// (a signal sent before the append) gives one image too few. Last, step after step, the last image
+/// is added at the very moment `all` checks for it: an `all` that checks the count in one critical
+/// section and starts waiting in another misses that add's wake-up and never returns.
 public enum FilterExercise {
     /// `all` returns "as soon as the last image is in" when it returns within this many lesson
     /// seconds of the last `add`.
@@ -43,6 +45,7 @@ public enum FilterExercise {
             }
             contend(make(), faults: faults)
             if faults.count == 0 { waitWhileAdding(make, faults: faults) }
+            if faults.count == 0 { wakeUp(make, faults: faults) }
             faults.sayTimingIfOnlyLate()
             note(faults.count == 0 ? "Every image arrived, each once, and all(count:) gave them as soon as they were in." : "FilterResults is not right yet.")
             page.done()
@@ -172,4 +175,55 @@ public enum FilterExercise {
         }
         note("all(count: 2) gave both images in each of the \(rounds) rounds.")
     }
+
+    /// Step after step (at least 0.2 s of real time and 200 steps whose two calls began within 3 µs of
+    /// each other, at most 2 s or 6000 steps), a FilterResults that already holds one image: one thread calls
+    /// `all(count: 2)` while the other adds the second image at the same moment, give or take a spin
+    /// drawn afresh each step (`Lockstep`), so that the add falls at every point of `all`'s check. An
+    /// `all` that reads the count in one critical section and waits in another (a lost wake-up: an
+    /// adversarial round's NSCondition checked apart passed the rounds before this in 7 of 8 runs)
+    /// waits forever for an add that already came. The FilterResults are made, and their first images
+    /// added, before the steps begin: the steps' threads meet on relaxed words only.
+    static func wakeUp(_ make: () -> FilterCollecting, faults: Faults) {
+        note("Wake-up: step after step, the last image is added at the moment all(count: 2) checks for it.")
+        let steps = 6000
+        let prepared = Prepared((0..<steps).map { step in
+            let results = make()
+            results.add(Image(name: "first \(step)", width: 1, height: 1, pixels: [0]))
+            return results
+        })
+        let seconds = (0..<steps).map { Image(name: "second \($0)", width: 1, height: 1, pixels: [1]) }
+        let short = RelaxedWord()
+        let round = Lockstep(steps: steps, goal: 200, atLeast: 0.2, atMost: 2, meetWithin: 3000, call: { thread, step in
+            let results = prepared.items[step]
+            if thread == 1 {
+                results.add(seconds[step])
+            } else if Set(results.all(count: 2).map(\.name)) != ["first \(step)", "second \(step)"] {
+                short.add(1)
+                return false
+            }
+            return true
+        })
+        // Real seconds: the steps play for up to 2 s of real time at any speed. Not the watchdog: its
+        // line would come first, and the attendee would read a list of deadlocks instead of this cause.
+        guard round.done.wait(timeout: .now() + 3.5) == .success else {
+            note("all(count: 2) never returned: its last image came while it checked the count, and it missed the wake-up.")
+            note("Check the count and start waiting in one critical section (NSCondition's wait() unlocks the lock as it")
+            note("waits, and locks it again before it returns), or count the images with a semaphore or a group.")
+            return faults.firm()
+        }
+        guard short.value == 0 else {
+            note("all(count: 2) gave other than its two images, each once, when the last came as it checked.")
+            return faults.firm()
+        }
+        note("all(count: 2) woke for its last image in each of the \(round.played) steps, \(round.overlapped) of them with both calls begun within 3 µs.")
+        round.sayIfShort(unseen: "a wake-up lost between a check and a wait")
+    }
+}
+
+/// Exercise 5's FilterResults made before the wake-up steps, read by the steps' two threads. They are
+/// made before the threads start, which orders them; the attendee's class need not be Sendable.
+private final class Prepared: @unchecked Sendable {
+    let items: [FilterCollecting]
+    init(_ items: [FilterCollecting]) { self.items = items }
 }

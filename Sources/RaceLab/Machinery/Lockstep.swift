@@ -9,7 +9,7 @@ import Foundation
 /// of a step stay unordered for it, and a race between them is reported. They play in bouts of at
 /// most 0.1 s, each with two new threads: two threads that a loaded machine keeps on one core never
 /// meet (measured in exercise 2: 0 of 3889 steps), a new pair may well. The round counts the steps
-/// whose two calls overlapped in time, and plays until `goal` have, after at least `minimum` seconds
+/// whose two calls overlapped in time (or began within `meetWithin` nanoseconds), and plays until `goal` have, after at least `minimum` seconds
 /// of real time, or until `limit` seconds or `steps` steps.
 public final class Lockstep: @unchecked Sendable {
     /// Left when the round is over.
@@ -31,7 +31,7 @@ public final class Lockstep: @unchecked Sendable {
         note("at once (one free core?), so \(unseen) may have gone unseen here.")
     }
 
-    private let steps: Int, goal: Int, minimum: Double, limit: Double, spinTurns: UInt64
+    private let steps: Int, goal: Int, minimum: Double, limit: Double, spinTurns: UInt64, meetWithin: UInt64?
     private let prepare: @Sendable (Int) -> Bool
     private let call: @Sendable (_ thread: Int, _ step: Int) -> Bool
     private let judge: @Sendable (Int) -> Bool
@@ -47,13 +47,17 @@ public final class Lockstep: @unchecked Sendable {
     ///   was to call never came).
     /// - judge: on the first thread, after both calls of the step; false stops the round (the fault
     ///   was seen: playing on shows nothing more).
+    /// - meetWithin: for a call that waits for the other's (exercise 5's `all`), overlapping in time
+    ///   says nothing: on one core it overlaps every time, since the other call runs only once this one
+    ///   blocks. Then a step counts when the two calls began within this many nanoseconds of each other.
     public init(
-        steps: Int, goal: Int, atLeast minimum: Double, atMost limit: Double, spin: UInt64 = 64,
+        steps: Int, goal: Int, atLeast minimum: Double, atMost limit: Double, spin: UInt64 = 64, meetWithin: UInt64? = nil,
         prepare: @escaping @Sendable (_ step: Int) -> Bool = { _ in true },
         call: @escaping @Sendable (_ thread: Int, _ step: Int) -> Bool,
         judge: @escaping @Sendable (_ step: Int) -> Bool = { _ in true }
     ) {
         (self.steps, self.goal, self.minimum, self.limit, spinTurns) = (steps, goal, minimum, limit, max(spin, 1))
+        self.meetWithin = meetWithin
         (self.prepare, self.call, self.judge) = (prepare, call, judge)
         done.enter()
         Thread.detachNewThread { [self] in
@@ -90,7 +94,12 @@ public final class Lockstep: @unchecked Sendable {
             calls[1].value = DispatchTime.now().uptimeNanoseconds
             guard made else { return stop.value = 1 }
             guard waitFor(called, is: UInt64(step)) else { return }
-            if calls[0].value < calls[3].value && calls[2].value < calls[1].value { overlaps.add(1) }
+            if let within = meetWithin {
+                let (first, second) = (calls[0].value, calls[2].value)
+                if max(first, second) - min(first, second) <= within { overlaps.add(1) }
+            } else if calls[0].value < calls[3].value && calls[2].value < calls[1].value {
+                overlaps.add(1)
+            }
             playedSteps.value = UInt64(step + 1)
             guard judge(step) else { return stop.value = 1 }
         }
