@@ -56,7 +56,22 @@ final class FeedContention: @unchecked Sendable {
             callback("data for pair \(feed + 1) story \(thread + 1)")
             return true
         }
-        round.done.notify(queue: .main) { [self] in
+        // Every fetch calls back in the end: a driver's thread calls back the feeds the round did not
+        // play, so that a loader that waits on a thread of its own for each load gets its threads back.
+        // (An adversarial round's right fix, a semaphore waited on in a private queue per load, hung
+        // when 4000 feeds never called back: Dispatch had stopped at 255 waiting threads, and on Linux
+        // the main queue is drained by one of those threads after dispatchMain, so nothing ran.) Not on
+        // a Dispatch queue, the main queue included: its threads may all be waiting.
+        let rest = DispatchGroup()
+        rest.enter()
+        Thread.detachNewThread { [shelf] in
+            round.done.wait()
+            for feed in round.played..<Self.most {
+                for story in 0..<2 { shelf.take(2 * feed + story)?("data for pair \(feed + 1) story \(story + 1)") }
+            }
+            rest.leave()
+        }
+        rest.notify(queue: .main) { [self] in
             // A moment more for completions still on their way, and for a second one.
             DispatchQueue.main.asyncAfter(lessonSeconds: 0.3) { [self] in
                 let count = round.played
