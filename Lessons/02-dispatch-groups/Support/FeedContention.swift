@@ -1,7 +1,7 @@
 import Foundation
 import RaceLab
 
-/// Where round 5's fetches leave their callbacks: the driver's two threads take them from here and
+/// Where round 6's fetches leave their callbacks: the driver's two threads take them from here and
 /// call them, instead of a global queue after a latency.
 final class CallbackShelf: Sendable {
     private let callbacks = Locked<[Int: @Sendable (String) -> Void]>([:])
@@ -15,7 +15,7 @@ final class CallbackShelf: Sendable {
     }
 }
 
-/// Exercise 2's round 5, a contention round for the likely split critical section: a count of the
+/// Exercise 2's round 6, a contention round for the likely split critical section: a count of the
 /// fetches still out, decreased in one critical section and checked ("was I the last?") in another.
 /// Feeds of two stories; the driver's two threads call the two fetches' callbacks of each feed at the
 /// same moment, give or take a spin drawn afresh for each feed, feed after feed, so that one callback

@@ -10,7 +10,7 @@ public struct FeedItem: Sendable {
     let latency: Double
     let arrived: RelaxedWord  // counts this load's arrivals: when load returned, had any come?
     let lastArrival: RelaxedMoment  // when the feed's latest fetch called back
-    let shelved: (CallbackShelf, Int)?  // round 5: the driver's threads call back, not a global queue
+    let shelved: (CallbackShelf, Int)?  // round 6: the driver's threads call back, not a global queue
 
     init(title: String, updated: Bool = false, latency: Double, arrived: RelaxedWord, lastArrival: RelaxedMoment) {
         (self.title, self.latency, self.arrived, self.lastArrival, shelved) = (title, latency, arrived, lastArrival, nil)
@@ -104,7 +104,7 @@ public enum FeedExercise {
                     .joined(separator: ", ") + ".")
             }
             let referee = Referee(feeds: feeds)
-            let frames = Frames()  // stopped before round 5, whose loads keep the main queue busy on purpose
+            let frames = Frames()  // stopped before round 5; round 6's loads keep the main queue busy on purpose
             let rounds: [(line: String?, feeds: [Int])] = [
                 ("round 1: loading feed 1, and feed 7 aside: one of its fetches takes 9 s or more", [0]),
                 ("round 2: loading feeds 2 and 3 at once, with the same loader", [1, 2]),
@@ -126,14 +126,22 @@ public enum FeedExercise {
                     }
                 }
                 guard referee.faults.count == 0 else {
-                    // Round 5 loads every feed before any calls back: a load that waits would wait for good.
-                    say("round 5: not played, the loader is not right yet")
+                    // Round 6 loads every feed before any calls back: a load that waits would wait for good.
+                    say("rounds 5 and 6: not played, the loader is not right yet")
                     return end()
                 }
-                say("round 5: \(FeedContention.most) feeds of 2 stories, whose two fetches call back on two threads at the same moment, feed after feed")
-                FeedContention().play(loader) { faults in
-                    faults.forEach { referee.fault($0) }
-                    end()
+                say("round 5: \(FeedChain.feeds) feeds of one story, each loaded when the one before completed; each fetch takes \(Int(FeedChain.fetch * 1000)) ms of real time")
+                FeedChain.play(loader) { fault in
+                    if let fault { referee.fault(fault.text, late: fault.late ? "a busy machine can be that slow too." : nil) }
+                    guard referee.faults.count == 0 else {
+                        say("round 6: not played, the loader is not right yet")
+                        return end()
+                    }
+                    say("round 6: \(FeedContention.most) feeds of 2 stories, whose two fetches call back on two threads at the same moment, feed after feed")
+                    FeedContention().play(loader) { faults in
+                        faults.forEach { referee.fault($0) }
+                        end()
+                    }
                 }
             }
         }
@@ -218,7 +226,7 @@ public enum FeedExercise {
                             : (Set(texts) == Set(expected) && texts.count == expected.count
                                 ? ", not in the items' order   <- keep each text in its item's place" : "   <- each item's text, once")))
                     } else if let last = items.first?.lastArrival.value, LessonClock.shared.now > last + 0.25, !self.aside.contains(index) {
-                        // (Not asked of feed 7, whose completion may fall in round 5, which keeps the main queue busy.)
+                        // (Not asked of feed 7, whose completion may fall in round 6, which keeps the main queue busy.)
                         self.fault("\(name) completed \(seconds(LessonClock.shared.now - last)) after its last fetch called back   <- complete as soon as every fetch is in",
                             late: "a busy machine can delay a completion that much too.")
                     } else if self.aside.contains(index) {

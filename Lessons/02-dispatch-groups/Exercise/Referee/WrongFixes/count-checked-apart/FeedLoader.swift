@@ -1,7 +1,7 @@
 // Exercise 2, a known wrong fix (hint 2): no group, a count of the fetches still out, under a lock,
 // but decreased in one critical section and checked ("was I the last?") in another. Every access is
 // locked, so ThreadSanitizer is rightly silent; where one callback falls between the other's two
-// sections, both see zero and the feed completes twice (round 5 makes callbacks meet, feed after feed).
+// sections, both see zero and the feed completes twice (round 6 makes callbacks meet, feed after feed).
 // must fail: output
 
 import Foundation
