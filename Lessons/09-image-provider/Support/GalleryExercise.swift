@@ -239,6 +239,7 @@ public enum GalleryExercise {
         let plan: Plan
         private var stopped = Set<String>()  // rows that left with their image on the way, their providers cancelled
         private var sentOn = Set<String>()  // rows that left after their provider had sent the image on to the main queue
+        private var sideRowLeft = false  // side row 5 has left once; main queue only
         private let faults = Faults()
         private var firstFault: String?  // said again at the end, where the verdict quotes it
 
@@ -251,6 +252,18 @@ public enum GalleryExercise {
             dispatchPrecondition(condition: .onQueue(.main))
             for row in leaving {
                 let running = (table.providers[row] ?? []).filter { $0.delivered.value == 0 }
+                if table === tables[1] && row == 5 && !sideRowLeft {
+                    sideRowLeft = true
+                    // The plan lands its image 1 s or more before it first leaves, so that its cell shows
+                    // an image when it comes back and leaves again. Without that image this run could not
+                    // judge a controller that thinks a cell with an image has a provider that is done (an
+                    // adversarial round's wrong fix passed 1 of 20 runs on a machine this busy).
+                    if !running.isEmpty {
+                        fault("side row 5 left at \(seconds(LessonClock.shared.now)) before its image came, though it was due 1 s before:",
+                            late: "side row 5's image, due 1 s before it first left, had not come: this run could not judge a cell with an old image")
+                        note("  the image its cell should show as it comes back never came.")
+                    }
+                }
                 if running.isEmpty {
                     // Sent on already: the image may still be on the main queue behind this scroll, where
                     // only a busy machine keeps it (the plan lands images 1 s or more before a row leaves).
