@@ -126,4 +126,28 @@ lesson.page("Lesson 6's six sums in a task group; lesson 8's ArraySum cancelled"
     }
 }
 
+lesson.page("Lesson 9's four images as tasks: async let, a @MainActor gallery, cancelled at 6 s") { page in
+    servePictures()
+    note("Lesson 9's provider as one async function a picture: download, filter, post-process. The gallery")
+    note("that shows the images is @MainActor. Lesson 9's classic hand-off, the download's completion handler")
+    note("calling the gallery, in Swift 6 mode:")
+    showWhatSwift6Says(about: "OffMainShow.swift")
+    note("The toolchain's note on it: \"Calls to actor-isolated methods from outside the actor must be done")
+    note("asynchronously.\" So each picture's task hands its image over with 'await gallery.show(…)'.")
+    note("Four 'async let's start the four at once (latencies 2, 9, 3 and 3.5 s; filter and post-process")
+    note("0.5 s each); at 6 s the task that holds them is cancelled, and so are they.")
+    LessonClock.shared.restart()
+    let four = Task { @MainActor in
+        let shown = await provideFour(Gallery())
+        say("shown: " + shown.map { "image \($0)" }.joined(separator: ", "))
+        note("Cancelling the parent cancelled every async let still running: Venice's download, through")
+        note("withTaskCancellationHandler, which cancelled its data task. Done images stayed done.")
+        page.done()
+    }
+    DispatchQueue.global().asyncAfter(lessonSeconds: 6) {
+        say("cancel() the task that holds the four async lets")
+        four.cancel()
+    }
+}
+
 lesson.run()
