@@ -3,6 +3,10 @@
 import Foundation
 import RaceLab
 
+#if canImport(Synchronization)
+    import Synchronization
+#endif
+
 let newNames = [
     ("Charlie", "Cheesecake"), ("Delia", "Dingle"), ("Eva", "Evershed"), ("Freddie", "Frost"), ("Gina", "Gregory"),
 ]
@@ -176,3 +180,26 @@ func recordVisit() {
     randomDelay(upTo: 0.001)
     visits = old + 1  // racy on purpose
 }
+
+#if canImport(Synchronization)
+    /// Page 9: lesson 4's counter, Sendable as it stands: its one stored property is a `Mutex`, which is
+    /// Sendable, and the count inside can be reached only through `withLock`.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    final class MutexCounter: Sendable {
+        private let count = Mutex(0)
+        func increment() { count.withLock { $0 += 1 } }
+        var value: Int { count.withLock { $0 } }
+    }
+
+    /// Eight threads bump a `MutexCounter` `bumps` times each; prints the count (page 9's child).
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    func countWithMutex(bumps: Int) {
+        let counter = MutexCounter()
+        let start = DispatchTime.now().uptimeNanoseconds
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for _ in 0..<bumps { counter.increment() }
+        }
+        let time = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        note("counted \(counter.value) of \(8 * bumps)\(counter.value == 8 * bumps ? ": none lost" : ": \(8 * bumps - counter.value) lost") (\(String(format: "%.2f", time)) s of real time)")
+    }
+#endif
