@@ -59,9 +59,10 @@ final class FeedContention: @unchecked Sendable {
         // Every fetch calls back in the end: a driver's thread calls back the feeds the round did not
         // play, so that a loader that waits on a thread of its own for each load gets its threads back.
         // (An adversarial round's right fix, a semaphore waited on in a private queue per load, hung
-        // when 4000 feeds never called back: Dispatch had stopped at 255 waiting threads, and on Linux
-        // the main queue is drained by one of those threads after dispatchMain, so nothing ran.) Not on
-        // a Dispatch queue, the main queue included: its threads may all be waiting.
+        // when 4000 feeds never called back: Dispatch had stopped at 255 waiting threads, and after
+        // dispatchMain the main queue is drained by those same threads, so nothing ran: libdispatch,
+        // src/queue.c, _dispatch_queue_cleanup2.) Not on a Dispatch queue, the main queue included:
+        // its threads may all be waiting.
         let rest = DispatchGroup()
         rest.enter()
         Thread.detachNewThread { [shelf] in

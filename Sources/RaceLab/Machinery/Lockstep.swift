@@ -9,8 +9,8 @@ import Foundation
 /// of a step stay unordered for it, and a race between them is reported. They play in bouts of at
 /// most 0.1 s, each with two new threads: two threads that a loaded machine keeps on one core never
 /// meet (measured in exercise 2: 0 of 3889 steps), a new pair may well. The round counts the steps
-/// whose two calls overlapped in time (or began within `meetWithin` nanoseconds), and plays until `goal` have, after at least `minimum` seconds
-/// of real time, or until `limit` seconds or `steps` steps.
+/// whose two calls overlapped in time (or began within `meetWithin` nanoseconds), and plays until
+/// `goal` have, after at least `minimum` seconds of real time, or until `limit` seconds or `steps` steps.
 public final class Lockstep: @unchecked Sendable {
     /// Left when the round is over.
     public let done = DispatchGroup()
