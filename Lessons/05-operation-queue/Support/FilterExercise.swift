@@ -176,7 +176,7 @@ public enum FilterExercise {
         note("all(count: 2) gave both images in each of the \(rounds) rounds.")
     }
 
-    /// Step after step (at least 0.2 s of real time and 200 steps whose two calls began within 3 µs of
+    /// Step after step (at least 0.2 s of real time and 100 steps whose two calls began within 5 µs of
     /// each other, at most 2 s or 6000 steps), a FilterResults that already holds one image: one thread calls
     /// `all(count: 2)` while the other adds the second image at the same moment, give or take a spin
     /// drawn afresh each step (`Lockstep`), so that the add falls at every point of `all`'s check. An
@@ -194,7 +194,7 @@ public enum FilterExercise {
         })
         let seconds = (0..<steps).map { Image(name: "second \($0)", width: 1, height: 1, pixels: [1]) }
         let short = RelaxedWord()
-        let round = Lockstep(steps: steps, goal: 200, atLeast: 0.2, atMost: 2, meetWithin: 3000, call: { thread, step in
+        let round = Lockstep(steps: steps, goal: 100, atLeast: 0.2, atMost: 2, meetWithin: 5000, call: { thread, step in
             let results = prepared.items[step]
             if thread == 1 {
                 results.add(seconds[step])
@@ -225,7 +225,7 @@ public enum FilterExercise {
             note("all(count: 2) gave other than its two images, each once, when the last came as it checked.")
             return faults.firm()
         }
-        note("all(count: 2) woke for its last image in each of the \(round.played) steps, \(round.overlapped) of them with both calls begun within 3 µs.")
+        note("all(count: 2) woke for its last image in each of the \(round.played) steps, \(round.overlapped) of them with both calls begun within 5 µs.")
         round.sayIfShort(unseen: "a wake-up lost between a check and a wait")
     }
 }
