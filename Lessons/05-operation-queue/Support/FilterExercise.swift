@@ -160,12 +160,14 @@ public enum FilterExercise {
                 while DispatchTime.now().uptimeNanoseconds < until {}
                 results.add(images[thread])
             }
-            stuck = !Watchdog.wait(for: done, upTo: patience, "all(count: 2) while two images were added")
+            // Not the watchdog: its line would come first, with a list of deadlocks, not this cause.
+            stuck = done.wait(timeout: LessonClock.shared.deadline(after: patience)) == .timedOut
             if let got = given.current, !(got.count == 2 && images.allSatisfy(got.contains)) { short += 1 }
             return !stuck
         }
         guard !stuck else {
-            note("all(count: 2) never returned, though both images were added.")
+            note("all(count: 2) never returned, though both images were added: it missed the last one's wake-up.")
+            note("Check the count and start waiting in one critical section, or count the images with a semaphore or a group.")
             return faults.firm()
         }
         guard short == 0 else {
