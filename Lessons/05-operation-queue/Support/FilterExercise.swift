@@ -122,7 +122,11 @@ public enum FilterExercise {
         }
         let total = counts.reduce(0) { $0 + Int($1.value) }
         let answer = Locked<[Image]?>(nil)
-        guard Watchdog.run(upTo: patience, "all(count:) of the tiles", { answer.withLock { $0 = results.all(count: total) } }),
+        // `all` is called outside the lock: one that never returns must not leave the lock held.
+        guard Watchdog.run(upTo: patience, "all(count:) of the tiles", {
+            let tiles = results.all(count: total)
+            answer.withLock { $0 = tiles }
+        }),
             let tiles = answer.current
         else {
             note("all(count:) never gave the tiles: was an add lost, so that the count is never reached?")
@@ -155,7 +159,11 @@ public enum FilterExercise {
             // another misses the last add's wake-up (an adversarial round's check-apart passed 3 of 3).
             let spin = number % 2 == 0 ? UInt64.random(in: 20_000...200_000) : UInt64.random(in: 0...20_000)
             let done = startTogether(3) { thread in
-                if thread == 2 { return given.withLock { $0 = results.all(count: 2) } }
+                if thread == 2 {
+                    // Outside the lock: an `all` that never returns must not leave it held for the check below.
+                    let got = results.all(count: 2)
+                    return given.withLock { $0 = got }
+                }
                 let until = DispatchTime.now().uptimeNanoseconds + spin
                 while DispatchTime.now().uptimeNanoseconds < until {}
                 results.add(images[thread])
