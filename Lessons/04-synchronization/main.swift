@@ -182,14 +182,11 @@ lesson.page("The tools, one counter: Synchronization's Mutex") { page in
         note("same count, in a child process (the reason follows):")
         page.finish {
             let child = ChildProcess.run("mutex-count")
-            for line in child.lines { note("  child: \(line)") }
-            if child.lines.isEmpty { note("  the child printed nothing, and \(child.description)") }
-            let warnings = child.errorLines.filter { $0.hasPrefix("SUMMARY: ThreadSanitizer") }
-            let inMutexCounter = warnings.filter { $0.contains("MutexCounter") }.count
+            child.showLines()
             if isThreadSanitizerOn {
-                note("The child, built with ThreadSanitizer like this lesson, got \(warnings.isEmpty ? "no warnings" : "\(warnings.count) warning(s)") from TSan\(warnings.isEmpty ? "." : ", \(inMutexCounter == warnings.count ? "every one" : "only \(inMutexCounter) of them") in MutexCounter.")")
+                note(child.threadSanitizerLine(expectedIn: "MutexCounter"))
                 #if os(Linux)
-                    if !warnings.isEmpty {
+                    if !child.threadSanitizerSummaries.isEmpty {
                         note("The count is right, and TSan still reports races in MutexCounter: false reports. On Linux,")
                         note("when the lock is contended, a waiting thread gets it from the kernel (a futex), which TSan")
                         note("cannot see (README: the Swift standard library source). TSan can referee NSLock and Dispatch here.")

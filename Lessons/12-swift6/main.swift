@@ -169,15 +169,11 @@ lesson.page("Synchronization's Mutex: a Sendable class with nothing taken on tru
     #if canImport(Synchronization)
         page.finish {
             let child = ChildProcess.run("mutex-count")
-            for line in child.lines { note("  child: \(line)") }
-            if child.lines.isEmpty { note("  the child printed nothing, and \(child.description)") }
-            let warnings = child.errorLines.filter { $0.hasPrefix("SUMMARY: ThreadSanitizer") }
-            let inCounter = warnings.filter { $0.contains("MutexCounter") }.count
+            child.showLines()
             guard isThreadSanitizerOn else { return note("TSan is off in this build: run the page under TSan to see what it makes of the Mutex.") }
-            note("The child, built with ThreadSanitizer like this lesson, got \(warnings.isEmpty ? "no warnings" : "\(warnings.count) warning(s)") from TSan"
-                + (warnings.isEmpty ? "." : ", \(inCounter == warnings.count ? "every one" : "only \(inCounter) of them") in MutexCounter."))
+            note(child.threadSanitizerLine(expectedIn: "MutexCounter"))
             #if os(Linux)
-                if warnings.isEmpty {
+                if child.threadSanitizerSummaries.isEmpty {
                     note("None this run. On Linux TSan misreads a contended Mutex (lesson 4, page 5); this run the")
                     note("lock was never contended, or TSan did not notice.")
                 } else {

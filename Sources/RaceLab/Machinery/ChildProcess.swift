@@ -29,6 +29,25 @@ public enum ChildProcess {
         }
 
         public var crashed: Bool { signal != nil }
+
+        /// ThreadSanitizer's one-line summaries on the child's stderr: one a report.
+        public var threadSanitizerSummaries: [String] { errorLines.filter { $0.hasPrefix("SUMMARY: ThreadSanitizer") } }
+
+        /// What a page says of the child's reports, for a child built with TSan like its lesson: "The
+        /// child, built with ThreadSanitizer like this lesson, got 2 warning(s) from TSan, every one in
+        /// MutexCounter." (`type`: where they are expected.)
+        public func threadSanitizerLine(expectedIn type: String) -> String {
+            let warnings = threadSanitizerSummaries
+            let inType = warnings.filter { $0.contains(type) }.count
+            return "The child, built with ThreadSanitizer like this lesson, got \(warnings.isEmpty ? "no warnings" : "\(warnings.count) warning(s)") from TSan"
+                + (warnings.isEmpty ? "." : ", \(inType == warnings.count ? "every one" : "only \(inType) of them") in \(type).")
+        }
+
+        /// Shows what the child printed, a line each ("  child: …"), or that it printed nothing and how it ended.
+        public func showLines() {
+            for line in lines { note("  child: \(line)") }
+            if lines.isEmpty { note("  the child printed nothing, and \(description)") }
+        }
     }
 
     /// Call first in a lesson's main.swift: in a child, runs the demo it was started for and exits.
