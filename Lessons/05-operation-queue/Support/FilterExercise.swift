@@ -203,13 +203,23 @@ public enum FilterExercise {
             return results
         })
         let seconds = (0..<steps).map { Image(name: "second \($0)", width: 1, height: 1, pixels: [1]) }
-        let short = RelaxedWord()
+        let (short, slow) = (RelaxedWord(), RelaxedWord())
         let round = Lockstep(steps: steps, goal: 100, atLeast: 0.2, atMost: 2, meetWithin: 5000, call: { thread, step in
             let results = prepared.items[step]
             if thread == 1 {
                 results.add(seconds[step])
-            } else if Set(results.all(count: 2).map(\.name)) != ["first \(step)", "second \(step)"] {
+                return true
+            }
+            let began = DispatchTime.now().uptimeNanoseconds
+            let got = results.all(count: 2)
+            if Set(got.map(\.name)) != ["first \(step)", "second \(step)"] {
                 short.add(1)
+                return false
+            }
+            // The add comes microseconds after the call: 0.1 s is a wake-up missed, and found only when a
+            // wait of its own ran out (an adversarial round's timed wait passed 3 of 3 before this check).
+            if DispatchTime.now().uptimeNanoseconds - began > 100_000_000 {
+                slow.add(1)
                 return false
             }
             return true
@@ -234,6 +244,11 @@ public enum FilterExercise {
         guard short.value == 0 else {
             note("all(count: 2) gave other than its two images, each once, when the last came as it checked.")
             return faults.firm()
+        }
+        guard slow.value == 0 else {
+            note("all(count: 2) returned 0.1 s or more after its last image came: it missed the wake-up, and found the")
+            note("image only when a wait of its own ran out. Check the count and start waiting in one critical section.")
+            return faults.late("a very busy machine can keep a thread from running that long too.")
         }
         note("all(count: 2) woke for its last image in each of the \(round.played) steps, \(round.overlapped) of them with both calls begun within 5 µs.")
         round.sayIfShort(unseen: "a wake-up lost between a check and a wait")
