@@ -92,20 +92,25 @@ func lesson(_ folder: String) {
     guard let number = Int(folder.prefix(2)), folder.dropFirst(2).hasPrefix("-") else { return }
     let path = "Lessons/\(folder)"
     var dependencies: [Target.Dependency] = ["RaceLab"]
+    let swift6Lesson = number >= firstSwift6Lesson
     if isFolder("\(path)/Support") {
         targets.append(.target(
-            name: "Lesson\(number)Support", dependencies: ["RaceLab"], path: "\(path)/Support", swiftSettings: sharedModuleCache))
+            name: "Lesson\(number)Support", dependencies: ["RaceLab"], path: "\(path)/Support",
+            swiftSettings: sharedModuleCache + (swift6Lesson ? swift6 : [])))
         dependencies.append(.target(name: "Lesson\(number)Support"))
     }
     targets.append(.executableTarget(
         name: "lesson\(number)", dependencies: dependencies, path: path, exclude: nonSources(path),
-        swiftSettings: sharedModuleCache + (number >= firstSwift6Lesson || swift6Lessons.contains(number) ? swift6 : [])))
+        swiftSettings: sharedModuleCache + (swift6Lesson || swift6Lessons.contains(number) ? swift6 : [])))
     let exercise = "\(path)/Exercise"
     guard isFolder(exercise) else { return }
+    // From lesson 12 on, an exercise is compiled in Swift 6 mode with its warnings as errors: the
+    // task is code the Swift 6 compiler accepts without a word.
+    let exerciseMode = swift6Lesson ? swift6 + [.unsafeFlags(["-warnings-as-errors"])] : []
     func variant(_ name: String, _ variantPath: String) {
         targets.append(.executableTarget(
             name: name, dependencies: dependencies, path: variantPath, exclude: nonSources(variantPath),
-            swiftSettings: sharedModuleCache))
+            swiftSettings: sharedModuleCache + exerciseMode))
     }
     variant("exercise\(number)", exercise)
     variant("exercise\(number)-starter", "\(exercise)/Referee/Starter")
