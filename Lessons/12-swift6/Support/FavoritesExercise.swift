@@ -4,8 +4,9 @@ import RaceLab
 /// Exercise 12's driver, which is not the attendee's to edit: lesson 3's favourite-events controller,
 /// migrated to Swift 6, must be right when many tasks use it at once. The seed decides the events,
 /// which of them the catalog has closed, how many tasks add each one and the catalog's delays.
-/// - Round 1: every add at once, one task each, several of one event (a check and an append with an
-///   `await` between them add it twice: the catalog holds its answers until all have asked).
+/// - Round 1: every add at once, one task each, several of one event, each task reading the list when
+///   its add returns (a check and an append with an `await` between them add it twice: the catalog
+///   holds its answers until all have asked).
 /// - Round 2: two controllers; tasks add, then read, then remove, then read (when `add` returns, the
 ///   event is in; when `remove` returns, it is out; one controller's events are not the other's).
 /// - Round 3: contention, for ThreadSanitizer and for lists read mid-change.
@@ -46,11 +47,22 @@ public enum FavoritesExercise {
         let adds = scenario.shuffled(events.flatMap { Array(repeating: $0, count: askers[$0]!) })
         note("Round 1: \(events.count) events, \(closed.count) of them closed in the catalog; \(adds.count) adds at once, one per task, up to 3 of one event")
         let controller = await make(catalog)
+        // Each task reads the list once its add has returned: an open event must be in it by then,
+        // even when another add of the same event did the work.
+        let early = Locked<[Event]>([])
         await withTaskGroup(of: Void.self) { group in
-            for event in adds { group.addTask { await controller.add(event) } }
+            for event in adds {
+                group.addTask {
+                    await controller.add(event)
+                    if !catalog.isClosed(event), await !controller.events.contains(event) { early.withLock { $0.append(event) } }
+                }
+            }
+        }
+        for event in Set(early.current).sorted(by: { $0.id < $1.id }) {
+            note("add(\(event)) returned, and the list did not hold it yet   <- when add returns, the event must be in, even when another add of it is under way")
         }
         let favourites = await controller.events
-        let faults = judge(favourites, expected: Set(events.filter { !catalog.isClosed($0) }), catalog: catalog)
+        let faults = Set(early.current).count + judge(favourites, expected: Set(events.filter { !catalog.isClosed($0) }), catalog: catalog)
         if faults == 0 { note("The favourites: every open event once, no closed one.") }
         return faults
     }
