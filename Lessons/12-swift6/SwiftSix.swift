@@ -203,3 +203,39 @@ func recordVisit() {
         note("counted \(counter.value) of \(8 * bumps)\(counter.value == 8 * bumps ? ": none lost" : ": \(8 * bumps - counter.value) lost") (\(String(format: "%.2f", time)) s of real time)")
     }
 #endif
+
+/// Page 10: lesson 3's Person as a value. Each block renames a copy of its own, with the classic's slow
+/// steps between the two writes; nothing is shared, so nothing can tear or race. (Sendable is inferred
+/// for a struct like this one; it is written out here to say what the page is about.)
+struct PersonValue: Sendable {
+    private(set) var firstName: String
+    private(set) var lastName: String
+
+    mutating func changeName(firstName: String, lastName: String) {
+        randomDelay(upTo: 0.2)
+        self.firstName = firstName
+        randomDelay(upTo: 1.0)
+        self.lastName = lastName
+    }
+
+    var name: String { "\(firstName) \(lastName)" }
+}
+
+/// Lesson 3's five renames on a concurrent queue, each block renaming its own copy of `person`. Returns
+/// the names the blocks read back.
+func renameCopiesFiveTimes(_ person: PersonValue) -> [String] {
+    let workerQueue = DispatchQueue(label: "racelab.worker", attributes: .concurrent)
+    let nameChangeGroup = DispatchGroup()
+    let names = Locked<[String]>([])
+    for (index, (first, last)) in newNames.enumerated() {
+        workerQueue.async(group: nameChangeGroup) {
+            sleep(lessonSeconds: 0.01 * Double(index))
+            var mine = person  // this block's own copy
+            mine.changeName(firstName: first, lastName: last)
+            say("Current name: \(shown(mine.name))   (this block's copy)")
+            names.withLock { $0.append(mine.name) }
+        }
+    }
+    nameChangeGroup.wait()
+    return names.current
+}

@@ -188,4 +188,19 @@ lesson.page("Synchronization's Mutex: a Sendable class with nothing taken on tru
     #endif
 }
 
+lesson.page("A Sendable value type: every task its own copy") { page in
+    note("Lesson 3's Person as a struct, a value, renamed from five blocks on a concurrent queue:")
+    showWhatSwift6Says(about: "PersonValue.swift")
+    note("Each block captures a copy and renames that: a value whose stored properties are all Sendable")
+    note("is Sendable itself (Swift infers it for a struct that is not public), and copies share nothing.")
+    page.finish {
+        let person = PersonValue(firstName: "Alison", lastName: "Anderson")
+        let names = renameCopiesFiveTimes(person)
+        say("Final name: \(shown(person.name))   (the one the page holds)")
+        note("Torn names this run: \(names.filter { !wholeNames.contains($0) }.count) of \(names.count), and ThreadSanitizer has nothing to report.")
+        note("But no rename reached the page's person, and no block saw another's: nothing is shared. When")
+        note("many tasks must see one changing value, it needs one owner: an actor (page 1) or a Mutex (page 9).")
+    }
+}
+
 lesson.run()
