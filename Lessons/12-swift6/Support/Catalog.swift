@@ -39,22 +39,23 @@ public final class Catalog: Sendable {
     private let delay: UInt64  // real nanoseconds before each answer
     private let ledger = Locked(Ledger())
 
-    public init(closed: Set<Int>, delayNanoseconds: UInt64) {
+    init(closed: Set<Int>, delayNanoseconds: UInt64) {
         self.closed = closed
         self.delay = delayNanoseconds
     }
 
     /// `askers` adds of `event` are coming at once: answer none of them before all have asked.
-    public func expect(_ askers: Int, for event: Event) {
+    func expect(_ askers: Int, for event: Event) {
         ledger.withLock { $0.expected[event.id] = askers }
     }
 
     /// How many times the catalog has answered about `event`.
-    public func answers(for event: Event) -> Int {
+    func answers(for event: Event) -> Int {
         ledger.withLock { $0.answered[event.id, default: 0] }
     }
 
-    public func isClosed(_ event: Event) -> Bool { closed.contains(event.id) }
+    /// The driver's own look (the controller must ask, and await the answer).
+    func isClosed(_ event: Event) -> Bool { closed.contains(event.id) }
 
     /// True unless the event is closed. Suspends the caller first: at least until every expected add
     /// of the event has asked (at most 0.2 s), and then for the catalog's delay.
