@@ -33,46 +33,6 @@ func servePictures() {
     }
 }
 
-/// A download's data task, for the cancellation handler: it may run on any thread, before the task
-/// exists or after. A lock inside a class that promises `@unchecked Sendable`, and keeps the promise.
-final class DownloadHandle: @unchecked Sendable {
-    private let lock = NSLock()
-    private var task: URLSessionDataTask?
-    private var cancelled = false
-
-    func started(_ task: URLSessionDataTask) {
-        lock.lock()
-        self.task = task
-        let cancelNow = cancelled
-        lock.unlock()
-        if cancelNow { task.cancel() }
-    }
-
-    func cancel() {
-        lock.lock()
-        cancelled = true
-        let task = self.task
-        lock.unlock()
-        task?.cancel()
-    }
-}
-
-/// Lesson 9's download as an async call: the continuation is resumed once, by the data task's
-/// completion; a cancel of the calling task cancels the data task, which then completes with -999.
-func download(_ file: String) async throws -> Image {
-    let handle = DownloadHandle()
-    return try await withTaskCancellationHandler {
-        try await withCheckedThrowingContinuation { continuation in
-            handle.started(Network.download(named: file) { image, error in
-                if let image { return continuation.resume(returning: image) }
-                continuation.resume(throwing: error == .cancelled ? CancellationError() : URLError(error ?? .unknown))
-            })
-        }
-    } onCancel: {
-        handle.cancel()
-    }
-}
-
 /// A lesson-time pause that holds no thread; it throws at once when the task is cancelled.
 func pause(lessonSeconds: Double) async throws {
     try await Task.sleep(nanoseconds: UInt64(LessonClock.shared.realSeconds(lessonSeconds) * 1e9))
@@ -84,7 +44,7 @@ func provide(_ number: Int, to gallery: Gallery) async {
     let picture = pictures[number - 1]
     var step = "download"
     do {
-        let image = try await download(picture.file)
+        let image = try await Network.image(named: picture.file)  // RaceLab: a continuation, a cancellation handler
         step = "filter"
         try await pause(lessonSeconds: 0.5)
         let filtered = image.blurred()

@@ -27,6 +27,12 @@ public enum Network {
 
     private static let reachable = Locked(true)
 
+    /// How many requests for `name` the network has received since the program started, and how many
+    /// of them were cancelled before their delivery (lesson 13 counts downloads with it).
+    public static func requests(for name: String) -> (received: Int, cancelled: Int) {
+        LessonImageProtocol.log.withLock { $0[name] ?? (0, 0) }
+    }
+
     /// Airplane mode: while false, every request fails with `.notConnectedToInternet`.
     public static var isReachable: Bool {
         get { reachable.current }
@@ -75,6 +81,7 @@ public enum Network {
 /// pending delivery.
 public final class LessonImageProtocol: URLProtocol {
     static let catalogue = Locked<[String: (latency: Double, data: Data)]>([:])
+    static let log = Locked<[String: (received: Int, cancelled: Int)]>([:])
     private let pending = Locked<DispatchWorkItem?>(nil)
 
     public override class func canInit(with request: URLRequest) -> Bool { request.url?.scheme == "racelab" }
@@ -89,8 +96,10 @@ public final class LessonImageProtocol: URLProtocol {
             client?.urlProtocol(self, didFailWithError: URLError(.fileDoesNotExist))
             return
         }
+        let name = url.lastPathComponent
+        Self.log.withLock { $0[name, default: (0, 0)].received += 1 }
         let delivery = DispatchWorkItem { [weak self] in
-            guard let self else { return }
+            guard let self, self.takePending() != nil else { return }  // taken: a cancel now counts for nothing
             let response = HTTPURLResponse(
                 url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)!
             self.client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
@@ -101,7 +110,18 @@ public final class LessonImageProtocol: URLProtocol {
         DispatchQueue.global().asyncAfter(deadline: LessonClock.shared.deadline(after: entry.latency), execute: delivery)
     }
 
+    /// The delivery not yet made, now taken: whoever takes it (the delivery or a cancel) acts on it.
+    private func takePending() -> DispatchWorkItem? {
+        pending.withLock { pending in
+            defer { pending = nil }
+            return pending
+        }
+    }
+
     public override func stopLoading() {
-        pending.withLock { $0?.cancel() }
+        // Still pending: cancelled before its delivery. (URLSession may call this after a delivery too.)
+        guard let delivery = takePending() else { return }
+        delivery.cancel()
+        if let name = request.url?.lastPathComponent { Self.log.withLock { $0[name, default: (0, 0)].cancelled += 1 } }
     }
 }
