@@ -1,0 +1,49 @@
+// Page 6: tasks started one after another need not run in that order; what does give an order.
+import RaceLab
+
+/// Where each way of running eight jobs writes them down, in the order they ran.
+actor Log {
+    private(set) var entries: [Int] = []
+    func append(_ entry: Int) { entries.append(entry) }
+    func clear() { entries = [] }
+}
+
+let jobs = Array(1...8)
+
+/// Eight unstructured tasks started one after another, each appending its number; true when the log
+/// is in the order they were started.
+func startedOneAfterAnother(_ log: Log) async -> Bool {
+    await log.clear()
+    var tasks: [Task<Void, Never>] = []
+    for job in jobs { tasks.append(Task.detached { await log.append(job) }) }
+    for task in tasks { await task.value }
+    return await log.entries == jobs
+}
+
+/// The same eight, each awaited before the next starts.
+func awaitedInTurn(_ log: Log) async -> Bool {
+    await log.clear()
+    for job in jobs { await Task.detached { await log.append(job) }.value }
+    return await log.entries == jobs
+}
+
+/// The same eight numbers through an AsyncStream: one producer yields them, one consumer appends.
+func throughAStream(_ log: Log) async -> Bool {
+    await log.clear()
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let consumer = Task.detached {
+        for await job in stream { await log.append(job) }
+    }
+    for job in jobs { continuation.yield(job) }
+    continuation.finish()
+    await consumer.value
+    return await log.entries == jobs
+}
+
+/// How many of `runs` runs of `way` kept the order.
+func inOrder(_ runs: Int, _ way: (Log) async -> Bool) async -> Int {
+    let log = Log()
+    var kept = 0
+    for _ in 0..<runs where await way(log) { kept += 1 }
+    return kept
+}
