@@ -10,15 +10,20 @@ actor Log {
 
 let jobs = Array(1...8)
 
-/// Eight unstructured tasks started one after another, each appending its number; true when the log
-/// is in the order they were started.
-func startedOneAfterAnother(_ log: Log) async -> Bool {
+/// Eight unstructured tasks started one after another, each appending its number, at `priorities`
+/// in turn; true when the log is in the order they were started.
+func startedOneAfterAnother(_ log: Log, priorities: [TaskPriority]) async -> Bool {
     await log.clear()
     var tasks: [Task<Void, Never>] = []
-    for job in jobs { tasks.append(Task.detached { await log.append(job) }) }
+    for job in jobs {
+        tasks.append(Task.detached(priority: priorities[job % priorities.count]) { await log.append(job) })
+    }
     for task in tasks { await task.value }
     return await log.entries == jobs
 }
+
+let samePriority: [TaskPriority] = [.medium]
+let mixedPriorities: [TaskPriority] = [.low, .high]
 
 /// The same eight, each awaited before the next starts.
 func awaitedInTurn(_ log: Log) async -> Bool {
@@ -41,7 +46,7 @@ func throughAStream(_ log: Log) async -> Bool {
 }
 
 /// How many of `runs` runs of `way` kept the order.
-func inOrder(_ runs: Int, _ way: (Log) async -> Bool) async -> Int {
+func inOrder(_ runs: Int, _ way: @Sendable (Log) async -> Bool) async -> Int {
     let log = Log()
     var kept = 0
     for _ in 0..<runs where await way(log) { kept += 1 }

@@ -110,12 +110,17 @@ lesson.page("Cancellation is cooperative") { page in
 
 lesson.page("Ordering: tasks started one after another") { page in
     note("Eight tasks, started one after another, each writing its number into an actor's log. Over 100")
-    note("runs, how often is the log in the order they were started?")
+    note("runs, how often is the log in the order they were started? All at the same priority:")
     Task {
-        let started = await inOrder(100, startedOneAfterAnother)
-        say("in the order started: \(started) of 100 runs")
-        note("SE-0306: \"tasks awaiting an actor are **not** guaranteed to be run in the same order they")
-        note("originally awaited that actor.\" What does give an order:")
+        let same = await inOrder(100) { await startedOneAfterAnother($0, priorities: samePriority) }
+        say("in the order started: \(same) of 100 runs")
+        note("Every other one started at high priority, the rest at low:")
+        let mixed = await inOrder(100) { await startedOneAfterAnother($0, priorities: mixedPriorities) }
+        say("in the order started: \(mixed) of 100 runs")
+        note("SE-0304: \"Executors are not required to run jobs in the order they were submitted; in fact,")
+        note("they should generally honor task priority over submission order.\" And SE-0306: \"tasks awaiting")
+        note("an actor are **not** guaranteed to be run in the same order they originally awaited that actor.\"")
+        note("What does give an order:")
         say("each task awaited before the next starts: \(await inOrder(100, awaitedInTurn)) of 100 runs in order")
         say("one AsyncStream, one producer, one consumer: \(await inOrder(100, throughAStream)) of 100 runs in order")
         page.done()

@@ -1,0 +1,23 @@
+import RaceLab
+import Lesson13Support
+
+// Exercise 13, a known wrong fix (hint 5): the in-flight Task kept right, but in a class marked
+// `@unchecked Sendable` instead of an actor, with no lock. Swift 6 takes the promise on trust;
+// requests from many tasks change the dictionary at once, and ThreadSanitizer reports it.
+// must fail: race ImageCache.image or crash
+
+final class ImageCache: ImageSource, @unchecked Sendable {
+    private var cache: [String: Task<Image, Error>] = [:]
+
+    func image(named name: String) async throws -> Image {
+        if let task = cache[name] { return try await task.value }
+        let task = Task { try await Network.image(named: name) }
+        cache[name] = task
+        do {
+            return try await task.value
+        } catch {
+            cache[name] = nil
+            throw error
+        }
+    }
+}

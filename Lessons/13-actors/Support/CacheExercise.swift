@@ -1,0 +1,204 @@
+import Dispatch
+import RaceLab
+
+/// What exercise 13's driver needs of the attendee's cache.
+public protocol ImageSource: Sendable {
+    func image(named name: String) async throws -> Image
+}
+
+/// Exercise 13's driver, which is not the attendee's to edit: page 1's image downloader must download
+/// each image once, however many tasks ask for it at once, and some of them cancelled. The seed decides
+/// the images, their latencies, how many tasks ask for each, when they start and which are cancelled.
+/// Every image has a name of its own in each round, so the network's count of requests for a name is
+/// that round's downloads of it.
+/// - Round 1: several tasks ask for each image while its download is in flight; then one more each,
+///   after: one download an image, and every task gets the right one.
+/// - Round 2: the same, and some requesters are cancelled during the download, the first of each
+///   image among them: the others still get the image from the one download, which is not cancelled;
+///   a cancelled one gets the image or a `CancellationError`.
+/// - Round 3: an image that is not on the network yet: its requests fail; once it is served, the next
+///   request downloads it (a failure is not kept).
+/// - Round 4: contention on cached images, for ThreadSanitizer.
+public enum CacheExercise {
+    public typealias Maker = @Sendable () -> any ImageSource
+
+    public static func makeLesson(_ makeCache: @escaping Maker) -> Lesson {
+        let lesson = Lesson("RaceLab exercise 13: the image cache that downloads once", seeded: true)
+        lesson.page("Many requests at once, some cancelled, one that fails, contention") { page in
+            let scenario = page.scenario
+            page.finish {
+                let rounds = DispatchGroup()
+                rounds.enter()
+                Task.detached {
+                    var scenario = scenario
+                    var faults = await manyAtOnce(1, &scenario, makeCache(), cancelling: false)
+                    faults += await manyAtOnce(2, &scenario, makeCache(), cancelling: true)
+                    faults += await failureNotKept(&scenario, makeCache())
+                    faults += await contend(makeCache())
+                    note(faults == 0
+                        ? "Every image downloaded once, every request answered right; ThreadSanitizer has the last word on races."
+                        : "\(faults) faults: the cache does not download each image once for all its requests yet.")
+                    rounds.leave()
+                }
+                Watchdog.wait(for: rounds, upTo: 60, "the rounds")
+            }
+        }
+        return lesson
+    }
+
+    /// An image on the network under a name of this round's, with a latency of the seed's.
+    struct Served {
+        let name: String
+        let checksum: String
+        let latency: Double
+    }
+
+    static func serve(_ round: Int, _ count: Int, _ scenario: inout Scenario) -> [Served] {
+        (1...count).map { number in
+            let image = Image.generated(number + 2)
+            let name = "round\(round)-\(image.checksum).pgm"
+            let latency = scenario.seconds(in: 0.5...1.5, step: 0.25)
+            Network.serve(image, as: name, latency: latency)
+            return Served(name: name, checksum: image.checksum, latency: latency)
+        }
+    }
+
+    /// How a request ended: the image's checksum, cancelled, or another error.
+    enum Answer: Sendable, Equatable {
+        case image(String)
+        case cancelled
+        case failed(String)
+    }
+
+    static func ask(_ cache: any ImageSource, _ name: String) async -> Answer {
+        do {
+            return .image(try await cache.image(named: name).checksum)
+        } catch is CancellationError {
+            return .cancelled
+        } catch {
+            return .failed("\(error)")
+        }
+    }
+
+    /// Rounds 1 and 2. Each image is asked for by 3 to 6 tasks, the first at once and the others while
+    /// its download is in flight; with `cancelling`, the first and one or two more are cancelled in the
+    /// middle of the download. Returns the faults found.
+    static func manyAtOnce(_ round: Int, _ scenario: inout Scenario, _ cache: any ImageSource, cancelling: Bool) async -> Int {
+        let images = serve(round, scenario.int(in: 2...4), &scenario)
+        var plan: [(image: Int, start: Double, cancelAt: Double?)] = []
+        for (index, image) in images.enumerated() {
+            let count = scenario.int(in: 3...6)
+            let cancelled = cancelling ? Set([0] + scenario.shuffled(Array(1..<count)).prefix(scenario.int(in: 1...2))) : []
+            for request in 0..<count {
+                let start = request == 0 ? 0 : scenario.seconds(in: 0.05...image.latency * 0.5, step: 0.05)
+                let cancelAt = cancelled.contains(request) ? start + scenario.seconds(in: 0.05...image.latency * 0.4, step: 0.05) : nil
+                plan.append((index, start, cancelAt))
+            }
+        }
+        note("Round \(round): \(images.count) images, \(plan.count) requests while their downloads are in flight"
+            + (cancelling ? ", \(plan.filter { $0.cancelAt != nil }.count) of them cancelled during the download, each image's first among them" : ""))
+        LessonClock.shared.restart()
+        let answers = await withTaskGroup(of: (Int, Answer).self, returning: [Int: Answer].self) { group in
+            for (number, request) in plan.enumerated() {
+                group.addTask {
+                    try? await Task.sleep(nanoseconds: UInt64(LessonClock.shared.realSeconds(request.start) * 1e9))
+                    let asking = Task { await ask(cache, images[request.image].name) }
+                    if let cancelAt = request.cancelAt {
+                        try? await Task.sleep(nanoseconds: UInt64(LessonClock.shared.realSeconds(cancelAt - request.start) * 1e9))
+                        asking.cancel()
+                    }
+                    return (number, await asking.value)
+                }
+            }
+            return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        }
+        var faults = 0
+        for (number, request) in plan.enumerated() {
+            let image = images[request.image]
+            switch answers[number]! {
+            case .image(image.checksum): continue
+            case .cancelled where request.cancelAt != nil: continue
+            case .cancelled:
+                note("a request for image \(request.image + 1) that was not cancelled got a CancellationError   <- another request's cancel cancelled the download it waited for")
+            case .image(let other):
+                note("a request for image \(request.image + 1) got an image with checksum \(other), not \(image.checksum)")
+            case .failed(let error):
+                note("a request for image \(request.image + 1) failed: \(error)   <- every request gets the image (or, when cancelled, a CancellationError)")
+            }
+            faults += 1
+        }
+        // One more request for each, after: the image is cached.
+        for (index, image) in images.enumerated() where await ask(cache, image.name) != .image(image.checksum) {
+            note("a request for image \(index + 1) after its download did not get it from the cache")
+            faults += 1
+        }
+        for (index, image) in images.enumerated() {
+            let requests = Network.requests(for: image.name)
+            if requests.received != 1 || requests.cancelled != 0 {
+                note("image \(index + 1): the network received \(requests.received) downloads"
+                    + (requests.cancelled > 0 ? ", \(requests.cancelled) of them cancelled" : "") + "   <- one download an image, whoever asks and whoever is cancelled")
+                faults += 1
+            }
+        }
+        if faults == 0 {
+            note(cancelling
+                ? "Every request not cancelled got its image; one download an image, none of them cancelled."
+                : "Every request got its image; one download an image.")
+        }
+        return faults
+    }
+
+    /// Round 3: three requests for an image not on the network yet fail (an error, not an image); once
+    /// it is served, a request must download it.
+    static func failureNotKept(_ scenario: inout Scenario, _ cache: any ImageSource) async -> Int {
+        let image = Image.generated(scenario.int(in: 7...9))
+        let name = "round3-\(image.checksum).pgm"
+        note("Round 3: three requests at once for an image not on the network yet; then it is served, and one more")
+        var faults = 0
+        let early = await withTaskGroup(of: Answer.self, returning: [Answer].self) { group in
+            for _ in 0..<3 { group.addTask { await ask(cache, name) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        for answer in early {
+            if case .failed = answer { continue }
+            note("a request for the missing image answered \(answer), not an error")
+            faults += 1
+        }
+        Network.serve(image, as: name, latency: 0.25)
+        let later = await ask(cache, name)
+        if later != .image(image.checksum) {
+            note("once the image was served, a request got \(later)   <- a failed download must not stay in the cache")
+            faults += 1
+        }
+        if faults == 0 { note("The requests failed while the image was missing; once served, it was downloaded.") }
+        return faults
+    }
+
+    /// Round 4: eight tasks ask for three cached images as fast as they can, 0.2 s of real time (at
+    /// most 3000 requests each), each checking what it got.
+    static func contend(_ cache: any ImageSource) async -> Int {
+        let images = (10...12).map { Image.generated($0) }
+        for image in images { Network.serve(image, as: "round4-\(image.checksum).pgm", latency: 0.1) }
+        for image in images { _ = await ask(cache, "round4-\(image.checksum).pgm") }
+        note("Round 4: eight tasks ask for three cached images at once, as fast as they can")
+        let wrong = Locked(0)
+        let start = DispatchTime.now().uptimeNanoseconds
+        await withTaskGroup(of: Void.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    for call in 0..<3000 {
+                        guard DispatchTime.now().uptimeNanoseconds - start < 200_000_000 else { return }
+                        let image = images[(call + task) % images.count]
+                        if await ask(cache, "round4-\(image.checksum).pgm") != .image(image.checksum) { wrong.withLock { $0 += 1 } }
+                    }
+                }
+            }
+        }
+        let downloads = images.map { Network.requests(for: "round4-\($0.checksum).pgm").received }
+        let faults = wrong.current + downloads.filter { $0 != 1 }.count
+        note(faults == 0
+            ? "Every request got its image from the cache; one download an image."
+            : "\(wrong.current) requests got the wrong answer; downloads per image: \(downloads)")
+        return faults
+    }
+}
