@@ -50,6 +50,27 @@ final class NetworkTests: XCTestCase {
         XCTAssertNil(received.current)
     }
 
+    func testTheNetworkCountsRequestsAndCancelsBeforeDelivery() async throws {
+        Network.serve(.generated(7, size: 16), as: "test-counted.pgm", latency: 0.1)
+        _ = try await Network.image(named: "test-counted.pgm")
+        _ = try await Network.image(named: "test-counted.pgm")
+        XCTAssertEqual(Network.requests(for: "test-counted.pgm").received, 2)
+        XCTAssertEqual(Network.requests(for: "test-counted.pgm").cancelled, 0, "a delivered request is not a cancelled one")
+        Network.serve(.generated(8, size: 16), as: "test-counted-cancel.pgm", latency: 2)
+        let download = Task { try await Network.image(named: "test-counted-cancel.pgm") }
+        while Network.requests(for: "test-counted-cancel.pgm").received == 0 { try await Task.sleep(nanoseconds: 1_000_000) }
+        download.cancel()
+        do {
+            _ = try await download.value
+            XCTFail("a cancelled download delivered its image")
+        } catch {
+            XCTAssertTrue(error is CancellationError, "a cancel is thrown as CancellationError, not \(error)")
+        }
+        XCTAssertEqual(Network.requests(for: "test-counted-cancel.pgm").received, 1)
+        XCTAssertEqual(Network.requests(for: "test-counted-cancel.pgm").cancelled, 1)
+        XCTAssertEqual(Network.requests(for: "never-asked.pgm").received, 0)
+    }
+
     func testPGMRoundTrip() {
         let image = Image.generated(3, size: 12)
         XCTAssertEqual(Image(name: image.name, pgm: image.pgmData), image)
