@@ -7,7 +7,12 @@ import Foundation
 /// The lessons' network: a real `URLSession` whose requests for `racelab://images/<name>` are
 /// served from memory by `LessonImageProtocol`, each image after its scripted latency. Nothing
 /// leaves the machine, cancellation works as on a real network, and the timing is the same on every
-/// run.
+/// run. The latency passes before the data task is resumed, so that the protocol delivers inside
+/// `startLoading`, on the session's own work queue: swift-corelibs-foundation reads its task registry
+/// in the client's callbacks and expects them there (`URLSession._TaskRegistry`, in
+/// `Sources/FoundationNetworking/URLSession/TaskRegistry.swift`: "This must **only**
+/// be accessed on the owning session's work queue"); delivered from another queue, 200 downloads at
+/// once crashed it in `URLSession.behaviour(for:)` (2 of 20 loaded runs of exercise 13).
 public enum Network {
     public static let session: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
@@ -30,8 +35,9 @@ public enum Network {
     /// How many requests for `name` the network has received since the program started, and how many
     /// of them were cancelled before their delivery (lesson 13 counts downloads with it).
     public static func requests(for name: String) -> (received: Int, cancelled: Int) {
-        LessonImageProtocol.log.withLock { $0[name] ?? (0, 0) }
+        log.withLock { $0[name] ?? (0, 0) }
     }
+    private static let log = Locked<[String: (received: Int, cancelled: Int)]>([:])
 
     /// Airplane mode: while false, every request fails with `.notConnectedToInternet`.
     public static var isReachable: Bool {
@@ -64,25 +70,29 @@ public enum Network {
     }
 
     /// The bytes of `name`, or why not: the `URLError` code, `.badServerResponse` when no data came.
+    /// The task is resumed once the latency has passed; a cancel before that ends it with -999 at once
+    /// (URLSession cancels a suspended task too), and a resume after a cancel does nothing.
     private static func downloadData(named name: String, completion: @escaping @Sendable (Data?, URLError.Code?) -> Void) -> URLSessionDataTask {
+        log.withLock { $0[name, default: (0, 0)].received += 1 }
         let task = session.dataTask(with: url(for: name)) { data, _, error in
             if let error {
-                return completion(nil, (error as? URLError)?.code ?? URLError.Code(rawValue: (error as NSError).code))
+                let code = (error as? URLError)?.code ?? URLError.Code(rawValue: (error as NSError).code)
+                if code == .cancelled { log.withLock { $0[name, default: (0, 0)].cancelled += 1 } }
+                return completion(nil, code)
             }
             guard let data else { return completion(nil, .badServerResponse) }
             completion(data, nil)
         }
-        task.resume()
+        let latency = LessonImageProtocol.catalogue.current[name]?.latency ?? 0
+        DispatchQueue.global().asyncAfter(deadline: LessonClock.shared.deadline(after: latency)) { task.resume() }
         return task
     }
 }
 
-/// Serves the catalogue's images (as PGM) and texts after their latency; `stopLoading` (a cancel) drops the
-/// pending delivery.
+/// Serves the catalogue's images (as PGM) and texts, at once: `Network` lets the latency pass before
+/// it resumes the task, so the delivery happens inside `startLoading`, on the session's work queue.
 public final class LessonImageProtocol: URLProtocol {
     static let catalogue = Locked<[String: (latency: Double, data: Data)]>([:])
-    static let log = Locked<[String: (received: Int, cancelled: Int)]>([:])
-    private let pending = Locked<DispatchWorkItem?>(nil)
 
     public override class func canInit(with request: URLRequest) -> Bool { request.url?.scheme == "racelab" }
     public override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
@@ -96,32 +106,12 @@ public final class LessonImageProtocol: URLProtocol {
             client?.urlProtocol(self, didFailWithError: URLError(.fileDoesNotExist))
             return
         }
-        let name = url.lastPathComponent
-        Self.log.withLock { $0[name, default: (0, 0)].received += 1 }
-        let delivery = DispatchWorkItem { [weak self] in
-            guard let self, self.takePending() != nil else { return }  // taken: a cancel now counts for nothing
-            let response = HTTPURLResponse(
-                url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)!
-            self.client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
-            self.client?.urlProtocol(self, didLoad: entry.data)
-            self.client?.urlProtocolDidFinishLoading(self)
-        }
-        pending.withLock { $0 = delivery }
-        DispatchQueue.global().asyncAfter(deadline: LessonClock.shared.deadline(after: entry.latency), execute: delivery)
+        let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)!
+        client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+        client?.urlProtocol(self, didLoad: entry.data)
+        client?.urlProtocolDidFinishLoading(self)
     }
 
-    /// The delivery not yet made, now taken: whoever takes it (the delivery or a cancel) acts on it.
-    private func takePending() -> DispatchWorkItem? {
-        pending.withLock { pending in
-            defer { pending = nil }
-            return pending
-        }
-    }
-
-    public override func stopLoading() {
-        // Still pending: cancelled before its delivery. (URLSession may call this after a delivery too.)
-        guard let delivery = takePending() else { return }
-        delivery.cancel()
-        if let name = request.url?.lastPathComponent { Self.log.withLock { $0[name, default: (0, 0)].cancelled += 1 } }
-    }
+    /// Nothing to stop: the delivery is made in `startLoading`, whole.
+    public override func stopLoading() {}
 }
