@@ -109,7 +109,10 @@ public func judge(
             shown.speed = timing.speed
             problems.append(timeOnly ? .timing(shown) : .output(shown))
             // The output parted from the transcript where a watchdog gave up: say it hangs, first.
-            if let said = shown.actual.flatMap(watchdogGaveUp) { problems.insert(.watchdogGaveUp(said), at: 0) }
+            if let said = shown.actual.flatMap(watchdogGaveUp) {
+                let misuse = continuationMisuse(result.stderr).map { "; the Swift runtime said: \($0)" } ?? ""
+                problems.insert(.watchdogGaveUp(said + misuse), at: 0)
+            }
         } else if let forbidden = match.outcomes.last(where: { $0.kind == .forbidden }) {
             problems.append(.forbiddenOutcome(forbidden.name))
         }

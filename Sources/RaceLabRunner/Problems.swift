@@ -128,8 +128,9 @@ private func signalName(_ signal: Int32) -> String {
 /// What usually makes a page or an exercise wait forever.
 let hangCauses = "Something waits forever: a deadlock (a sync onto the queue it is running on, the main queue waiting for"
     + " itself, a thread waiting in DispatchQueue.main.sync while it holds a lock or queue that the main queue waits for),"
-    + " a group or semaphore nobody signals, an operation that never finishes, or, in async code, a thread of Swift's"
-    + " cooperative pool blocked (a semaphore's wait, a lock held across an await), which stops every task behind it"
+    + " a group or semaphore nobody signals, an operation that never finishes, or, in async code, a continuation never"
+    + " resumed, or a thread of Swift's cooperative pool blocked (a semaphore's wait, a lock held across an await),"
+    + " which stops every task behind it"
 
 /// The kinds of failure `racelab stress` counts.
 public enum FailureKind: String, CaseIterable, Comparable {

@@ -61,14 +61,26 @@ func crashSummary(_ stderr: String) -> [String] {
         }
         if line.hasPrefix("SUMMARY: ThreadSanitizer") { inReport = false }
     }
-    let fatal = lines.filter { $0.contains("Fatal error") || $0.contains("Precondition failed") }
+    let fatal = lines.filter { $0.contains("Fatal error") || $0.contains("Precondition failed") }.map(shortened)
     if !fatal.isEmpty { return fatal }
     if lines.isEmpty {
         // Both measured on Linux with Swift 6.3.1: a trap with no message at all.
         return ["(nothing on stderr: Dispatch traps this way too, e.g. on a `sync` onto the serial queue the code already runs on,",
                 "and so does `MainActor.assumeIsolated` called off the main actor)"]
     }
-    return Array(lines.suffix(4))
+    return lines.suffix(4).map(shortened)
+}
+
+/// A line of stderr cut to 300 characters: a runtime message can quote a whole value (a continuation
+/// resumed twice prints what it was resumed with: an image's 4,096 pixels).
+func shortened(_ line: String) -> String {
+    line.count <= 300 ? line : String(line.prefix(300)) + " …"
+}
+
+/// The Swift runtime's warning or trap for a checked continuation misused (resumed twice, or dropped
+/// without a resume: "SWIFT TASK CONTINUATION MISUSE: … leaked its continuation …"), shortened.
+func continuationMisuse(_ stderr: String) -> String? {
+    stderr.split(separator: "\n").first { $0.contains("SWIFT TASK CONTINUATION MISUSE") }.map { shortened(String($0)) }
 }
 
 /// The line a lesson prints when it stops a page that ran past its time limit (`PageStop`):

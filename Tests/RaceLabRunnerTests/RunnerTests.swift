@@ -304,6 +304,24 @@ final class ProgressAndHintTests: XCTestCase {
         XCTAssertNil(stamp.binPath(ifFingerprint: before), "the binary was built again since: build")
     }
 
+    /// A hang behind a continuation nobody resumed: the verdict quotes the Swift runtime's warning from
+    /// stderr. A crash's stderr lines are cut to 300 characters (a value resumed twice is printed whole).
+    func testAHangNamesALeakedContinuationAndCrashLinesAreShort() throws {
+        let said = "[ 5.01s] " + Watchdog.line("the rounds", 5)
+        let leak = "SWIFT TASK CONTINUATION MISUSE: fetch() leaked its continuation without resuming it. This may cause tasks waiting on it to remain suspended forever."
+        let run = ProcessResult(ending: .exited(0), stdout: "[ 0.00s] started\n\(said)\n", stderr: leak + "\n", seconds: 1)
+        let hung = judge(run, transcript: try Transcript(parsing: "---\n[{{~0s}}] started\n[{{~1s}}] finished\n"), root: root, cap: 1 << 16)
+        XCTAssertTrue(hung.problems[0].description.contains("the Swift runtime said: " + leak), "\(hung.problems[0])")
+        let silent = judge(ProcessResult(ending: .exited(0), stdout: "[ 0.00s] started\n\(said)\n", stderr: "", seconds: 1),
+            transcript: try Transcript(parsing: "---\n[{{~0s}}] started\n[{{~1s}}] finished\n"), root: root, cap: 1 << 16)
+        XCTAssertFalse(silent.problems[0].description.contains("the Swift runtime said"))
+        let twice = "Fatal error: SWIFT TASK CONTINUATION MISUSE: image(named:) tried to resume its continuation more than once, returning " + String(repeating: "0, ", count: 4096)
+        let summary = crashSummary(twice + "\n")
+        XCTAssertEqual(summary.count, 1)
+        XCTAssertEqual(summary[0].count, 302, "300 characters and an ellipsis")
+        XCTAssertTrue(summary[0].hasSuffix(" …"))
+    }
+
     /// Where the output parts from the transcript at a watchdog that gave up, the verdict says "it
     /// hangs" first (still an output failure too, as the variants that hang are documented); a
     /// watchdog line the transcript expects is no hang.

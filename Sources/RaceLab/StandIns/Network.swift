@@ -7,18 +7,23 @@ import Foundation
 /// The lessons' network: a real `URLSession` whose requests for `racelab://images/<name>` are
 /// served from memory by `LessonImageProtocol`, each image after its scripted latency. Nothing
 /// leaves the machine, cancellation works as on a real network, and the timing is the same on every
-/// run. The latency passes before the data task is resumed, so that the protocol delivers inside
-/// `startLoading`, on the session's own work queue: swift-corelibs-foundation reads its task registry
-/// in the client's callbacks and expects them there (`URLSession._TaskRegistry`, in
-/// `Sources/FoundationNetworking/URLSession/TaskRegistry.swift`: "This must **only**
-/// be accessed on the owning session's work queue"); delivered from another queue, 200 downloads at
-/// once crashed it in `URLSession.behaviour(for:)` (2 of 20 loaded runs of exercise 13).
+/// run.
+///
+/// Each request has a session of its own. swift-corelibs-foundation reads a session's task registry
+/// in the protocol client's callbacks, which must "**only** be accessed on the owning session's work
+/// queue" (`Sources/FoundationNetworking/URLSession/TaskRegistry.swift`); a protocol that delivers
+/// later, from another queue, reads it while other tasks are added and removed, and with 200
+/// downloads at once that crashed in `URLSession.behaviour(for:)` (2 of 20 loaded runs of exercise
+/// 13's solution). A session of one task has no other tasks. (Delivering inside `startLoading`, on
+/// the work queue, instead races corelibs' own `cancel()`, which calls the client after the task may
+/// have completed: "Trying to access a behaviour for a task that in not in the registry", 1 of 20
+/// loaded runs of exercise 9's solution.)
 public enum Network {
-    public static let session: URLSession = {
+    private static func makeSession() -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.protocolClasses = [LessonImageProtocol.self]
         return URLSession(configuration: configuration)
-    }()
+    }
 
     /// Puts `image` on the network under `name`, served after `latency` lesson seconds.
     public static func serve(_ image: Image, as name: String, latency: Double) {
@@ -32,18 +37,18 @@ public enum Network {
 
     private static let reachable = Locked(true)
 
-    /// How many requests for `name` the network has received since the program started, and how many
-    /// of them were cancelled before their delivery (lesson 13 counts downloads with it).
-    public static func requests(for name: String) -> (received: Int, cancelled: Int) {
-        log.withLock { $0[name] ?? (0, 0) }
-    }
-    private static let log = Locked<[String: (received: Int, cancelled: Int)]>([:])
-
     /// Airplane mode: while false, every request fails with `.notConnectedToInternet`.
     public static var isReachable: Bool {
         get { reachable.current }
         set { reachable.withLock { $0 = newValue } }
     }
+
+    /// How many requests for `name` the network has received since the program started, and how many
+    /// of them ended cancelled (URLSession's -999), before their delivery (lesson 13 counts downloads).
+    public static func requests(for name: String) -> (received: Int, cancelled: Int) {
+        log.withLock { $0[name] ?? (0, 0) }
+    }
+    private static let log = Locked<[String: (received: Int, cancelled: Int)]>([:])
 
     /// Downloads the text `name`; `completion` gets it, or why not (on the session's queue).
     @discardableResult
@@ -70,10 +75,10 @@ public enum Network {
     }
 
     /// The bytes of `name`, or why not: the `URLError` code, `.badServerResponse` when no data came.
-    /// The task is resumed once the latency has passed; a cancel before that ends it with -999 at once
-    /// (URLSession cancels a suspended task too), and a resume after a cancel does nothing.
+    /// The task's session is let go once the task ends (`finishTasksAndInvalidate`).
     private static func downloadData(named name: String, completion: @escaping @Sendable (Data?, URLError.Code?) -> Void) -> URLSessionDataTask {
         log.withLock { $0[name, default: (0, 0)].received += 1 }
+        let session = makeSession()
         let task = session.dataTask(with: url(for: name)) { data, _, error in
             if let error {
                 let code = (error as? URLError)?.code ?? URLError.Code(rawValue: (error as NSError).code)
@@ -83,16 +88,17 @@ public enum Network {
             guard let data else { return completion(nil, .badServerResponse) }
             completion(data, nil)
         }
-        let latency = LessonImageProtocol.catalogue.current[name]?.latency ?? 0
-        DispatchQueue.global().asyncAfter(deadline: LessonClock.shared.deadline(after: latency)) { task.resume() }
+        task.resume()
+        session.finishTasksAndInvalidate()
         return task
     }
 }
 
-/// Serves the catalogue's images (as PGM) and texts, at once: `Network` lets the latency pass before
-/// it resumes the task, so the delivery happens inside `startLoading`, on the session's work queue.
+/// Serves the catalogue's images (as PGM) and texts after their latency; `stopLoading` (a cancel) drops the
+/// pending delivery.
 public final class LessonImageProtocol: URLProtocol {
     static let catalogue = Locked<[String: (latency: Double, data: Data)]>([:])
+    private let pending = Locked<DispatchWorkItem?>(nil)
 
     public override class func canInit(with request: URLRequest) -> Bool { request.url?.scheme == "racelab" }
     public override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
@@ -106,12 +112,19 @@ public final class LessonImageProtocol: URLProtocol {
             client?.urlProtocol(self, didFailWithError: URLError(.fileDoesNotExist))
             return
         }
-        let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)!
-        client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
-        client?.urlProtocol(self, didLoad: entry.data)
-        client?.urlProtocolDidFinishLoading(self)
+        let delivery = DispatchWorkItem { [weak self] in
+            guard let self else { return }
+            let response = HTTPURLResponse(
+                url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)!
+            self.client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+            self.client?.urlProtocol(self, didLoad: entry.data)
+            self.client?.urlProtocolDidFinishLoading(self)
+        }
+        pending.withLock { $0 = delivery }
+        DispatchQueue.global().asyncAfter(deadline: LessonClock.shared.deadline(after: entry.latency), execute: delivery)
     }
 
-    /// Nothing to stop: the delivery is made in `startLoading`, whole.
-    public override func stopLoading() {}
+    public override func stopLoading() {
+        pending.withLock { $0?.cancel() }
+    }
 }
