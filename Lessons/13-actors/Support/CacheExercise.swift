@@ -19,6 +19,7 @@ public protocol ImageSource: Sendable {
 /// - Round 3: an image that is not on the network yet: its requests fail; once it is served, the next
 ///   request downloads it (a failure is not kept).
 /// - Round 4: contention: 200 images asked for by eight tasks at once, for ThreadSanitizer.
+/// - Beside them: a slow image, asked for a second apart while it downloads.
 public enum CacheExercise {
     public typealias Maker = @Sendable () -> any ImageSource
 
@@ -31,16 +32,22 @@ public enum CacheExercise {
                 rounds.enter()
                 Task.detached {
                     var scenario = scenario
+                    // The slow image's requests go on beside rounds 1 to 4 (it takes 1.25 s of real time).
+                    let slowRequests = scenario.int(in: 3...5)
+                    async let slow = slowImage(slowRequests, makeCache())
                     var faults = await manyAtOnce(1, &scenario, makeCache(), cancelling: false)
                     faults += await manyAtOnce(2, &scenario, makeCache(), cancelling: true)
                     faults += await failureNotKept(&scenario, makeCache())
                     faults += await contend(makeCache())
+                    let (slowFaults, slowLine) = await slow
+                    note(slowLine)
+                    faults += slowFaults
                     note(faults == 0
                         ? "Every image downloaded once, every request answered right; ThreadSanitizer has the last word on races."
                         : "\(faults) faults: the cache does not download each image once for all its requests yet.")
                     rounds.leave()
                 }
-                Watchdog.wait(for: rounds, upTo: 60, "the rounds")
+                Watchdog.wait(for: rounds, upTo: 30, "the rounds")  // the slow image ends them at about 5 lesson s
             }
         }
         return lesson
@@ -53,13 +60,11 @@ public enum CacheExercise {
         let latency: Double
     }
 
-    /// With `slowFirst`, the first image takes 3 lesson seconds (0.75 s of real time at 4x): a cache
-    /// that gives up waiting on a download in flight sooner and downloads again shows it.
-    static func serve(_ round: Int, _ count: Int, _ scenario: inout Scenario, slowFirst: Bool = false) -> [Served] {
+    static func serve(_ round: Int, _ count: Int, _ scenario: inout Scenario) -> [Served] {
         (1...count).map { number in
             let image = Image.generated(number + 2)
             let name = "round\(round)-\(image.checksum).pgm"
-            let latency = slowFirst && number == 1 ? 3 : scenario.seconds(in: 0.5...1.5, step: 0.25)
+            let latency = scenario.seconds(in: 0.5...1.5, step: 0.25)
             Network.serve(image, as: name, latency: latency)
             return Served(name: name, checksum: image.checksum, latency: latency)
         }
@@ -87,7 +92,7 @@ public enum CacheExercise {
     /// middle of the download, except the first image's first request, which is cancelled before it
     /// asks (its call reaches the cache already cancelled). Returns the faults found.
     static func manyAtOnce(_ round: Int, _ scenario: inout Scenario, _ cache: any ImageSource, cancelling: Bool) async -> Int {
-        let images = serve(round, scenario.int(in: 2...4), &scenario, slowFirst: !cancelling)
+        let images = serve(round, scenario.int(in: 2...4), &scenario)
         var plan: [(image: Int, start: Double, cancelAt: Double?)] = []
         for (index, image) in images.enumerated() {
             let count = scenario.int(in: 3...6)
@@ -153,6 +158,31 @@ public enum CacheExercise {
                 : "Every request got its image; one download an image.")
         }
         return faults
+    }
+
+    /// Beside the rounds: an image that takes 5 lesson seconds (1.25 s of real time at 4x), asked for
+    /// by `count` tasks, one at once and the others a second apart: a cache that gives up waiting on a
+    /// download in flight sooner, and downloads again, shows it. Returns the faults and the line that
+    /// says them, for after round 4.
+    static func slowImage(_ count: Int, _ cache: any ImageSource) async -> (Int, String) {
+        let image = Image.generated(11)
+        let name = "slow-\(image.checksum).pgm"
+        Network.serve(image, as: name, latency: 5)
+        let answers = await withTaskGroup(of: Answer.self, returning: [Answer].self) { group in
+            for request in 0..<count {
+                group.addTask {
+                    try? await Task.sleep(nanoseconds: UInt64(LessonClock.shared.realSeconds(Double(request)) * 1e9))
+                    return await ask(cache, name)
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        let wrong = answers.filter { $0 != .image(image.checksum) }.count
+        let downloads = Network.requests(for: name).received
+        let start = "Beside the rounds, a slow image (5 s), asked for by \(count) tasks a second apart: "
+        if wrong == 0, downloads == 1 { return (0, start + "every request got it; one download.") }
+        return (wrong + (downloads == 1 ? 0 : 1),
+            start + "\(wrong) requests did not get it, and the network received \(downloads) downloads   <- however long a download takes, the others wait for it")
     }
 
     /// Round 3: three requests for an image not on the network yet fail (an error, not an image); once
