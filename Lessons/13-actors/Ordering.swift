@@ -5,6 +5,11 @@ import RaceLab
 actor Log {
     private(set) var entries: [Int] = []
     func append(_ entry: Int) { entries.append(entry) }
+    /// Two entries, with no `await` between them: nothing else runs on the actor in between.
+    func appendTwice(_ entry: Int) {
+        entries.append(entry)
+        entries.append(entry)
+    }
     func clear() { entries = [] }
 }
 
@@ -30,6 +35,17 @@ func awaitedInTurn(_ log: Log) async -> Bool {
     await log.clear()
     for job in jobs { await Task.detached { await log.append(job) }.value }
     return await log.entries == jobs
+}
+
+/// Eight tasks at once, each calling the actor's `appendTwice`: true when every pair is side by side
+/// (the actor runs one method at a time between suspension points), whatever order the pairs came in.
+func pairsSideBySide(_ log: Log) async -> Bool {
+    await log.clear()
+    await withTaskGroup(of: Void.self) { group in
+        for job in jobs { group.addTask { await log.appendTwice(job) } }
+    }
+    let entries = await log.entries
+    return entries.count == 2 * jobs.count && stride(from: 0, to: entries.count, by: 2).allSatisfy { entries[$0] == entries[$0 + 1] }
 }
 
 /// The same eight numbers through an AsyncStream: one producer yields them, one consumer appends.

@@ -125,6 +125,7 @@ lesson.page("Ordering: tasks started one after another") { page in
         note("an actor are **not** guaranteed to be run in the same order they originally awaited that actor.\"")
         note("What does give an order:")
         say("each task awaited before the next starts: \(await inOrder(100, awaitedInTurn)) of 100 runs in order")
+        say("eight tasks at once, each an actor method that writes its number twice: \(await inOrder(100, pairsSideBySide)) of 100 runs with every pair side by side, the pairs in any order")
         say("one AsyncStream, one producer, one consumer: \(await inOrder(100, throughAStream)) of 100 runs in order")
         page.done()
     }
