@@ -47,7 +47,7 @@ public enum CacheExercise {
                         : "\(faults) faults: the cache does not download each image once for all its requests yet.")
                     rounds.leave()
                 }
-                Watchdog.wait(for: rounds, upTo: 30, "the rounds")  // the slow image ends them at about 5 lesson s
+                Watchdog.wait(for: rounds, upTo: 16, "the rounds")  // the slow image ends them at about 5 lesson s
             }
         }
         return lesson
