@@ -63,13 +63,9 @@ lesson.page("Continuations: resumed twice, and never") { page in
         ChildProcess.show("never-resumed", stderrFrom: "SWIFT TASK CONTINUATION MISUSE")
         note("The runtime warned when the continuation was dropped, and the task it belonged to waits for good.")
         note("The fix: one resume on every path. fetchGreetingOrNil resumes with nil too:")
-        let done = DispatchGroup()
-        done.enter()
-        Task.detached {
+        Watchdog.run(upTo: 10, "fetchGreetingOrNil") {
             say("fetchGreetingOrNil returned \(await fetchGreetingOrNil() ?? "nil")")
-            done.leave()
         }
-        done.wait()
     }
 }
 
@@ -81,13 +77,7 @@ lesson.page("Blocking the cooperative pool: tasks that wait for a task that neve
         note("The migration guide: \"The Swift concurrency runtime expects code to never block on future")
         note("work, allowing the system to always make forward progress.\" The fix: the tasks await a gate")
         note("(an actor that keeps their continuations) instead of blocking, so their threads run other work:")
-        let done = DispatchGroup()
-        done.enter()
-        Task.detached {
-            await awaitTheGate(waiters: 64)
-            done.leave()
-        }
-        done.wait()
+        Watchdog.run(upTo: 10, "the tasks awaiting the gate") { await awaitTheGate(waiters: 64) }
     }
 }
 

@@ -23,10 +23,10 @@ public enum FavoritesExercise {
         let lesson = Lesson("RaceLab exercise 12: FavoriteEventsController in Swift 6", seeded: true)
         lesson.page("Adds at once, add then read, two controllers, contention") { page in
             let scenario = page.scenario
+            // The rounds end within a second of real time, loaded (0.7 s idle); 36 lesson s is 3 s at the
+            // exercise's 12x.
             page.finish {
-                let rounds = DispatchGroup()
-                rounds.enter()
-                Task {
+                Watchdog.run(upTo: 36, "the rounds") {
                     var scenario = scenario
                     var faults = await allAtOnce(&scenario, makeController)
                     faults += await addThenRead(&scenario, makeController)
@@ -34,11 +34,7 @@ public enum FavoritesExercise {
                     note(faults == 0
                         ? "Every list was right, and ThreadSanitizer is the last word on races."
                         : "\(faults) faults: FavoriteEventsController is not right under concurrency yet.")
-                    rounds.leave()
                 }
-                // The rounds end within a second of real time, loaded (0.7 s idle); 36 lesson s is 3 s at
-                // the exercise's 12x.
-                Watchdog.wait(for: rounds, upTo: 36, "the rounds")
             }
         }
         return lesson

@@ -28,9 +28,8 @@ public enum CacheExercise {
         lesson.page("Many requests at once, some cancelled, one that fails, contention") { page in
             let scenario = page.scenario
             page.finish {
-                let rounds = DispatchGroup()
-                rounds.enter()
-                Task.detached {
+                // The slow image ends the rounds at about 5 lesson s.
+                Watchdog.run(upTo: 16, "the rounds") {
                     var scenario = scenario
                     // The slow image's requests go on beside rounds 1 to 4 (it takes 1.25 s of real time).
                     let slowRequests = scenario.int(in: 3...5)
@@ -45,9 +44,7 @@ public enum CacheExercise {
                     note(faults == 0
                         ? "Every image downloaded once, every request answered right; ThreadSanitizer has the last word on races."
                         : "\(faults) faults: the cache does not download each image once for all its requests yet.")
-                    rounds.leave()
                 }
-                Watchdog.wait(for: rounds, upTo: 16, "the rounds")  // the slow image ends them at about 5 lesson s
             }
         }
         return lesson

@@ -34,4 +34,18 @@ public enum Watchdog {
         thread.start()
         return wait(for: group, upTo: limit, what)
     }
+
+    /// Runs async `work` in a task of its own and waits for it on the calling thread (a page's own,
+    /// `Page.finish`: never a thread of the cooperative pool, which the wait would block), as
+    /// `wait(for:upTo:_:)` does.
+    @discardableResult
+    public static func run(upTo limit: Double, _ what: String, async work: @escaping @Sendable () async -> Void) -> Bool {
+        let group = DispatchGroup()
+        group.enter()
+        Task.detached {
+            await work()
+            group.leave()
+        }
+        return wait(for: group, upTo: limit, what)
+    }
 }
