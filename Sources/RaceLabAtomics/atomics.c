@@ -55,3 +55,6 @@ racelab_relaxed_word *racelab_slow_add_end_action_word(void) { return &slow_add_
 
 static racelab_relaxed_word marks_lines = { 0 };
 racelab_relaxed_word *racelab_marks_lines_word(void) { return &marks_lines; }
+
+static racelab_relaxed_word explorations = { 0 };
+racelab_relaxed_word *racelab_explorations_word(void) { return &explorations; }

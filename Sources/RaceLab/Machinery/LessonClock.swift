@@ -56,15 +56,19 @@ public struct LessonClock: @unchecked Sendable {
 }
 
 /// Blocks the calling thread for `seconds` lesson seconds: the stand-in for slow work.
+/// On a thread the schedule explorer runs, it is an interleaving point instead (Interleaving.swift).
 public func sleep(lessonSeconds seconds: Double) {
+    if let thread = ScheduledThread.current { return thread.pause(at: .point("sleep")) }
     Thread.sleep(forTimeInterval: LessonClock.shared.realSeconds(seconds))
 }
 
 /// Blocks for a random time up to `seconds` lesson seconds, as the classic demos do to shake up timing.
 /// During an exercise's contention round (`withQuickDelays`) it returns at once, so that threads
-/// hammering the attendee's code meet tens of thousands of times in a fraction of a second.
+/// hammering the attendee's code meet tens of thousands of times in a fraction of a second. On a
+/// thread the schedule explorer runs, it is an interleaving point instead (Interleaving.swift).
 public func randomDelay(upTo seconds: Double) {
     racelab_relaxed_add(racelab_random_delay_calls_word(), 1)
+    if let thread = ScheduledThread.current { return thread.pause(at: .point("randomDelay")) }
     if racelab_relaxed_load(racelab_quick_delays_word()) == 1 { return }
     sleep(lessonSeconds: seconds * randomFraction())
 }

@@ -41,5 +41,8 @@ racelab_relaxed_word *racelab_slow_add_end_call_word(void);
 racelab_relaxed_word *racelab_slow_add_end_action_word(void);
 /// 1 when every narrated line starts with the runner's line mark (see Narration.swift).
 racelab_relaxed_word *racelab_marks_lines_word(void);
+/// How many schedule explorations are running: 0 lets `randomDelay` and `sleep` skip looking up
+/// whether their thread is one the explorer schedules (Interleaving.swift).
+racelab_relaxed_word *racelab_explorations_word(void);
 
 #endif

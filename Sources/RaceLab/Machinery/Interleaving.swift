@@ -1,0 +1,190 @@
+import Foundation
+import RaceLabAtomics
+
+/// The points where the schedule explorer (`Explorer`) may switch from one thread to another. On a
+/// thread the explorer runs, each is a pause: the thread stops there until the explorer picks it
+/// again. On every other thread they do what they always did: `randomDelay` and `sleep(lessonSeconds:)`
+/// wait, `point` does nothing, `detachNewThread` starts a thread.
+public enum Interleaving {
+    /// An explicit interleaving point, for code with no delay of its own (a load, then a store).
+    public static func point(_ label: String = "a point") {
+        ScheduledThread.current?.pause(at: .point(label))
+    }
+
+    /// `Thread.detachNewThread`; on a thread the explorer runs, a new thread that it schedules too
+    /// (a callback's thread), lettered after the others.
+    public static func detachNewThread(named name: String = "a new thread", _ body: @escaping @Sendable () -> Void) {
+        guard let spawner = ScheduledThread.current else {
+            Thread.detachNewThread(body)
+            return
+        }
+        spawner.run.start(name: name, body)
+    }
+
+    /// Adds `text` to what the current step of an explored thread did, for the schedule's lanes
+    /// ("reads back Delia Cheesecake"). Elsewhere it does nothing.
+    public static func record(_ text: String) {
+        ScheduledThread.current?.run.record(text)
+    }
+
+    /// True on a thread the explorer runs.
+    public static var isExplored: Bool { ScheduledThread.current != nil }
+}
+
+/// Why a thread stopped: where it waits for the explorer to pick it again.
+enum Pause: Equatable {
+    case start
+    case point(String)
+    /// Wants `lock`; it can be picked only while nobody holds it.
+    case acquire(ObjectIdentifier)
+    case finished
+
+    var label: String {
+        switch self {
+        case .start: return "start"
+        case let .point(label): return label
+        case .acquire: return "lock()"
+        case .finished: return "end"
+        }
+    }
+}
+
+/// The context of a thread the explorer runs: which run it belongs to and which letter it is. Kept in
+/// the thread's own dictionary; `current` looks there only while an exploration is running.
+final class ScheduledThread: @unchecked Sendable {
+    static let key = "racelab.explorer.thread"
+    let run: ScheduleRun
+    let index: Int
+
+    init(run: ScheduleRun, index: Int) {
+        self.run = run
+        self.index = index
+    }
+
+    static var current: ScheduledThread? {
+        guard racelab_relaxed_load(racelab_explorations_word()) > 0 else { return nil }
+        return Thread.current.threadDictionary[key] as? ScheduledThread
+    }
+
+    func pause(at pause: Pause) { run.pause(index, at: pause) }
+}
+
+/// One run of a program under one schedule: the threads, whose turn it is, who holds which lock, and
+/// what each step did. Every field is read and written only while holding `condition`, whose lock is
+/// real synchronisation: each hand-off from one thread to the next orders them for ThreadSanitizer,
+/// which is why a page's racy code is clean under the explorer (only one thread runs at a time).
+final class ScheduleRun: @unchecked Sendable {
+    struct Lane {
+        var name: String
+        var pause = Pause.start
+        var steps = 0
+    }
+
+    struct Step {
+        var thread: Int
+        /// Which of its thread's steps this is (0: the first).
+        var ordinal: Int
+        var from: Pause
+        var to = Pause.finished
+        var notes: [String] = []
+    }
+
+    private let condition = NSCondition()
+    private var lanes: [Lane] = []
+    private var turn: Int?
+    private var holders: [ObjectIdentifier: Int] = [:]
+    private var log: [Step] = []
+
+    /// Starts a thread that waits for its first turn. From the controller, or from a running thread (a
+    /// spawn); either way nobody else runs meanwhile.
+    func start(name: String, _ body: @escaping @Sendable () -> Void) {
+        let index = condition.locked {
+            lanes.append(Lane(name: name))
+            return lanes.count - 1
+        }
+        let context = ScheduledThread(run: self, index: index)
+        let thread = Thread {
+            Thread.current.threadDictionary[ScheduledThread.key] = context
+            self.waitForTurn(index)
+            body()
+            self.pause(index, at: .finished)
+        }
+        thread.start()
+    }
+
+    private func waitForTurn(_ index: Int) {
+        condition.locked {
+            while turn != index { condition.wait() }
+        }
+    }
+
+    /// A running thread stops at `pause` and hands the turn back; it returns when picked again.
+    func pause(_ index: Int, at pause: Pause) {
+        condition.locked {
+            lanes[index].pause = pause
+            log[log.count - 1].to = pause
+            turn = nil
+            condition.broadcast()
+            guard pause != .finished else { return }
+            while turn != index { condition.wait() }
+        }
+    }
+
+    func record(_ text: String) {
+        condition.locked { log[log.count - 1].notes.append(text) }
+    }
+
+    func release(_ lock: ObjectIdentifier) {
+        condition.locked { _ = holders.removeValue(forKey: lock) }
+    }
+
+    /// The threads that may take a step: not finished, and not waiting for a lock someone holds.
+    var runnable: [Int] {
+        condition.locked {
+            lanes.indices.filter { index in
+                switch lanes[index].pause {
+                case .finished: return false
+                case let .acquire(lock): return holders[lock] == nil
+                default: return true
+                }
+            }
+        }
+    }
+
+    var allFinished: Bool { condition.locked { lanes.allSatisfy { $0.pause == .finished } } }
+    var names: [String] { condition.locked { lanes.map(\.name) } }
+    var steps: [Step] { condition.locked { log } }
+
+    /// Who holds the lock `index` waits for, if it waits for one.
+    func holder(blocking index: Int) -> Int? {
+        condition.locked {
+            guard case let .acquire(lock) = lanes[index].pause else { return nil }
+            return holders[lock]
+        }
+    }
+
+    /// Lets thread `index` run to its next pause. False when it did not get there within `limit`
+    /// seconds: it waits for something the explorer does not schedule.
+    func step(_ index: Int, limit: TimeInterval) -> Bool {
+        condition.locked {
+            if case let .acquire(lock) = lanes[index].pause { holders[lock] = index }
+            log.append(Step(thread: index, ordinal: lanes[index].steps, from: lanes[index].pause))
+            lanes[index].steps += 1
+            turn = index
+            condition.broadcast()
+            let deadline = Date(timeIntervalSinceNow: limit)
+            while turn != nil {
+                if !condition.wait(until: deadline) { return turn == nil }
+            }
+            return true
+        }
+    }
+}
+
+extension NSCondition {
+    func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}
