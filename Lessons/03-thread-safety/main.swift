@@ -153,4 +153,44 @@ lesson.page("FavoriteEventsController: immutable events, one isolation queue") {
     page.done()
 }
 
+/// Two renames of `person` for the explorer: A to Charlie Cheesecake, B to Delia Dingle, then a read.
+func twoRenames(of person: Person, locked: Bool, _ program: Explorer.Program) {
+    for (first, last) in newNames.prefix(2) {
+        let steps = locked
+            ? ["calls changeName", "takes the lock", "firstName = \"\(first)\"", "lastName = \"\(last)\"; unlocks"]
+            : ["calls changeName", "firstName = \"\(first)\"", "lastName = \"\(last)\""]
+        program.thread("rename to \(first) \(last)", steps: steps) {
+            person.changeName(firstName: first, lastName: last)
+        }
+    }
+    program.outcome { person.name }
+}
+
+lesson.page("Every schedule of two renames: the orders that tear", explores: true) { page in
+    note("Page 2 shows a torn name on some runs, and TSan says that the writes race. Which orders of the")
+    note("steps tear it? RaceLab's schedule explorer runs two renames of one Person, A to Charlie")
+    note("Cheesecake and B to Delia Dingle, one thread at a time, and pauses a thread only at changeName's")
+    note("two randomDelay calls: each rename is three steps. It plays every order of those six steps, each")
+    note("from a fresh Person (6!/(3!·3!) = 20 schedules), and reads the name at the end.")
+    let torn = { (name: String) in !wholeNames.contains(name) }
+    if let found = page.exploreSchedules(of: "two renames", bad: torn, mark: "<- torn", { program in
+        twoRenames(of: Person(firstName: "Alison", lastName: "Anderson"), locked: false, program)
+    }) {
+        note("Torn in \(found.count(where: torn)) of \(found.schedules) schedules: whenever the first names are written in one order")
+        note("and the last names in the other. One preemption, in the middle of a rename, is enough.")
+    }
+    note("")
+    note("The same two renames of a LockedPerson: changeName and name each hold a lock (one the explorer")
+    note("knows). A thread that wants it while the other holds it cannot be picked, so fewer orders exist:")
+    if let found = page.exploreSchedules(of: "two renames of a LockedPerson", bad: torn, mark: "<- torn", { program in
+        twoRenames(of: LockedPerson(firstName: "Alison", lastName: "Anderson"), locked: true, program)
+    }) {
+        note("Torn in \(found.count(where: torn)) of \(found.schedules) schedules: not one order tears it. Each rename is whole.")
+    }
+    note("TSan is silent on this page, even for the plain Person: the explorer runs one thread at a time")
+    note("and hands each step to the next thread with a lock, which orders them. It interleaves only at")
+    note("its points; a race between two of them is ThreadSanitizer's to find, as on page 2.")
+    page.done()
+}
+
 lesson.run()

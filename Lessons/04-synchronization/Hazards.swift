@@ -25,9 +25,10 @@ final class Settings: @unchecked Sendable {
 }
 
 /// A dictionary whose every single read and write holds a lock: no data race, TSan has nothing to
-/// say. A check on it followed by an act is still two steps (page 3).
+/// say. A check on it followed by an act is still two steps (page 3). Its lock is RaceLab's
+/// `ExplorableLock`, an `NSLock` that the schedule explorer also knows (page 12).
 final class LockedDictionary<Value>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = ExplorableLock()
     private var storage: [String: Value] = [:]
 
     subscript(key: String) -> Value? {

@@ -325,4 +325,78 @@ lesson.page("Deadlock: two locks taken in opposite orders") { page in
     }
 }
 
+lesson.page("Every schedule: lost updates, and check-then-act", explores: true) { page in
+    note("Pages 1 and 3 show a race on some runs. RaceLab's schedule explorer plays every order of the")
+    note("steps instead, one thread at a time, each order from a fresh start, and counts the outcomes.")
+    note("First page 1's RacyCounter: threads A and B each call increment() twice. A thread is paused only")
+    note("at the moment between a read and its write, and between its two calls: each thread is four")
+    note("steps (read, write, read, write), and 8!/(4!·4!) = 70 orders.")
+    let lost = { (total: String) in total != "counted 4" }
+    if let found = page.exploreSchedules(of: "two threads that increment twice", bad: lost, mark: "<- updates lost", { program in
+        let counter = RacyCounter()
+        for _ in 0..<2 {
+            program.thread("increment() twice", steps: ["reads", "writes", "reads", "writes"]) {
+                counter.increment()
+                Interleaving.record("value is \(counter.value)")
+                Interleaving.point("between the calls")
+                counter.increment()
+                Interleaving.record("value is \(counter.value)")
+            }
+        }
+        program.outcome { "counted \(counter.value)" }
+    }) {
+        note("Updates lost in \(found.count(where: lost)) of \(found.schedules) schedules. Only the orders in which every increment's read and")
+        note("write stay together count to 4.")
+    }
+    note("")
+    note("Page 3's check, then act: tasks A and B each run")
+    note("  if cache[\"venice\"] == nil { cache[\"venice\"] = download(\"venice\") }")
+    note("on the LockedDictionary. Each lock() is a point, and so is the download (0.5 s of sleep):")
+    let downloads = { (outcome: String) in outcome.hasPrefix("2") }
+    let download = { (task: String, made: RelaxedWord) -> String in
+        made.add(1)
+        sleep(lessonSeconds: 0.5)
+        return "venice.jpg from task \(task)"
+    }
+    if let found = page.exploreSchedules(of: "check, then act", bad: downloads, mark: "<- downloaded twice", { program in
+        let cache = LockedDictionary<String>()
+        let made = RelaxedWord()
+        for task in ["A", "B"] {
+            program.thread("task \(task)", steps: ["calls the getter", "", "calls the setter", "stores"]) {
+                let missing = cache["venice"] == nil
+                Interleaving.record(missing ? "checks: nil, downloads" : "checks: the image is there")
+                if missing {
+                    cache["venice"] = download(task, made)
+                }
+            }
+        }
+        program.outcome { "\(made.value) download\(made.value == 1 ? "" : "s")" }
+    }) {
+        note("Downloaded twice in \(found.count(where: downloads)) of \(found.schedules) schedules: whenever both checks come before either store.")
+    }
+    note("")
+    note("With the check and the act in one critical section (value(forKey:orMake:)):")
+    if let found = page.exploreSchedules(of: "value(forKey:orMake:)", bad: downloads, mark: "<- downloaded twice", { program in
+        let cache = LockedDictionary<String>()
+        let made = RelaxedWord()
+        for task in ["A", "B"] {
+            program.thread("task \(task)", steps: ["calls value(forKey:orMake:)", "takes the lock"]) {
+                var downloaded = false
+                _ = cache.value(forKey: "venice") {
+                    downloaded = true
+                    Interleaving.record("checks: nil, downloads")
+                    return download(task, made)
+                }
+                if !downloaded { Interleaving.record("checks: the image is there") }
+            }
+        }
+        program.outcome { "\(made.value) download\(made.value == 1 ? "" : "s")" }
+    }) {
+        note("Downloaded twice in \(found.count(where: downloads)) of \(found.schedules) schedules: whoever takes the lock second finds the image.")
+    }
+    note("TSan is silent on this page: the explorer runs one thread at a time and hands each step over")
+    note("with a lock. It interleaves only at its points; a race between two of them is TSan's to find.")
+    page.done()
+}
+
 lesson.run()

@@ -72,13 +72,31 @@ class CanonicalSlowAddOperation: CanonicalAsyncOperation, @unchecked Sendable {
 /// window, as `Person.changeName`'s do in lesson 3: the race is the same without them, only rarer.)
 final class CanonicalCachedAddOperation: CanonicalSlowAddOperation, @unchecked Sendable {
     override func main() {
-        // A thread of its own, as asyncAdd uses: on Linux a queue here would wait for a pool thread,
-        // and the pool's threads are the ones blocked in main().
-        Thread.detachNewThread {
-            randomDelay(upTo: 0.02)  // known already: no second of work
-            self.result = self.lhs + self.rhs
+        answerFromCache(lhs, rhs) { sum in
+            self.result = sum
             self.state = .finished
         }
-        sleep(lessonSeconds: 0.01)  // logs the request; start() sets .executing only after this returns
     }
+}
+
+/// The same cached SlowAdd on RaceLab's AsyncOperation, which sets `.executing` before `main()` (page 8).
+final class CachedAddOperation: SlowAddOperation, @unchecked Sendable {
+    override func main() {
+        answerFromCache(lhs, rhs) { sum in
+            self.result = sum
+            self.state = .finished
+        }
+    }
+}
+
+/// A cache's answer: on a thread of its own, as asyncAdd uses (on Linux a queue here would wait for a
+/// pool thread, and the pool's threads are the ones blocked in main()), after up to 0.02 s; meanwhile
+/// the caller spends 0.01 s logging the request. Under the schedule explorer (page 8) the thread is
+/// one it schedules, and the two delays are its interleaving points.
+func answerFromCache(_ lhs: Int, _ rhs: Int, then callback: @escaping @Sendable (Int) -> Void) {
+    Interleaving.detachNewThread(named: "the cache's callback", steps: ["waits up to 0.02 s", "callback: state = .finished"]) {
+        randomDelay(upTo: 0.02)  // known already: no second of work
+        callback(lhs + rhs)
+    }
+    sleep(lessonSeconds: 0.01)  // logs the request; start() sets .executing only after main() returns
 }

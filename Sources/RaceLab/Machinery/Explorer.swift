@@ -16,7 +16,6 @@ public struct Explorer: Sendable {
     /// The program one run plays, built afresh by the page's setup for every schedule.
     public final class Program: @unchecked Sendable {
         fileprivate let run: ScheduleRun
-        fileprivate var stepNames: [[String]] = []
         fileprivate var outcomeReader: (() -> String)?
 
         fileprivate init(run: ScheduleRun) { self.run = run }
@@ -24,8 +23,7 @@ public struct Explorer: Sendable {
         /// Adds a thread, lettered in the order added (A, B, …). `steps` says what each of its steps
         /// does, for the schedule's lanes; a step it does not name shows the point it stops at.
         public func thread(_ name: String, steps: [String] = [], _ body: @escaping @Sendable () -> Void) {
-            stepNames.append(steps)
-            run.start(name: name, body)
+            run.start(name: name, steps: steps, body)
         }
 
         /// How the outcome of a run is read, once every thread has finished.
@@ -182,8 +180,8 @@ public struct Explorer: Sendable {
     /// A step's text: what the page says that step of its thread does, and what it recorded; else the
     /// point it ran to.
     private func laneStep(_ step: ScheduleRun.Step, _ program: Program) -> LaneStep {
-        let names = step.thread < program.stepNames.count ? program.stepNames[step.thread] : []
-        var parts = step.ordinal < names.count ? [names[step.ordinal]] : []
+        let names = program.run.stepNames[step.thread]
+        var parts = step.ordinal < names.count && !names[step.ordinal].isEmpty ? [names[step.ordinal]] : []
         parts += step.notes
         if parts.isEmpty { parts = [step.to == .finished ? "runs to its end" : "runs to \(step.to.label)"] }
         return LaneStep(thread: step.thread, text: parts.joined(separator: "; "))

@@ -13,12 +13,15 @@ public enum Interleaving {
 
     /// `Thread.detachNewThread`; on a thread the explorer runs, a new thread that it schedules too
     /// (a callback's thread), lettered after the others.
-    public static func detachNewThread(named name: String = "a new thread", _ body: @escaping @Sendable () -> Void) {
+    /// `steps` says what each of its steps does, for the explorer's lanes.
+    public static func detachNewThread(
+        named name: String = "a new thread", steps: [String] = [], _ body: @escaping @Sendable () -> Void
+    ) {
         guard let spawner = ScheduledThread.current else {
             Thread.detachNewThread(body)
             return
         }
-        spawner.run.start(name: name, body)
+        spawner.run.start(name: name, steps: steps, body)
     }
 
     /// Adds `text` to what the current step of an explored thread did, for the schedule's lanes
@@ -76,6 +79,8 @@ final class ScheduledThread: @unchecked Sendable {
 final class ScheduleRun: @unchecked Sendable {
     struct Lane {
         var name: String
+        /// What each step does, as the page says (for the lanes).
+        var stepNames: [String]
         var pause = Pause.start
         var steps = 0
     }
@@ -97,9 +102,9 @@ final class ScheduleRun: @unchecked Sendable {
 
     /// Starts a thread that waits for its first turn. From the controller, or from a running thread (a
     /// spawn); either way nobody else runs meanwhile.
-    func start(name: String, _ body: @escaping @Sendable () -> Void) {
+    func start(name: String, steps: [String], _ body: @escaping @Sendable () -> Void) {
         let index = condition.locked {
-            lanes.append(Lane(name: name))
+            lanes.append(Lane(name: name, stepNames: steps))
             return lanes.count - 1
         }
         let context = ScheduledThread(run: self, index: index)
@@ -153,6 +158,7 @@ final class ScheduleRun: @unchecked Sendable {
 
     var allFinished: Bool { condition.locked { lanes.allSatisfy { $0.pause == .finished } } }
     var names: [String] { condition.locked { lanes.map(\.name) } }
+    var stepNames: [[String]] { condition.locked { lanes.map(\.stepNames) } }
     var steps: [Step] { condition.locked { log } }
 
     /// Who holds the lock `index` waits for, if it waits for one.

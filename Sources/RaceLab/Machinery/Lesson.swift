@@ -24,8 +24,9 @@ public final class Lesson {
 
     /// Adds a page. Its body runs on the main queue, which is the main actor's: in Swift 6 mode it may
     /// use the lesson's top-level state, and the compiler checks what it hands to other threads.
-    public func page(_ title: String, _ body: @escaping @MainActor @Sendable (Page) -> Void) {
-        pages.append(Player.Page(title: title, body: body))
+    /// `explores`: the page explores schedules (`Page.exploreSchedules`), so `--schedule S` may replay one.
+    public func page(_ title: String, explores: Bool = false, _ body: @escaping @MainActor @Sendable (Page) -> Void) {
+        pages.append(Player.Page(title: title, explores: explores, body: body))
     }
 
     /// Plays the pages the command line asks for and exits. `arguments`: the command line's, unless a
@@ -72,6 +73,14 @@ public final class Lesson {
             FileHandle.standardError.write(Data("\(program): --seed is for exercises; this lesson plays the same way on every run\n".utf8))
             exit(2)
         }
+        if options.schedule != nil {
+            let exploring = pages.indices.filter { pages[$0].explores }.map { String($0 + 1) }
+            let which = exploring.isEmpty ? "no page of this lesson does" : "page\(exploring.count == 1 ? "" : "s") \(exploring.joined(separator: ", ")) of this lesson"
+            guard let page = options.page, pages[page - 1].explores else {
+                FileHandle.standardError.write(Data("\(program): --schedule replays a schedule on a page that explores them (\(which)); name the page, e.g. \(program) \(exploring.first ?? "N") --schedule AABBBA\n".utf8))
+                exit(2)
+            }
+        }
         if options.listPages {
             for (index, page) in pages.enumerated() { print("\(index + 1)\t\(page.title)") }
             exit(0)
@@ -95,23 +104,26 @@ public final class Lesson {
         let selected = options.page.map { [$0] } ?? Array(1...pages.count)
         // Presenter mode waits on the keyboard: with stdin from a pipe or a file there is nobody to press Enter.
         let stepping = options.step && isatty(FileHandle.standardInput.fileDescriptor) == 1
+        let replay = options.schedule.map { Page.Replay(schedule: $0, stepping: stepping) }
         if options.step && !stepping {
             FileHandle.standardError.write(Data("\(program): --step needs a terminal on stdin; playing every page without pauses\n".utf8))
         }
-        let player = Player(pages: pages, stepping: stepping, pageTimeLimit: pageTimeLimit, seed: seed ?? 0)
+        let player = Player(pages: pages, stepping: stepping && replay == nil, pageTimeLimit: pageTimeLimit, seed: seed ?? 0, replay: replay)
         DispatchQueue.main.async { player.play(selected[...]) }
     }
+
+    private var explores: Bool { pages.contains { $0.explores } }
 
     private var program: String { (CommandLine.arguments.first ?? "lesson").split(separator: "/").last.map(String.init) ?? "lesson" }
 
     private var usage: String {
         """
         \(heading)
-        usage: \(program) [page] [--speed N] [--step] [--list]\(seeded ? " [--seed S]" : "")
+        usage: \(program) [page] [--speed N] [--step] [--list]\(seeded ? " [--seed S]" : "")\(explores ? " [--schedule S]" : "")
           page        play only this page (1–\(pages.count)); without it every page plays in order
           --speed N   play every delay N times faster (or set RACELAB_SPEED=N); times stay in lesson seconds
           --step      presenter mode: wait for Enter before each page (in a terminal)
-          --list      list the pages\(seeded ? "\n  --seed S    play the scenario of seed S again (each run draws a new one)" : "")
+          --list      list the pages\(seeded ? "\n  --seed S    play the scenario of seed S again (each run draws a new one)" : "")\(explores ? "\n  --schedule S  on a page that explores schedules, replay schedule S (a letter per step, e.g. AABBBA);\n              with --step, one step per Enter" : "")
         """
     }
 }
@@ -120,6 +132,7 @@ public final class Lesson {
 private struct Player: Sendable {
     struct Page: Sendable {
         let title: String
+        let explores: Bool
         let body: @MainActor @Sendable (RaceLab.Page) -> Void
     }
 
@@ -127,6 +140,7 @@ private struct Player: Sendable {
     let stepping: Bool
     let pageTimeLimit: Double
     let seed: UInt64
+    let replay: RaceLab.Page.Replay?
 
     /// Plays the first of `remaining` (page numbers), and the rest after it.
     @MainActor
@@ -142,7 +156,7 @@ private struct Player: Sendable {
         writeLine("== Page \(number) of \(pages.count): \(title) ==")
         LessonClock.shared.restart()
         let scenario = Scenario(seed: seed, stream: UInt64(number))
-        let page = RaceLab.Page(number: number, title: title, scenario: scenario) { self.play(remaining.dropFirst()) }
+        let page = RaceLab.Page(number: number, title: title, scenario: scenario, replay: replay) { self.play(remaining.dropFirst()) }
         let limit = pageTimeLimit
         DispatchQueue.global().asyncAfter(lessonSeconds: limit) {
             guard !page.isEnded else { return }

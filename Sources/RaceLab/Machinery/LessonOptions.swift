@@ -1,6 +1,6 @@
 import Foundation
 
-/// What `lessonN [page] [--speed N] [--step] [--list]` asked for.
+/// What `lessonN [page] [--speed N] [--step] [--list] [--schedule S]` asked for.
 public struct LessonOptions: Equatable, Sendable {
     public var page: Int?
     public var speed = 1.0
@@ -10,6 +10,8 @@ public struct LessonOptions: Equatable, Sendable {
     public var step = false
     /// `--seed S`: the scenario an exercise's driver plays (`Scenario`); nil: a fresh one.
     public var seed: UInt64?
+    /// `--schedule S`: on a page that explores schedules, replay this one (`Explorer`), e.g. AABBBA.
+    public var schedule: String?
 
     public struct Problem: Error, CustomStringConvertible {
         public let description: String
@@ -41,6 +43,12 @@ public struct LessonOptions: Equatable, Sendable {
                     throw Problem(description: "--seed must be a whole number from 1 (got '\(value)')")
                 }
                 options.seed = seed
+            case "--schedule":
+                guard let value = rest.popFirst(), !value.hasPrefix("-") else {
+                    throw Problem(description: "--schedule needs a schedule, a letter per step, e.g. --schedule AABBBA")
+                }
+                do { _ = try Explorer.parse(value) } catch { throw Problem(description: "--schedule: \(error)") }
+                options.schedule = value
             case "--list":
                 options.listPages = true
             case "--step":

@@ -8,10 +8,19 @@ public final class Page: Sendable {
     public let title: String
     /// The draws of this page's scenario (an exercise's; `Lesson(seeded:)`): copy it into a `var`.
     public let scenario: Scenario
+    /// `--schedule S [--step]`: the schedule a page that explores them replays instead.
+    public let replay: Replay?
     private let ended = Locked(false)
     private let onEnd: @MainActor @Sendable () -> Void
 
-    init(number: Int, title: String, scenario: Scenario, onEnd: @escaping @MainActor @Sendable () -> Void) {
+    public struct Replay: Sendable {
+        public let schedule: String
+        /// One step per Enter.
+        public let stepping: Bool
+    }
+
+    init(number: Int, title: String, scenario: Scenario, replay: Replay? = nil, onEnd: @escaping @MainActor @Sendable () -> Void) {
+        self.replay = replay
         self.number = number
         self.title = title
         self.scenario = scenario

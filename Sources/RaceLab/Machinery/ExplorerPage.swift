@@ -1,0 +1,122 @@
+import Foundation
+
+/// What a page that explores schedules prints: the outcome table, and each bad outcome's simplest
+/// schedule drawn as lanes (a column per thread, a row per step, time going down); or, with
+/// `--schedule S`, that one schedule replayed step by step.
+extension Page {
+    /// Explores every schedule of the program `setup` builds (within `explorer`'s preemption bound), or
+    /// replays the one `--schedule` asks for. `bad` picks the outcomes to mark with `mark` (e.g.
+    /// "<- torn") and draw. Returns the exploration; nil after a replay, or when the explorer stopped
+    /// with a problem (printed).
+    @discardableResult
+    public func exploreSchedules(
+        of what: String, explorer: Explorer = Explorer(), bad: (String) -> Bool, mark: String,
+        _ setup: (Explorer.Program) -> Void
+    ) -> Exploration? {
+        if let replay {
+            replaySchedule(replay, of: what, explorer: explorer, bad: bad, mark: mark, setup)
+            return nil
+        }
+        let found: Exploration
+        do {
+            found = try explorer.explore(setup)
+        } catch {
+            note("The explorer stopped: \(error)")
+            return nil
+        }
+        let bound = explorer.maxPreemptions.map { " with at most \($0) preemption\($0 == 1 ? "" : "s")" } ?? ""
+        let rate = found.seconds > 0 ? Int((Double(found.schedules) / found.seconds).rounded()) : 0
+        note("Every schedule of \(what)\(bound): \(found.schedules) schedules\(found.complete ? "" : " (stopped at the limit)"), explored in \(fixed(found.seconds, decimals: 2)) s (\(rate) a second).")
+        let width = max(7, found.outcomes.map(\.text.count).max() ?? 0)
+        note("  " + padded("outcome", width) + "  schedules   share")
+        for outcome in found.outcomes {
+            let share = fixed(100 * Double(outcome.count) / Double(max(1, found.schedules)), decimals: 1) + "%"
+            note("  " + padded(outcome.text, width) + "  " + leftPadded("\(outcome.count)", 9) + "  " + leftPadded(share, 6)
+                + (bad(outcome.text) ? "   " + mark : ""))
+        }
+        for outcome in found.outcomes where bad(outcome.text) {
+            let run = outcome.simplest
+            note("The simplest schedule that ends in \(outcome.text): \(run.schedule) (\(run.preemptions) preemption\(run.preemptions == 1 ? "" : "s")).")
+            for line in Lanes(names: run.names, steps: run.lanes).lines { note(line) }
+        }
+        if let example = found.outcomes.first(where: { bad($0.text) }) {
+            note("Replay a schedule step by step: swift run \(program) \(number) --schedule \(example.simplest.schedule) --step")
+        }
+        return found
+    }
+
+    /// Plays the schedule twice: once to learn every step (a run is deterministic), so that the lanes'
+    /// columns fit; then again, printing each step as it ends (with `--step`, after an Enter).
+    private func replaySchedule(
+        _ replay: Replay, of what: String, explorer: Explorer, bad: (String) -> Bool, mark: String,
+        _ setup: (Explorer.Program) -> Void
+    ) {
+        note("Schedule \(replay.schedule.uppercased()) on \(what), step by step (after its last letter, the thread")
+        note("that ran last goes on while it can, then the first by letter):")
+        do {
+            let whole = try explorer.replay(replay.schedule, setup)
+            let drawn = Lanes(names: whole.names, steps: whole.lanes)
+            let lines = drawn.lines
+            note(lines[0])
+            var row = 1
+            let run = try explorer.replay(
+                replay.schedule, setup,
+                before: { thread in
+                    guard replay.stepping else { return }
+                    note("  (Enter: step \(row), \(Explorer.letters([thread])))")
+                    _ = readLine()
+                },
+                each: { _ in
+                    if row < lines.count { note(lines[row]) }
+                    row += 1
+                })
+            note("Schedule \(run.schedule) ends in \(run.outcome)\(bad(run.outcome) ? "   " + mark : "")")
+        } catch {
+            note("It cannot be replayed here: \(error).")
+        }
+    }
+
+    private var program: String {
+        (CommandLine.arguments.first ?? "lesson").split(separator: "/").last.map(String.init) ?? "lesson"
+    }
+}
+
+/// A schedule drawn as lanes: a column per thread, a row per step.
+struct Lanes {
+    let names: [String]
+    var steps: [Explorer.LaneStep]
+
+    private var widths: [Int] {
+        names.indices.map { thread in
+            max(header(thread).count, steps.filter { $0.thread == thread }.map(\.text.count).max() ?? 0)
+        }
+    }
+
+    private func header(_ thread: Int) -> String { "\(Explorer.letters([thread])): \(names[thread])" }
+
+    var lines: [String] {
+        let widths = widths
+        let head = "  step  " + names.indices.map { padded(header($0), widths[$0]) }.joined(separator: " | ")
+        return [trimmed(head)] + steps.indices.map { row($0, widths) }
+    }
+
+    private func row(_ index: Int, _ widths: [Int]) -> String {
+        let step = steps[index]
+        let cells = names.indices.map { padded($0 == step.thread ? step.text : "", widths[$0]) }
+        return trimmed("  " + padded("\(index + 1)", 4) + "  " + cells.joined(separator: " | "))
+    }
+
+    private func trimmed(_ line: String) -> String {
+        var line = line
+        while line.last == " " || line.last == "|" { line.removeLast() }
+        return line
+    }
+}
+
+func padded(_ text: String, _ width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - text.count))
+}
+
+func leftPadded(_ text: String, _ width: Int) -> String {
+    String(repeating: " ", count: max(0, width - text.count)) + text
+}
