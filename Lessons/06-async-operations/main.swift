@@ -163,7 +163,8 @@ lesson.page("Every schedule: the finish that start() overwrites", explores: true
         note("still logging. A waitUntilFinished() on it would wait forever.")
     }
     note("")
-    note("The same cached SlowAdd on RaceLab's AsyncOperation, which sets .executing before main():")
+    note("The same cached SlowAdd on RaceLab's AsyncOperation: it sets .executing before main(), and a")
+    note("finished operation stays finished:")
     if let found = page.exploreSchedules(of: "start() and the callback", bad: lost, mark: "<- the finish was overwritten", { program in
         let sum = CachedAddOperation(lhs: 42, rhs: 24)
         program.thread("start()", steps: ["start(): .executing, main() starts B, logs", "returns"]) { sum.start() }
