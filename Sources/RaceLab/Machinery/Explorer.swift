@@ -40,7 +40,7 @@ public struct Explorer: Sendable {
         /// The thread of each step (0 for A).
         public let choices: [Int]
         public let preemptions: Int
-        /// The outcome, or "deadlock: …" when every thread left waits for a lock.
+        /// The outcome, or "deadlock" when every thread left waits for a lock.
         public let outcome: String
         public let names: [String]
         public let lanes: [LaneStep]
@@ -127,7 +127,10 @@ public struct Explorer: Sendable {
         while outcome == nil {
             let runnable = run.runnable
             if runnable.isEmpty {
-                outcome = run.allFinished ? readOutcome() : "deadlock: every thread left waits for a lock"
+                guard choices.count >= prefix.count else {
+                    throw Problem(description: "step \(choices.count + 1): \(run.allFinished ? "every thread has finished" : "every thread left waits for a lock") after \(choices.count) steps (schedule \(Self.letters(choices)))")
+                }
+                outcome = run.allFinished ? readOutcome() : "deadlock"
                 break
             }
             let previous = choices.last

@@ -14,7 +14,7 @@ extension Page {
         _ setup: (Explorer.Program) -> Void
     ) -> Exploration? {
         if let replay {
-            replaySchedule(replay, of: what, explorer: explorer, bad: bad, mark: mark, setup)
+            showSchedule(replay.schedule, of: what, stepping: replay.stepping, explorer: explorer, bad: bad, mark: mark, setup)
             return nil
         }
         let found: Exploration
@@ -45,24 +45,26 @@ extension Page {
         return found
     }
 
-    /// Plays the schedule twice: once to learn every step (a run is deterministic), so that the lanes'
-    /// columns fit; then again, printing each step as it ends (with `--step`, after an Enter).
-    private func replaySchedule(
-        _ replay: Replay, of what: String, explorer: Explorer, bad: (String) -> Bool, mark: String,
-        _ setup: (Explorer.Program) -> Void
-    ) {
-        note("Schedule \(replay.schedule.uppercased()) on \(what), step by step (after its last letter, the thread")
-        note("that ran last goes on while it can, then the first by letter):")
+    /// Replays one schedule of the program `setup` builds, drawn as lanes, and says its outcome.
+    /// Returns the run; nil when the schedule cannot happen there (said why). It plays the schedule
+    /// twice: once to learn every step (a run is deterministic), so that the lanes' columns fit; then
+    /// again, printing each step as it ends (`stepping`: after an Enter).
+    @discardableResult
+    public func showSchedule(
+        _ schedule: String, of what: String, stepping: Bool = false, explorer: Explorer = Explorer(),
+        bad: (String) -> Bool, mark: String, _ setup: (Explorer.Program) -> Void
+    ) -> Explorer.Run? {
+        note("Schedule \(schedule.uppercased()) of \(what), step by step:")
         do {
-            let whole = try explorer.replay(replay.schedule, setup)
+            let whole = try explorer.replay(schedule, setup)
             let drawn = Lanes(names: whole.names, steps: whole.lanes)
             let lines = drawn.lines
             note(lines[0])
             var row = 1
             let run = try explorer.replay(
-                replay.schedule, setup,
+                schedule, setup,
                 before: { thread in
-                    guard replay.stepping else { return }
+                    guard stepping else { return }
                     note("  (Enter: step \(row), \(Explorer.letters([thread])))")
                     _ = readLine()
                 },
@@ -70,9 +72,13 @@ extension Page {
                     if row < lines.count { note(lines[row]) }
                     row += 1
                 })
-            note("Schedule \(run.schedule) ends in \(run.outcome)\(bad(run.outcome) ? "   " + mark : "")")
+            let given = schedule.uppercased().filter { $0 != " " }
+            let playedOn = run.schedule == given ? "" : " (played on by the default rule, as \(run.schedule))"
+            note("Schedule \(given)\(playedOn) ends in \(run.outcome)\(bad(run.outcome) ? "   " + mark : "")")
+            return run
         } catch {
             note("It cannot be replayed here: \(error).")
+            return nil
         }
     }
 

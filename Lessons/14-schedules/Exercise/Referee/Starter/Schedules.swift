@@ -1,0 +1,24 @@
+// Exercise 14: find the schedule (lesson 14).
+//
+// A schedule names, step by step, the thread that takes the step: A for the first thread, B for
+// the second, C for the third. A thread is paused only at its interleaving points (withdraw()'s
+// fraud check, deposit()'s counting of the cash, each lock()). After the schedule's last letter,
+// the thread that ran last goes on while it can, then the first by letter. Lesson 14 shows how to
+// read one; Lessons/14-schedules/Support/Bank.swift holds the programs.
+//
+// For each task, write a schedule that makes the program end in the outcome asked for:
+// 1. A deposits 50 while B withdraws 70, from 100: the bank pays out 70, and the balance still
+//    ends at 150.
+// 2. A, B and C each withdraw 40 from 100: all three are paid (the balance ends at -20).
+// 3. A moves 10 from X to Y, B from Y to Z, C from Z to X, each holding the lock of the account it
+//    takes from, then the other's: they deadlock.
+//
+// Check your work:  swift run racelab exercise 14      A hint:  swift run racelab hint 14
+// Try one by hand:  the driver prints each schedule's steps as lanes, one column per thread.
+//
+// As given, this file is wrong, and the referee proves it (racelab verify): no schedule is written yet.
+// must fail: output
+
+let withdrawalBuriedByDeposit = ""
+let threeWithdrawalsPaid = ""
+let ringOfTransfersDeadlocks = ""
