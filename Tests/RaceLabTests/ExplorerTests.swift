@@ -100,6 +100,19 @@ final class ExplorerTests: XCTestCase {
         XCTAssertEqual(run.lanes.map(\.thread), [0, 0, 1, 1, 1, 0])
     }
 
+    func testLanesPutEachStepInItsThreadsColumnTimeGoingDown() throws {
+        let run = try Explorer().replay("AB", counter)
+        XCTAssertEqual(Lanes(names: run.names, steps: run.lanes).lines, [
+            "  step  A: A            | B: B",
+            "  1     runs to loaded",
+            "  2                     | runs to loaded",
+            "  3                     | runs to added",
+            "  4                     | runs to its end",
+            "  5     runs to added",
+            "  6     runs to its end",
+        ])
+    }
+
     func testAScheduleThatCannotHappenIsRefusedWithItsReason() {
         XCTAssertThrowsError(try Explorer().replay("ABC", renames(locked: false))) { error in
             XCTAssertTrue("\(error)".contains("no thread C"), "\(error)")

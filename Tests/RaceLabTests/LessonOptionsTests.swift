@@ -25,6 +25,17 @@ final class LessonOptionsTests: XCTestCase {
         XCTAssertEqual(try parse(["--speed", "2"], ["RACELAB_SPEED": "8"]).speed, 2)
     }
 
+    func testAScheduleToReplayIsLettersOnly() throws {
+        XCTAssertEqual(try parse(["2", "--schedule", "aabbba", "--step"]).schedule, "aabbba")
+        XCTAssertThrowsError(try parse(["2", "--schedule"])) { error in
+            XCTAssertTrue("\(error)".contains("--schedule needs a schedule"), "\(error)")
+        }
+        XCTAssertThrowsError(try parse(["2", "--schedule", "--step"]))
+        XCTAssertThrowsError(try parse(["2", "--schedule", "AB2"])) { error in
+            XCTAssertTrue("\(error)".contains("'2' is not a thread"), "\(error)")
+        }
+    }
+
     func testBadInputIsRejectedWithAMessage() {
         XCTAssertThrowsError(try parse(["7"])) { error in
             XCTAssertEqual("\(error)", "there is no page 7: this lesson has pages 1–4")
