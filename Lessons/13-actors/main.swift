@@ -121,4 +121,43 @@ lesson.page("Ordering: tasks started one after another") { page in
     }
 }
 
+lesson.page("Every schedule: the downloader's duplicate download", explores: true) { page in
+    note("Page 1 counts duplicate downloads on a real network. RaceLab's schedule explorer (lesson 14)")
+    note("plays every order instead. It runs the tasks and the actor on an executor of its own (SE-0392")
+    note("custom actor executors, SE-0417 task executor preference), one job at a time, and pauses a task")
+    note("only at its start and at the download: two requests, A and B, each two steps: 4!/(2!·2!) = 6.")
+    let twice = { (outcome: String) in outcome != "1 download" }
+    if let found = page.exploreTaskSchedules(of: "two requests", bad: twice, mark: "<- downloaded twice", { program in
+        let network = ExploredNetwork()
+        let downloader = ExploredImageDownloader(on: program.executor, network: network)
+        for _ in 1...2 {
+            program.task("image(named:)") {
+                _ = await downloader.image(named: "sad_cat.jpg")
+            }
+        }
+        program.outcome { "\(network.downloads) download\(network.downloads == 1 ? "" : "s")" }
+    }) {
+        note("Downloaded twice in \(found.count(where: twice)) of \(found.schedules): whenever the second check comes before the")
+        note("first store. The actor ran one job at a time all along; the await let the other call in.")
+    }
+    note("")
+    note("Page 1's fix: the download in flight kept in the cache as a Task, which the explorer letters C:")
+    if let found = page.exploreTaskSchedules(of: "two requests to the sharing downloader", bad: twice, mark: "<- downloaded twice", { program in
+        let network = ExploredNetwork()
+        let downloader = ExploredSharingImageDownloader(on: program.executor, network: network)
+        for _ in 1...2 {
+            program.task("image(named:)") {
+                _ = await downloader.image(named: "sad_cat.jpg")
+            }
+        }
+        program.outcome { "\(network.downloads) download\(network.downloads == 1 ? "" : "s")" }
+    }) {
+        note("Downloaded twice in \(found.count(where: twice)) of \(found.schedules): the check and the Task's entry are one stretch")
+        note("of synchronous code on the actor, with no point between them.")
+    }
+    note("Replay one: --schedule ACB lets the task's download land before B asks. TSan is silent on this")
+    note("page: the explorer runs every job on its own thread, one after another.")
+    page.done()
+}
+
 lesson.run()

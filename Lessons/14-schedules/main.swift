@@ -1,4 +1,4 @@
-// Lesson 14 — Every interleaving: the schedule explorer (issue 25). Lessons 3, 4 and 6 each end with a
+// Lesson 14 — Every interleaving: the schedule explorer (issue 25). Lessons 3, 4, 6 and 13 each end with a
 // page that explores one of their races; this lesson is about the explorer itself: what a schedule
 // is, how to read one, and why a bound on preemptions finds most bugs in few schedules.
 // Support/Bank.swift holds the programs, which exercise 14 uses too.

@@ -15,10 +15,10 @@ import RaceLabAtomics
 public struct Explorer: Sendable {
     /// The program one run plays, built afresh by the page's setup for every schedule.
     public final class Program: @unchecked Sendable {
-        fileprivate let run: ScheduleRun
-        fileprivate var outcomeReader: (() -> String)?
+        let run = ScheduleRun()
+        var outcomeReader: (() -> String)?
 
-        fileprivate init(run: ScheduleRun) { self.run = run }
+        init() {}
 
         /// Adds a thread, lettered in the order added (A, B, …). `steps` says what each of its steps
         /// does, for the schedule's lanes; a step it does not name shows the point it stops at.
@@ -68,6 +68,40 @@ public struct Explorer: Sendable {
 
     /// Every schedule of the program `setup` builds (within the preemption bound).
     public func explore(_ setup: (Program) -> Void) throws -> Exploration {
+        try search { try Built(program: Program(), setup) }
+    }
+
+    /// One schedule, or its start (the rest by the default rule). `each` sees every step as it ends;
+    /// `before` is called before each step with the thread about to take it.
+    public func replay(
+        _ schedule: String, _ setup: (Program) -> Void,
+        before: (Int) -> Void = { _ in }, each: (LaneStep) -> Void = { _ in }
+    ) throws -> Run {
+        try play(Self.parse(schedule), { try Built(program: Program(), setup) }, before: before, each: each).run
+    }
+
+    /// A run of a program, built: what the explorer schedules, and how its outcome is read.
+    struct Built {
+        let run: any Schedulable
+        let outcome: () -> String
+
+        init(program: Program, _ setup: (Program) -> Void) throws {
+            setup(program)
+            guard let outcome = program.outcomeReader else {
+                throw Problem(description: "the program has no outcome: call program.outcome { … } in the setup")
+            }
+            self.run = program.run
+            self.outcome = outcome
+        }
+
+        init(run: any Schedulable, outcome: @escaping () -> String) {
+            self.run = run
+            self.outcome = outcome
+        }
+    }
+
+    /// Every schedule of the runs `build` makes, depth first.
+    func search(_ build: () throws -> Built) throws -> Exploration {
         let started = DispatchTime.now().uptimeNanoseconds
         var tally = Exploration()
         var pending: [[Int]] = [[]]
@@ -76,7 +110,7 @@ public struct Explorer: Sendable {
                 tally.complete = false
                 break
             }
-            let trace = try play(prefix, setup)
+            let trace = try play(prefix, build)
             tally.add(trace.run)
             // Every other thread that could have taken a step after the prefix starts a new schedule.
             for position in prefix.count..<trace.run.choices.count {
@@ -92,33 +126,21 @@ public struct Explorer: Sendable {
         return tally
     }
 
-    /// One schedule, or its start (the rest by the default rule). `each` sees every step as it ends;
-    /// `before` is called before each step with the thread about to take it.
-    public func replay(
-        _ schedule: String, _ setup: (Program) -> Void,
-        before: (Int) -> Void = { _ in }, each: (LaneStep) -> Void = { _ in }
-    ) throws -> Run {
-        try play(Self.parse(schedule), setup, before: before, each: each).run
-    }
-
     struct Trace {
         var run: Run
         var runnable: [[Int]]
         var preemptionsBefore: [Int]
     }
 
-    private func play(
-        _ prefix: [Int], _ setup: (Program) -> Void,
+    func play(
+        _ prefix: [Int], _ build: () throws -> Built,
         before: (Int) -> Void = { _ in }, each: (LaneStep) -> Void = { _ in }
     ) throws -> Trace {
         racelab_relaxed_add(racelab_explorations_word(), 1)
         defer { racelab_relaxed_add(racelab_explorations_word(), UInt64.max) }  // minus one
-        let run = ScheduleRun()
-        let program = Program(run: run)
-        setup(program)
-        guard let readOutcome = program.outcomeReader else {
-            throw Problem(description: "the program has no outcome: call program.outcome { … } in the setup")
-        }
+        let built = try build()
+        let run = built.run
+        let readOutcome = built.outcome
         var choices: [Int] = []
         var runnables: [[Int]] = []
         var preemptionsBefore: [Int] = []
@@ -128,9 +150,9 @@ public struct Explorer: Sendable {
             let runnable = run.runnable
             if runnable.isEmpty {
                 guard choices.count >= prefix.count else {
-                    throw Problem(description: "step \(choices.count + 1): \(run.allFinished ? "every thread has finished" : "every thread left waits for a lock") after \(choices.count) steps (schedule \(Self.letters(choices)))")
+                    throw Problem(description: "step \(choices.count + 1): \(run.allFinished ? "every thread has finished" : run.stuck) after \(choices.count) steps (schedule \(Self.letters(choices)))")
                 }
-                outcome = run.allFinished ? readOutcome() : "deadlock"
+                outcome = run.allFinished ? readOutcome() : try run.stuckOutcome()
                 break
             }
             let previous = choices.last
@@ -138,7 +160,7 @@ public struct Explorer: Sendable {
             if choices.count < prefix.count {
                 choice = prefix[choices.count]
                 guard runnable.contains(choice) else {
-                    throw Problem(description: whyNot(choice, at: choices.count + 1, run))
+                    throw Problem(description: "step \(choices.count + 1): " + run.whyNot(choice))
                 }
             } else {
                 choice = previous.flatMap { runnable.contains($0) ? $0 : nil } ?? runnable[0]
@@ -148,15 +170,13 @@ public struct Explorer: Sendable {
             choices.append(choice)
             runnables.append(runnable)
             before(choice)
-            guard run.step(choice, limit: stepTimeLimit) else {
-                throw Problem(description: "thread \(Self.letters([choice])) (\(run.names[choice])) did not come back to an interleaving point within \(Int(stepTimeLimit)) s: it waits for something the explorer does not schedule (a queue, a semaphore, a lock that is not an ExplorableLock)")
-            }
-            if let step = run.steps.last { each(laneStep(step, program)) }
+            if let problem = run.step(choice, limit: stepTimeLimit) { throw Problem(description: problem) }
+            if let step = run.steps.last { each(laneStep(step, run)) }
             guard choices.count <= Self.maxSteps else {
                 throw Problem(description: "a run took over \(Self.maxSteps) steps: the explorer is for a few threads of a few steps each")
             }
         }
-        let steps = run.steps.map { laneStep($0, program) }
+        let steps = run.steps.map { laneStep($0, run) }
         return Trace(
             run: Run(choices: choices, preemptions: preemptions, outcome: outcome ?? "", names: run.names, lanes: steps),
             runnable: runnables, preemptionsBefore: preemptionsBefore)
@@ -168,22 +188,10 @@ public struct Explorer: Sendable {
         return runnable.contains(previous)
     }
 
-    private func whyNot(_ choice: Int, at step: Int, _ run: ScheduleRun) -> String {
-        let letter = Self.letters([choice])
-        let names = run.names
-        guard choice < names.count else {
-            return "step \(step): there is no thread \(letter) at that point (threads: \(Self.letters(Array(names.indices)).map(String.init).joined(separator: ", ")))"
-        }
-        if let holder = run.holder(blocking: choice) {
-            return "step \(step): \(letter) cannot go on: it waits for the lock \(Self.letters([holder])) holds, so this schedule cannot happen here"
-        }
-        return "step \(step): \(letter) has finished; it has no step left"
-    }
-
     /// A step's text: what the page says that step of its thread does, and what it recorded; else the
     /// point it ran to.
-    private func laneStep(_ step: ScheduleRun.Step, _ program: Program) -> LaneStep {
-        let names = program.run.stepNames[step.thread]
+    private func laneStep(_ step: ScheduleStep, _ run: any Schedulable) -> LaneStep {
+        let names = step.thread < run.stepNames.count ? run.stepNames[step.thread] : []
         var parts = step.ordinal < names.count && !names[step.ordinal].isEmpty ? [names[step.ordinal]] : []
         parts += step.notes
         if parts.isEmpty { parts = [step.to == .finished ? "runs to its end" : "runs to \(step.to.label)"] }
@@ -206,6 +214,35 @@ public struct Explorer: Sendable {
             return Int(value) - 65
         }
     }
+}
+
+/// One run of a program, as the explorer schedules it: threads (`ScheduleRun`) or tasks
+/// (`TaskScheduleRun`), each numbered in the order it started.
+protocol Schedulable: AnyObject {
+    /// Those that may take a step now.
+    var runnable: [Int] { get }
+    var allFinished: Bool { get }
+    /// What it means when some have not finished and none may take a step.
+    var stuck: String { get }
+    /// The outcome then ("deadlock"), or a problem when the explorer cannot tell.
+    func stuckOutcome() throws -> String
+    var names: [String] { get }
+    var stepNames: [[String]] { get }
+    var steps: [ScheduleStep] { get }
+    /// Lets `index` take its next step: nil when it came back to a point or ended, else why it did not.
+    func step(_ index: Int, limit: TimeInterval) -> String?
+    /// Why `index` may not take a step now.
+    func whyNot(_ index: Int) -> String
+}
+
+/// What one step did: whose it was, which of its steps, where it stopped, what it recorded.
+struct ScheduleStep {
+    var thread: Int
+    /// Which of its thread's steps this is (0: the first).
+    var ordinal: Int
+    var from: Pause
+    var to = Pause.finished
+    var notes: [String] = []
 }
 
 /// What an exploration found: how many schedules, and each outcome with its count and simplest run.

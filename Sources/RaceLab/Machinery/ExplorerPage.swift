@@ -13,13 +13,36 @@ extension Page {
         of what: String, explorer: Explorer = Explorer(), bad: (String) -> Bool, mark: String,
         _ setup: (Explorer.Program) -> Void
     ) -> Exploration? {
+        explored(
+            what, explorer, bad, mark, search: { try explorer.explore(setup) },
+            replay: { try explorer.replay($0, setup, before: $1, each: $2) })
+    }
+
+    /// `exploreSchedules` for a program of tasks (`Explorer.exploreTasks`).
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @discardableResult
+    public func exploreTaskSchedules(
+        of what: String, explorer: Explorer = Explorer(), bad: (String) -> Bool, mark: String,
+        _ setup: (Explorer.TaskProgram) -> Void
+    ) -> Exploration? {
+        explored(
+            what, explorer, bad, mark, search: { try explorer.exploreTasks(setup) },
+            replay: { try explorer.replayTasks($0, setup, before: $1, each: $2) })
+    }
+
+    typealias Replaying = (String, (Int) -> Void, (Explorer.LaneStep) -> Void) throws -> Explorer.Run
+
+    private func explored(
+        _ what: String, _ explorer: Explorer, _ bad: (String) -> Bool, _ mark: String,
+        search: () throws -> Exploration, replay replaying: Replaying
+    ) -> Exploration? {
         if let replay {
-            showSchedule(replay.schedule, of: what, stepping: replay.stepping, explorer: explorer, bad: bad, mark: mark, setup)
+            shown(replay.schedule, of: what, stepping: replay.stepping, bad: bad, mark: mark, replaying)
             return nil
         }
         let found: Exploration
         do {
-            found = try explorer.explore(setup)
+            found = try search()
         } catch {
             note("The explorer stopped: \(error)")
             return nil
@@ -54,21 +77,28 @@ extension Page {
         _ schedule: String, of what: String, stepping: Bool = false, explorer: Explorer = Explorer(),
         bad: (String) -> Bool, mark: String, _ setup: (Explorer.Program) -> Void
     ) -> Explorer.Run? {
+        shown(schedule, of: what, stepping: stepping, bad: bad, mark: mark) { try explorer.replay($0, setup, before: $1, each: $2) }
+    }
+
+    private func shown(
+        _ schedule: String, of what: String, stepping: Bool, bad: (String) -> Bool, mark: String,
+        _ replaying: Replaying
+    ) -> Explorer.Run? {
         note("Schedule \(schedule.uppercased()) of \(what), step by step:")
         do {
-            let whole = try explorer.replay(schedule, setup)
+            let whole = try replaying(schedule, { _ in }, { _ in })
             let drawn = Lanes(names: whole.names, steps: whole.lanes)
             let lines = drawn.lines
             note(lines[0])
             var row = 1
-            let run = try explorer.replay(
-                schedule, setup,
-                before: { thread in
+            let run = try replaying(
+                schedule,
+                { thread in
                     guard stepping else { return }
                     note("  (Enter: step \(row), \(Explorer.letters([thread])))")
                     _ = readLine()
                 },
-                each: { _ in
+                { _ in
                     if row < lines.count { note(lines[row]) }
                     row += 1
                 })

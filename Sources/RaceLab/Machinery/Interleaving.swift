@@ -27,7 +27,17 @@ public enum Interleaving {
     /// Adds `text` to what the current step of an explored thread did, for the schedule's lanes
     /// ("reads back Delia Cheesecake"). Elsewhere it does nothing.
     public static func record(_ text: String) {
-        ScheduledThread.current?.run.record(text)
+        if let thread = ScheduledThread.current { return thread.run.record(text) }
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) { TaskScheduleRun.current?.record(text) }
+    }
+
+    /// An interleaving point for a task (a stand-in for a download, say): on a task the explorer runs
+    /// (`Explorer.exploreTasks`), it waits there until the explorer picks it again. Elsewhere it
+    /// returns at once.
+    public static func suspend(_ label: String = "a point") async {
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), let run = TaskScheduleRun.current {
+            await run.pauseCurrentTask(at: .point(label))
+        }
     }
 
     /// True on a thread the explorer runs.
@@ -76,7 +86,7 @@ final class ScheduledThread: @unchecked Sendable {
 /// what each step did. Every field is read and written only while holding `condition`, whose lock is
 /// real synchronisation: each hand-off from one thread to the next orders them for ThreadSanitizer,
 /// which is why a page's racy code is clean under the explorer (only one thread runs at a time).
-final class ScheduleRun: @unchecked Sendable {
+final class ScheduleRun: Schedulable, @unchecked Sendable {
     struct Lane {
         var name: String
         /// What each step does, as the page says (for the lanes).
@@ -85,20 +95,11 @@ final class ScheduleRun: @unchecked Sendable {
         var steps = 0
     }
 
-    struct Step {
-        var thread: Int
-        /// Which of its thread's steps this is (0: the first).
-        var ordinal: Int
-        var from: Pause
-        var to = Pause.finished
-        var notes: [String] = []
-    }
-
     private let condition = NSCondition()
     private var lanes: [Lane] = []
     private var turn: Int?
     private var holders: [ObjectIdentifier: Int] = [:]
-    private var log: [Step] = []
+    private var log: [ScheduleStep] = []
 
     /// Starts a thread that waits for its first turn. From the controller, or from a running thread (a
     /// spawn); either way nobody else runs meanwhile.
@@ -159,22 +160,32 @@ final class ScheduleRun: @unchecked Sendable {
     var allFinished: Bool { condition.locked { lanes.allSatisfy { $0.pause == .finished } } }
     var names: [String] { condition.locked { lanes.map(\.name) } }
     var stepNames: [[String]] { condition.locked { lanes.map(\.stepNames) } }
-    var steps: [Step] { condition.locked { log } }
+    var steps: [ScheduleStep] { condition.locked { log } }
+    var stuck: String { "every thread left waits for a lock" }
+    func stuckOutcome() throws -> String { "deadlock" }
 
-    /// Who holds the lock `index` waits for, if it waits for one.
-    func holder(blocking index: Int) -> Int? {
-        condition.locked {
+    func whyNot(_ index: Int) -> String {
+        let letter = Explorer.letters([index])
+        let names = names
+        guard index < names.count else {
+            return "there is no thread \(letter) at that point (threads: \(Explorer.letters(Array(names.indices)).map(String.init).joined(separator: ", ")))"
+        }
+        let holder = condition.locked { () -> Int? in
             guard case let .acquire(lock) = lanes[index].pause else { return nil }
             return holders[lock]
         }
+        if let holder {
+            return "\(letter) cannot go on: it waits for the lock \(Explorer.letters([holder])) holds, so this schedule cannot happen here"
+        }
+        return "\(letter) has finished; it has no step left"
     }
 
-    /// Lets thread `index` run to its next pause. False when it did not get there within `limit`
-    /// seconds: it waits for something the explorer does not schedule.
-    func step(_ index: Int, limit: TimeInterval) -> Bool {
-        condition.locked {
+    /// Lets thread `index` run to its next pause. Says why not when it did not get there within
+    /// `limit` seconds: it waits for something the explorer does not schedule.
+    func step(_ index: Int, limit: TimeInterval) -> String? {
+        let came = condition.locked { () -> Bool in
             if case let .acquire(lock) = lanes[index].pause { holders[lock] = index }
-            log.append(Step(thread: index, ordinal: lanes[index].steps, from: lanes[index].pause))
+            log.append(ScheduleStep(thread: index, ordinal: lanes[index].steps, from: lanes[index].pause))
             lanes[index].steps += 1
             turn = index
             condition.broadcast()
@@ -184,6 +195,8 @@ final class ScheduleRun: @unchecked Sendable {
             }
             return true
         }
+        if came { return nil }
+        return "thread \(Explorer.letters([index])) (\(names[index])) did not come back to an interleaving point within \(Int(limit)) s: it waits for something the explorer does not schedule (a queue, a semaphore, a lock that is not an ExplorableLock)"
     }
 }
 

@@ -1,0 +1,80 @@
+// Page 7: page 1's two downloaders again, for the schedule explorer (lesson 14). The same code, with
+// two differences the explorer needs: each actor runs on the explorer's executor (SE-0392's custom
+// actor executors), and the download is a point the explorer schedules, not RaceLab's network, whose
+// answer comes from URLSession's threads, which the explorer does not run.
+import RaceLab
+
+/// Counts the downloads of a run. Touched only by the explorer's tasks, which run one job at a time
+/// on the explorer's thread.
+final class ExploredNetwork: @unchecked Sendable {
+    private(set) var downloads = 0
+
+    func download(_ name: String) async -> String {
+        downloads += 1
+        let number = downloads
+        await Interleaving.suspend("the download")  // the network takes its time: a point
+        Interleaving.record("the download lands")
+        return "\(name) (download \(number))"
+    }
+}
+
+/// Page 1's `ImageDownloader`: check the cache, await the download, store it.
+actor ExploredImageDownloader {
+    nonisolated let executor: ExplorerExecutor
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    private let network: ExploredNetwork
+    private var cache: [String: String] = [:]
+
+    init(on executor: ExplorerExecutor, network: ExploredNetwork) {
+        self.executor = executor
+        self.network = network
+    }
+
+    func image(named name: String) async -> String {
+        if let cached = cache[name] { return cached }
+        Interleaving.record("cache empty: downloads")
+        let image = await network.download(name)  // suspends: another call runs on the actor
+        Interleaving.record("stores its download")
+        cache[name] = image
+        return image
+    }
+}
+
+/// Page 1's `SharingImageDownloader`: the download in flight is kept in the cache, as a Task.
+actor ExploredSharingImageDownloader {
+    private enum CacheEntry {
+        case inProgress(Task<String, Never>)
+        case ready(String)
+    }
+    nonisolated let executor: ExplorerExecutor
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    private let network: ExploredNetwork
+    private var cache: [String: CacheEntry] = [:]
+
+    init(on executor: ExplorerExecutor, network: ExploredNetwork) {
+        self.executor = executor
+        self.network = network
+    }
+
+    func image(named name: String) async -> String {
+        if let cached = cache[name] {
+            switch cached {
+            case .ready(let image):
+                Interleaving.record("finds the image")
+                return image
+            case .inProgress(let task):
+                Interleaving.record("finds the download in flight: awaits it")
+                return await task.value
+            }
+        }
+        Interleaving.record("cache empty: starts the download's Task, awaits it")
+        // On the explorer's executor too (SE-0417): with a plain Task { }, `download` (nonisolated)
+        // ran on the global pool, and the explorer stopped, saying that a task awaits something it
+        // does not schedule (measured, 3 runs of 3).
+        let task = Task(executorPreference: executor) { [network] in await network.download(name) }
+        cache[name] = .inProgress(task)
+        let image = await task.value
+        cache[name] = .ready(image)
+        return image
+    }
+}
