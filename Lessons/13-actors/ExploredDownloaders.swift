@@ -19,6 +19,7 @@ final class ExploredNetwork: @unchecked Sendable {
 }
 
 /// Page 1's `ImageDownloader`: check the cache, await the download, store it.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)  // custom executors of this kind
 actor ExploredImageDownloader {
     nonisolated let executor: ExplorerExecutor
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
@@ -41,6 +42,7 @@ actor ExploredImageDownloader {
 }
 
 /// Page 1's `SharingImageDownloader`: the download in flight is kept in the cache, as a Task.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 actor ExploredSharingImageDownloader {
     private enum CacheEntry {
         case inProgress(Task<String, Never>)
