@@ -92,6 +92,7 @@ extension Runner {
         var lines = [
             "page".padding(toLength: width, withPad: " ", startingAt: 0) + cell("runs", 6) + cell("pass", 6) + cell("rerun", 7)
                 + kinds.map { cell(short[$0]!, 1 + max(5, short[$0]!.count)) }.joined() + cell("TSan", 8) + cell("shown", 8)
+                + cell("outputs", 9)
         ]
         for tally in tallies {
             var row = tally.label.padding(toLength: width, withPad: " ", startingAt: 0) + cell("\(tally.runs)", 6)
@@ -99,10 +100,12 @@ extension Runner {
             row += kinds.map { cell("\(tally.failures[$0] ?? 0)", 1 + max(5, short[$0]!.count)) }.joined()
             row += cell(tally.expectsRace ? "\(tally.raceReported)/\(tally.runs)" : "-", 8)
             row += cell(tally.outcomes.isEmpty ? "-" : "\(tally.interesting)/\(tally.runs)", 8)
+            row += cell("\(tally.outputs.count)", 9)
             lines.append(row)
         }
         lines.append("(pass: as expected; a starter passes when it fails as documented. TSan: runs in which it reported the")
-        lines.append(" expected race. shown: runs that ended in the page's interesting outcome.)")
+        lines.append(" expected race. shown: runs that ended in the page's interesting outcome. outputs: how many")
+        lines.append(" different standard outputs the runs printed; 1: the same every run, as a schedule explorer's page.)")
         let seeded = tallies.filter { !$0.seeds.isEmpty }
         if !seeded.isEmpty {
             let runs = seeded.reduce(0) { $0 + $1.runs }

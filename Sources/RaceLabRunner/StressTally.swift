@@ -23,6 +23,9 @@ public struct StressTally {
     public private(set) var seeds: Set<UInt64> = []
     public private(set) var failedSeeds: [UInt64] = []
     public private(set) var seconds = 0.0
+    /// The different standard outputs the runs printed (as hashes): 1 for a page whose output never
+    /// changes, as an explorer page's must not.
+    public private(set) var outputs: Set<Int> = []
 
     public init(label: String, mustFail: Bool, expectsRace: Bool) {
         self.label = label
@@ -34,6 +37,7 @@ public struct StressTally {
     mutating func add(_ outcome: RunOutcome, passed ok: Bool) -> Character {
         runs += 1
         seconds += outcome.seconds
+        outputs.insert(outcome.stdout.hashValue)
         if let seed = outcome.seed {
             seeds.insert(seed)
             if !ok { failedSeeds.append(seed) }

@@ -48,8 +48,8 @@ extension Page {
             return nil
         }
         let bound = explorer.maxPreemptions.map { " with at most \($0) preemption\($0 == 1 ? "" : "s")" } ?? ""
-        let rate = found.seconds > 0 ? Int((Double(found.schedules) / found.seconds).rounded()) : 0
-        note("Every schedule of \(what)\(bound): \(found.schedules) schedules\(found.complete ? "" : " (stopped at the limit)"), explored in \(fixed(found.seconds, decimals: 2)) s (\(rate) a second).")
+        // No time here: an explorer page prints the same on every run (scripts/bench times it).
+        note("Every schedule of \(what)\(bound): \(found.schedules) schedules\(found.complete ? "" : " (stopped at the limit of \(explorer.maxSchedules))").")
         let width = max(7, found.outcomes.map(\.text.count).max() ?? 0)
         note("  " + padded("outcome", width) + "  schedules   share")
         for outcome in found.outcomes {
