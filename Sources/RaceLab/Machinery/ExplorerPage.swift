@@ -48,8 +48,10 @@ extension Page {
             return nil
         }
         let bound = explorer.maxPreemptions.map { " with at most \($0) preemption\($0 == 1 ? "" : "s")" } ?? ""
-        // No time here: an explorer page prints the same on every run (scripts/bench times it).
-        note("Every schedule of \(what)\(bound): \(found.schedules) schedules\(found.complete ? "" : " (stopped at the limit of \(explorer.maxSchedules))").")
+        // No time here: an explorer page prints the same on every run. scripts/bench asks for it.
+        let time = ProcessInfo.processInfo.environment["RACELAB_EXPLORER_TIMES"] == "1"
+            ? " (explored in \(fixed(found.seconds, decimals: 3)) s)" : ""
+        note("Every schedule of \(what)\(bound): \(found.schedules) schedules\(found.complete ? "" : " (stopped at the limit of \(explorer.maxSchedules))").\(time)")
         let width = max(7, found.outcomes.map(\.text.count).max() ?? 0)
         note("  " + padded("outcome", width) + "  schedules   share")
         for outcome in found.outcomes {
