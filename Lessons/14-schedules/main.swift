@@ -11,6 +11,10 @@ let overdrawn = { (outcome: String) in outcome.hasPrefix("balance -") }
 let deadlocked = { (outcome: String) in outcome == "deadlock" }
 
 lesson.page("A schedule, step by step: two withdrawals", explores: true) { page in
+    if let replay = page.replay {  // --schedule S: that one instead of the page's two
+        page.showSchedule(replay.schedule, of: "two withdrawals", stepping: replay.stepping, bad: overdrawn, mark: "<- overdrawn", Bank.withdrawals(2, of: 70))
+        return page.done()
+    }
     note("Lesson 13's bank account, on threads: A and B each withdraw 70 from 100. withdraw() checks the")
     note("balance, waits for a fraud check, then takes the money. The explorer runs one thread at a time")
     note("and pauses a thread only at its interleaving points, here the fraud check: each withdrawal is")

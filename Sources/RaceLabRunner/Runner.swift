@@ -80,8 +80,9 @@ public final class Runner {
             let transcript = try loadTranscript(subject.transcript)
             var timing = self.timing
             if let speed = transcript.speed, !speedIsExplicit { timing.speed = speed }
-            // An exercise plays a scenario drawn from a seed, which its verdict names so it can be replayed.
-            let seed = subject.variant == nil ? nil : self.seed ?? Scenario.freshSeed()
+            // An exercise plays a scenario drawn from a seed, which its verdict names so it can be replayed
+            // (unless its driver draws nothing: `seeded: no`).
+            let seed = subject.variant == nil || !transcript.seeded ? nil : self.seed ?? Scenario.freshSeed()
             var banner = subject.banner
             banner.seed = seed
             var outcome = checkRun(

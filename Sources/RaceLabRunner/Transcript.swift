@@ -54,6 +54,9 @@ public struct Transcript {
     /// driver that knows which of its failures a busy machine can cause spares a wrong answer the
     /// slow rerun.
     public var confirmOnlyWhenLate = false
+    /// `seeded: no`: an exercise whose driver draws nothing (it replays what the attendee wrote): the
+    /// runner gives it no seed, and its verdict names none.
+    public var seeded = true
 
     public struct Problem: Error, CustomStringConvertible {
         public let line: Int
@@ -111,8 +114,11 @@ public struct Transcript {
             }
             timedOrder = value != "no"
             confirmOnlyWhenLate = value == "when late"
+        case "seeded":
+            guard ["yes", "no"].contains(value) else { throw Problem(line: lineNumber, message: "seeded is 'yes' or 'no', not '\(value)'") }
+            seeded = value == "yes"
         default:
-            throw Problem(line: lineNumber, message: "unknown header '\(key)'; known: verdict, exit, timeout, tolerance, speed, timed order")
+            throw Problem(line: lineNumber, message: "unknown header '\(key)'; known: verdict, exit, timeout, tolerance, speed, timed order, seeded")
         }
     }
 }

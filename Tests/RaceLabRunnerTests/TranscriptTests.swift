@@ -42,6 +42,9 @@ final class TranscriptTests: XCTestCase {
         let whenLate = transcript("timed order: when late\n---\nx")
         XCTAssertTrue(whenLate.timedOrder && whenLate.confirmOnlyWhenLate)
         XCTAssertFalse(parsed.confirmOnlyWhenLate)
+        XCTAssertTrue(parsed.seeded, "an exercise is seeded unless its transcript says not")
+        XCTAssertFalse(transcript("seeded: no\n---\nx").seeded)
+        XCTAssertThrowsError(try Transcript(parsing: "seeded: maybe\n---\n"))
     }
 
     func testHowAStarterFailsIsNoLongerATranscriptKey() {

@@ -31,6 +31,7 @@ final class LessonOptionsTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("--schedule needs a schedule"), "\(error)")
         }
         XCTAssertThrowsError(try parse(["2", "--schedule", "--step"]))
+        XCTAssertThrowsError(try parse(["2", "--schedule", ""]))
         XCTAssertThrowsError(try parse(["2", "--schedule", "AB2"])) { error in
             XCTAssertTrue("\(error)".contains("'2' is not a thread"), "\(error)")
         }

@@ -27,45 +27,50 @@ public enum ScheduleExercise {
     ] }
 
     /// Says in one line whether `schedule` ends in the target's outcome, and if not, where it ends.
-    static func judge(_ schedule: String, for target: Target) -> Bool {
+    /// Returns nil when it does, else that line for the summary.
+    static func judge(_ schedule: String, for target: Target) -> String? {
         guard !schedule.isEmpty else {
             note("  Not yet: no schedule written in Schedules.swift.")
-            return false
+            return "no schedule written"
         }
         let written = schedule.uppercased().filter { $0 != " " }
         do {
             let run = try Explorer().replay(schedule, target.setup)
-            let played = run.schedule == written ? "" : " plays on as \(run.schedule) and"
+            let played = run.schedule == written ? written : "\(written), played on as \(run.schedule),"
             if run.outcome == target.outcome {
-                note("  Found: \(run.schedule) ends in \(target.outcome).")
-                return true
+                note("  Found: \(played) ends in \(target.outcome).")
+                return nil
             }
-            note("  Not yet: \(written)\(played) ends in \(run.outcome), not \(target.outcome) (swift run exercise14 draws it).")
+            note("  Not yet: \(played) ends in \(run.outcome), not \(target.outcome).")
+            return "\(played) ends in \(run.outcome)"
         } catch {
             note("  Not yet: \(written) cannot happen: \(error).")
+            return "\(written) cannot happen (\(error))"
         }
-        return false
     }
 
     /// The exercise's one page: `schedules` are the attendee's three answers, in the tasks' order.
     public static func makeLesson(_ schedules: [String]) -> Lesson {
-        // Seeded, as every exercise is (the runner passes a seed); nothing here draws from it.
-        let lesson = Lesson("RaceLab exercise 14: find the schedule", seeded: true)
+        // Not seeded: nothing here is drawn (its transcript says `seeded: no`).
+        let lesson = Lesson("RaceLab exercise 14: find the schedule")
         lesson.page("Find the schedule for each outcome") { page in
             let answers = schedules + Array(repeating: "", count: max(0, targets.count - schedules.count))
-            var found = 0
-            for (target, schedule) in zip(targets, answers) {
+            var notYet: [String] = []
+            for (number, (target, schedule)) in zip(targets, answers).enumerated() {
                 note(target.task)
-                if judge(schedule, for: target) { found += 1 }
+                if let why = judge(schedule, for: target) { notYet.append("task \(number + 1): \(why)") }
             }
-            note(found == targets.count
-                ? "All \(targets.count) found. Each replays the same way on every run: the explorer decides every step."
-                : "\(found) of \(targets.count) found.")
-            // Then each schedule drawn, to read where it went.
+            // Each schedule drawn, to read where it went.
             for (target, schedule) in zip(targets, answers) where !schedule.isEmpty {
                 note("")
                 page.showSchedule(schedule, of: target.program, bad: { $0 == target.outcome }, mark: "<- the target", target.setup)
             }
+            note("")
+            // The verdict last: the runner shows the last line of a run that stops short of its transcript.
+            note(notYet.isEmpty
+                ? "All \(targets.count) found. Each replays the same way on every run: the explorer decides every step."
+                : "Not yet, \(targets.count - notYet.count) of \(targets.count) found: " + notYet.joined(separator: "; ")
+                    + ". swift run exercise14 draws each schedule.")
             page.done()
         }
         return lesson

@@ -44,7 +44,7 @@ public struct LessonOptions: Equatable, Sendable {
                 }
                 options.seed = seed
             case "--schedule":
-                guard let value = rest.popFirst(), !value.hasPrefix("-") else {
+                guard let value = rest.popFirst(), !value.hasPrefix("-"), !value.filter({ $0 != " " }).isEmpty else {
                     throw Problem(description: "--schedule needs a schedule, a letter per step, e.g. --schedule AABBBA")
                 }
                 do { _ = try Explorer.parse(value) } catch { throw Problem(description: "--schedule: \(error)") }

@@ -1,7 +1,7 @@
 // Exercise 14: find the schedule (lesson 14).
 //
 // A schedule names, step by step, the thread that takes the step: A for the first thread, B for
-// the second, C for the third. A thread is paused only at its interleaving points (withdraw()'s
+// the second, C for the third (either case; spaces are ignored). A thread is paused only at its interleaving points (withdraw()'s
 // fraud check, deposit()'s counting of the cash, each lock()). After the schedule's last letter,
 // the thread that ran last goes on while it can, then the first by letter. Lesson 14 shows how to
 // read one; Lessons/14-schedules/Support/Bank.swift holds the programs.
