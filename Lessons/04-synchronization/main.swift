@@ -331,7 +331,7 @@ lesson.page("Every schedule: lost updates, and check-then-act", explores: true) 
     note("First page 1's RacyCounter: threads A and B each call increment() twice. A thread is paused only")
     note("at the moment between a read and its write, and between its two calls: each thread is four")
     note("steps (read, write, read, write), and 8!/(4!·4!) = 70 orders.")
-    let lost = { (total: String) in total != "counted 4" }
+    let lost = { (total: String) in total != "counted 4: none lost" }
     if let found = page.exploreSchedules(of: "two threads that increment twice", bad: lost, mark: "<- updates lost", { program in
         let counter = RacyCounter()
         for _ in 0..<2 {
@@ -343,10 +343,11 @@ lesson.page("Every schedule: lost updates, and check-then-act", explores: true) 
                 Interleaving.record("value is \(counter.value)")
             }
         }
-        program.outcome { "counted \(counter.value)" }
+        program.outcome { counter.value == 4 ? "counted 4: none lost" : "counted less than 4" }
     }) {
-        note("Updates lost in \(found.count(where: lost)) of \(found.schedules) schedules. Only the orders in which every increment's read and")
-        note("write stay together count to 4.")
+        note("Updates lost in \(found.count(where: lost)) of \(found.schedules) schedules: a write between another increment's read and")
+        note("its write is written over. Only the orders in which every increment's read and write stay")
+        note("together count to 4. The lanes show the value after each write.")
     }
     note("")
     note("Page 3's check, then act: tasks A and B each run")
@@ -380,7 +381,7 @@ lesson.page("Every schedule: lost updates, and check-then-act", explores: true) 
         let cache = LockedDictionary<String>()
         let made = RelaxedWord()
         for task in ["A", "B"] {
-            program.thread("task \(task)", steps: ["calls value(forKey:orMake:)", "takes the lock"]) {
+            program.thread("task \(task)", steps: ["calls value(forKey:orMake:)", "takes the lock", "stores, unlocks"]) {
                 var downloaded = false
                 _ = cache.value(forKey: "venice") {
                     downloaded = true

@@ -32,7 +32,10 @@ actor ExploredImageDownloader {
     }
 
     func image(named name: String) async -> String {
-        if let cached = cache[name] { return cached }
+        if let cached = cache[name] {
+            Interleaving.record("finds the image")
+            return cached
+        }
         Interleaving.record("cache empty: downloads")
         let image = await network.download(name)  // suspends: another call runs on the actor
         Interleaving.record("stores its download")

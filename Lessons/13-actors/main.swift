@@ -129,7 +129,8 @@ lesson.page("Every schedule: the downloader's duplicate download", explores: tru
     note("Page 1 counts duplicate downloads on a real network. RaceLab's schedule explorer (lesson 14)")
     note("plays every order instead. It runs the tasks and the actor on an executor of its own (SE-0392")
     note("custom actor executors, SE-0417 task executor preference), one job at a time, and pauses a task")
-    note("only at its start and at the download: two requests, A and B, each two steps: 4!/(2!·2!) = 6.")
+    note("only at its start and at the download: two requests, A and B, each two steps (or one, when it")
+    note("finds the image): 6 schedules.")
     let twice = { (outcome: String) in outcome != "1 download" }
     if let found = page.exploreTaskSchedules(of: "two requests", bad: twice, mark: "<- downloaded twice", { program in
         let network = ExploredNetwork()
@@ -160,7 +161,7 @@ lesson.page("Every schedule: the downloader's duplicate download", explores: tru
         note("of synchronous code on the actor, with no point between them.")
     }
     note("Replay one: --schedule ACB lets the task's download land before B asks. TSan is silent on this")
-    note("page: the explorer runs every job on its own thread, one after another.")
+    note("page: the explorer runs one job at a time, and hands over with a lock.")
     page.done()
 }
 

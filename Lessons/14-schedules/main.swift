@@ -32,7 +32,7 @@ lesson.page("A schedule, step by step: two withdrawals", explores: true) { page 
 }
 
 lesson.page("Every schedule of two withdrawals", explores: true) { page in
-    note("Every order of two threads of two steps: 4!/(2!·2!) = 6 schedules.")
+    note("A withdrawal is two steps (check; take), or one when its check finds too little and it returns.")
     if let found = page.exploreSchedules(of: "two withdrawals", bad: overdrawn, mark: "<- overdrawn", Bank.withdrawals(2, of: 70)) {
         note("Overdrawn in \(found.count(where: overdrawn)) of \(found.schedules): whenever both checks come before either withdrawal.")
     }
@@ -40,9 +40,10 @@ lesson.page("Every schedule of two withdrawals", explores: true) { page in
     note("With the account's lock held around the check, the fraud check and the act (an ExplorableLock):")
     if let found = page.exploreSchedules(of: "two locked withdrawals", bad: overdrawn, mark: "<- overdrawn", Bank.withdrawals(2, of: 70, locked: true)) {
         note("Overdrawn in \(found.count(where: overdrawn)) of \(found.schedules): a thread that waits for the lock cannot be picked.")
+        note("No schedule of these two withdrawals was left out, and every access to the balance is under")
+        note("the lock, so there is nothing between two points to interleave: no order overdraws. A race")
+        note("between two points is not the explorer's to see: that is ThreadSanitizer's (lesson 3, page 2).")
     }
-    note("No schedule is left out, so 0 is a proof, for these threads and these points. A race between")
-    note("two points is not the explorer's to see: that is ThreadSanitizer's (lesson 3, page 2).")
     page.done()
 }
 
@@ -51,6 +52,18 @@ lesson.page("Fewer preemptions, fewer schedules: two transfers that deadlock", e
     note("Y's, then X's: lesson 4's two locks in opposite orders. A preemption is a switch away from a")
     note("thread that could have gone on. CHESS (Microsoft Research) bounds them: most concurrency bugs")
     note("need only a few, and a small bound leaves far fewer schedules to run. Counted:")
+    if page.replay == nil { preemptionTable() }
+    note("No preemption: one transfer runs whole, then the other, and nothing deadlocks. One is enough:")
+    if page.exploreSchedules(of: "two transfers", explorer: Explorer(maxPreemptions: 1), bad: deadlocked, mark: "<- deadlocked", Bank.transfers(among: ["X", "Y"])) != nil {
+        note("Each holds the lock the other waits for. The explorer sees it as a state where no thread can")
+        note("take a step; a real run would hang there (lesson 4, page 11).")
+    }
+    page.done()
+}
+
+/// Page 3's table: the schedules of the two transfers, and the deadlocked ones, for each bound.
+@MainActor
+func preemptionTable() {
     note("  preemptions  schedules  deadlocked")
     for bound in [0, 1, 2, nil] as [Int?] {
         do {
@@ -62,11 +75,6 @@ lesson.page("Fewer preemptions, fewer schedules: two transfers that deadlock", e
             note("The explorer stopped: \(error)")
         }
     }
-    note("No preemption: one transfer runs whole, then the other, and nothing deadlocks. One is enough:")
-    page.exploreSchedules(of: "two transfers", explorer: Explorer(maxPreemptions: 1), bad: deadlocked, mark: "<- deadlocked", Bank.transfers(among: ["X", "Y"]))
-    note("Each holds the lock the other waits for. The explorer sees it as a state where no thread can")
-    note("take a step; a real run would hang there (lesson 4, page 11).")
-    page.done()
 }
 
 lesson.run()

@@ -118,7 +118,7 @@ final class ExplorerTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("no thread C"), "\(error)")
         }
         XCTAssertThrowsError(try Explorer().replay("AABB", renames(locked: true))) { error in
-            XCTAssertTrue("\(error)".contains("waits for the lock A holds"), "\(error)")
+            XCTAssertTrue("\(error)".contains("step 4: B waits for the lock A holds"), "\(error)")
         }
         XCTAssertThrowsError(try Explorer().replay("AAAAA", renames(locked: false))) { error in
             XCTAssertTrue("\(error)".contains("A has finished"), "\(error)")
@@ -127,6 +127,8 @@ final class ExplorerTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("every thread has finished after 6 steps"), "\(error)")
         }
         XCTAssertThrowsError(try Explorer.parse("AB1"))
+        XCTAssertThrowsError(try Explorer.parse("Aß"), "not a letter A to Z, though its upper case starts with S")
+        XCTAssertEqual(try Explorer.parse("a b"), [0, 1])
     }
 
     func testLocksTakenInOppositeOrdersDeadlockInSomeSchedule() throws {
@@ -226,6 +228,21 @@ final class TaskExplorerTests: XCTestCase {
             program.outcome { "" }
         }) { error in
             XCTAssertTrue("\(error)".contains("awaits something the explorer does not schedule"), "\(error)")
+        }
+    }
+
+    func testATaskThatBlocksItsThreadStopsTheExplorerWithAReason() {
+        var explorer = Explorer()
+        explorer.stepTimeLimit = 0.3
+        let never = DispatchSemaphore(value: 0)
+        XCTAssertThrowsError(try explorer.exploreTasks { program in
+            program.task("A") {
+                await Interleaving.suspend()
+                _ = never.wait(timeout: .now() + 2)
+            }
+            program.outcome { "" }
+        }) { error in
+            XCTAssertTrue("\(error)".contains("did not come back to a point within"), "\(error)")
         }
     }
 }

@@ -81,7 +81,8 @@ public enum Bank {
             let all = accounts.map { Account($0, balance: 100) }
             for (index, from) in all.enumerated() {
                 let to = all[(index + 1) % all.count]
-                program.thread("\(from.name) to \(to.name)", steps: ["calls transfer", "locks \(from.name)", "locks \(to.name), moves 10, unlocks"]) {
+                let steps = ["calls transfer", "takes \(from.name)'s lock; wants \(to.name)'s", "takes \(to.name)'s lock, moves 10, unlocks both"]
+                program.thread("\(from.name) to \(to.name)", steps: steps) {
                     from.transfer(10, to: to)
                 }
             }

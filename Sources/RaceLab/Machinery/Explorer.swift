@@ -150,7 +150,7 @@ public struct Explorer: Sendable {
             let runnable = run.runnable
             if runnable.isEmpty {
                 guard choices.count >= prefix.count else {
-                    throw Problem(description: "step \(choices.count + 1): \(run.allFinished ? "every thread has finished" : run.stuck) after \(choices.count) steps (schedule \(Self.letters(choices)))")
+                    throw Problem(description: "step \(choices.count + 1): \(run.allFinished ? "every \(run.noun) has finished" : run.stuck) after \(choices.count) steps (schedule \(Self.letters(choices)))")
                 }
                 outcome = run.allFinished ? readOutcome() : try run.stuckOutcome()
                 break
@@ -206,12 +206,10 @@ public struct Explorer: Sendable {
     /// Reads a schedule: letters A to Z (either case); spaces are ignored.
     public static func parse(_ schedule: String) throws -> [Int] {
         try schedule.filter { $0 != " " }.map { character in
-            guard let value = character.uppercased().unicodeScalars.first?.value, character.isLetter,
-                (65...90).contains(value)
-            else {
-                throw Problem(description: "'\(character)' is not a thread: a schedule is letters, one per step, e.g. AABBBA")
+            guard let ascii = character.asciiValue, character.isLetter else {
+                throw Problem(description: "'\(character)' is not a thread: a schedule is letters A to Z, one per step, e.g. AABBBA")
             }
-            return Int(value) - 65
+            return Int(ascii & 0xDF) - 65  // upper case
         }
     }
 }
@@ -224,6 +222,8 @@ protocol Schedulable: AnyObject {
     var allFinished: Bool { get }
     /// What it means when some have not finished and none may take a step.
     var stuck: String { get }
+    /// "thread" or "task".
+    var noun: String { get }
     /// The outcome then ("deadlock"), or a problem when the explorer cannot tell.
     func stuckOutcome() throws -> String
     var names: [String] { get }

@@ -86,9 +86,16 @@ extension Page {
         _ schedule: String, of what: String, stepping: Bool, bad: (String) -> Bool, mark: String,
         _ replaying: Replaying
     ) -> Explorer.Run? {
-        note("Schedule \(schedule.uppercased()) of \(what), step by step:")
+        let given = schedule.uppercased().filter { $0 != " " }
         do {
-            let whole = try replaying(schedule, { _ in }, { _ in })
+            let whole: Explorer.Run
+            do {
+                whole = try replaying(schedule, { _ in }, { _ in })
+            } catch {
+                note("\(given) is not a schedule of \(what): \(error).")
+                return nil
+            }
+            note("Schedule \(given) of \(what), step by step:")
             let drawn = Lanes(names: whole.names, steps: whole.lanes)
             let lines = drawn.lines
             note(lines[0])
@@ -104,12 +111,11 @@ extension Page {
                     if row < lines.count { note(lines[row]) }
                     row += 1
                 })
-            let given = schedule.uppercased().filter { $0 != " " }
             let playedOn = run.schedule == given ? "" : " (played on by the default rule, as \(run.schedule))"
             note("Schedule \(given)\(playedOn) ends in \(run.outcome)\(bad(run.outcome) ? "   " + mark : "")")
             return run
         } catch {
-            note("It cannot be replayed here: \(error).")
+            note("Not a schedule of \(what): \(error).")
             return nil
         }
     }

@@ -19,10 +19,40 @@ public final class ExplorerExecutor: SerialExecutor, TaskExecutor, @unchecked Se
     public func asUnownedSerialExecutor() -> UnownedSerialExecutor { UnownedSerialExecutor(ordinary: self) }
     public func asUnownedTaskExecutor() -> UnownedTaskExecutor { UnownedTaskExecutor(ordinary: self) }
 
-    /// Runs every waiting job, and every job those enqueue, in order, on the calling thread.
-    func drain() {
-        while let job = next() {
-            job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
+    /// Runs every waiting job, and every job those enqueue, in order, one at a time. On a thread of its
+    /// own, waited for at most `limit` seconds: false when a job blocked its thread for longer (it
+    /// waits for something the explorer does not run; that thread is left to it).
+    func drain(limit: TimeInterval) -> Bool {
+        let done = Finished()
+        Thread.detachNewThread {
+            while let job = self.next() {
+                job.runSynchronously(isolatedTo: self.asUnownedSerialExecutor(), taskExecutor: self.asUnownedTaskExecutor())
+            }
+            done.set()
+        }
+        return done.wait(upTo: limit)
+    }
+
+    /// A flag one thread sets and another waits for, with a limit.
+    private final class Finished: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var finished = false
+
+        func set() {
+            condition.lock()
+            finished = true
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        func wait(upTo limit: TimeInterval) -> Bool {
+            let deadline = Date(timeIntervalSinceNow: limit)
+            condition.lock()
+            defer { condition.unlock() }
+            while !finished {
+                if !condition.wait(until: deadline) { return finished }
+            }
+            return true
         }
     }
 
@@ -80,7 +110,10 @@ extension Explorer.Built {
         guard let outcome = program.outcomeReader else {
             throw Explorer.Problem(description: "the program has no outcome: call program.outcome { … } in the setup")
         }
-        program.run.executor.drain()  // each task runs to its first pause
+        // Each task runs to its first pause.
+        guard program.run.executor.drain(limit: 10) else {
+            throw Explorer.Problem(description: "a task did not reach its first point within 10 s: it blocks its thread")
+        }
         self.init(run: program.run, outcome: outcome)
     }
 }
@@ -141,7 +174,9 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
         let key = Self.currentTaskKey
         return locked {
             if let index = lanesByTask[key] { return index }
-            lanes.append(Lane(name: "a task it started", stepNames: [], isProgramTask: false))
+            // Started during the step now running (a task runs until it pauses): that step's task started it.
+            let starter = log.last.map { "a task \(Explorer.letters([$0.thread])) started" } ?? "a task started by the program"
+            lanes.append(Lane(name: starter, stepNames: [], isProgramTask: false))
             lanesByTask[key] = lanes.count - 1
             return lanes.count - 1
         }
@@ -182,6 +217,7 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
     var runnable: [Int] { locked { parked.keys.sorted() } }
     var allFinished: Bool { locked { parked.isEmpty && lanes.allSatisfy { !$0.isProgramTask || $0.pause == .finished } } }
     var stuck: String { "every task left awaits something the explorer does not schedule" }
+    var noun: String { "task" }
 
     func stuckOutcome() throws -> String {
         throw Explorer.Problem(description: stuck + " (Task.sleep, a real download, an actor on another executor, a continuation never resumed)")
@@ -202,7 +238,9 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
         }
         guard let continuation else { return whyNot(index) }
         continuation.resume()
-        executor.drain()
+        guard executor.drain(limit: limit) else {
+            return "task \(Explorer.letters([index])) (\(names[index])) did not come back to a point within \(Int(limit)) s: it blocks its thread (a semaphore, a lock, a sleep)"
+        }
         locked {
             let last = log.count - 1
             if parked[index] == nil && lanes[index].pause != .finished {
@@ -219,9 +257,9 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
         let letter = Explorer.letters([index])
         let names = names
         guard index < names.count else {
-            return "there is no task \(letter) at that point (tasks: \(Explorer.letters(Array(names.indices)).map(String.init).joined(separator: ", ")))"
+            return "there is no task \(letter) (tasks: \(Explorer.letters(Array(names.indices)).map(String.init).joined(separator: ", ")))"
         }
         let pause = locked { lanes[index].pause }
-        return pause == .finished ? "\(letter) has finished; it has no step left" : "\(letter) cannot go on: it awaits another task"
+        return pause == .finished ? "\(letter) has finished" : "\(letter) awaits another task"
     }
 }

@@ -162,22 +162,23 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
     var stepNames: [[String]] { condition.locked { lanes.map(\.stepNames) } }
     var steps: [ScheduleStep] { condition.locked { log } }
     var stuck: String { "every thread left waits for a lock" }
+    var noun: String { "thread" }
     func stuckOutcome() throws -> String { "deadlock" }
 
     func whyNot(_ index: Int) -> String {
         let letter = Explorer.letters([index])
         let names = names
         guard index < names.count else {
-            return "there is no thread \(letter) at that point (threads: \(Explorer.letters(Array(names.indices)).map(String.init).joined(separator: ", ")))"
+            return "there is no thread \(letter) (threads: \(Explorer.letters(Array(names.indices)).map(String.init).joined(separator: ", ")))"
         }
         let holder = condition.locked { () -> Int? in
             guard case let .acquire(lock) = lanes[index].pause else { return nil }
             return holders[lock]
         }
         if let holder {
-            return "\(letter) cannot go on: it waits for the lock \(Explorer.letters([holder])) holds, so this schedule cannot happen here"
+            return "\(letter) waits for the lock \(Explorer.letters([holder])) holds"
         }
-        return "\(letter) has finished; it has no step left"
+        return "\(letter) has finished"
     }
 
     /// Lets thread `index` run to its next pause. Says why not when it did not get there within

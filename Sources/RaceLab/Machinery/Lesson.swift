@@ -106,7 +106,7 @@ public final class Lesson {
         let stepping = options.step && isatty(FileHandle.standardInput.fileDescriptor) == 1
         let replay = options.schedule.map { Page.Replay(schedule: $0, stepping: stepping) }
         if options.step && !stepping {
-            FileHandle.standardError.write(Data("\(program): --step needs a terminal on stdin; playing every page without pauses\n".utf8))
+            FileHandle.standardError.write(Data("\(program): --step needs a terminal on stdin; \(options.schedule == nil ? "playing every page" : "replaying") without pauses\n".utf8))
         }
         let player = Player(pages: pages, stepping: stepping && replay == nil, pageTimeLimit: pageTimeLimit, seed: seed ?? 0, replay: replay)
         DispatchQueue.main.async { player.play(selected[...]) }
@@ -123,7 +123,7 @@ public final class Lesson {
           page        play only this page (1–\(pages.count)); without it every page plays in order
           --speed N   play every delay N times faster (or set RACELAB_SPEED=N); times stay in lesson seconds
           --step      presenter mode: wait for Enter before each page (in a terminal)
-          --list      list the pages\(seeded ? "\n  --seed S    play the scenario of seed S again (each run draws a new one)" : "")\(explores ? "\n  --schedule S  on a page that explores schedules, replay schedule S (a letter per step, e.g. AABBBA);\n              with --step, one step per Enter" : "")
+          --list      list the pages\(seeded ? "\n  --seed S    play the scenario of seed S again (each run draws a new one)" : "")\(explores ? "\n  --schedule S\n              on a page that explores schedules, replay schedule S (a letter per step,\n              e.g. AABBBA); with --step, one step per Enter" : "")
         """
     }
 }
