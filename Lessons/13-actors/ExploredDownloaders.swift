@@ -18,9 +18,31 @@ final class ExploredNetwork: @unchecked Sendable {
     }
 }
 
-/// Page 1's `ImageDownloader`: check the cache, await the download, store it.
+/// What page 7 asks of both downloaders: made on the explorer's executor, an image by name.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)  // custom executors of this kind
-actor ExploredImageDownloader {
+protocol ExploredDownloader: Actor {
+    init(on executor: ExplorerExecutor, network: ExploredNetwork)
+    func image(named name: String) async -> String
+}
+
+/// Two requests for one image to a downloader of type `kind`; the outcome is how many downloads.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+func twoRequests(to kind: any ExploredDownloader.Type) -> (Explorer.TaskProgram) -> Void {
+    { program in
+        let network = ExploredNetwork()
+        let downloader = kind.init(on: program.executor, network: network)
+        for _ in 1...2 {
+            program.task("image(named:)") {
+                _ = await downloader.image(named: "sad_cat.jpg")
+            }
+        }
+        program.outcome { "\(network.downloads) download\(network.downloads == 1 ? "" : "s")" }
+    }
+}
+
+/// Page 1's `ImageDownloader`: check the cache, await the download, store it.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+actor ExploredImageDownloader: ExploredDownloader {
     nonisolated let executor: ExplorerExecutor
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     private let network: ExploredNetwork
@@ -46,7 +68,7 @@ actor ExploredImageDownloader {
 
 /// Page 1's `SharingImageDownloader`: the download in flight is kept in the cache, as a Task.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
-actor ExploredSharingImageDownloader {
+actor ExploredSharingImageDownloader: ExploredDownloader {
     private enum CacheEntry {
         case inProgress(Task<String, Never>)
         case ready(String)

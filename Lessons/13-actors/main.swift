@@ -132,31 +132,16 @@ lesson.page("Every schedule: the downloader's duplicate download", explores: tru
     note("only at its start and at the download: two requests, A and B, each two steps (or one, when it")
     note("finds the image): 6 schedules.")
     let twice = { (outcome: String) in outcome != "1 download" }
-    if let found = page.exploreTaskSchedules(of: "two requests", bad: twice, mark: "<- downloaded twice", { program in
-        let network = ExploredNetwork()
-        let downloader = ExploredImageDownloader(on: program.executor, network: network)
-        for _ in 1...2 {
-            program.task("image(named:)") {
-                _ = await downloader.image(named: "sad_cat.jpg")
-            }
-        }
-        program.outcome { "\(network.downloads) download\(network.downloads == 1 ? "" : "s")" }
-    }) {
+    if let found = page.exploreTaskSchedules(of: "two requests", bad: twice, mark: "<- downloaded twice", twoRequests(to: ExploredImageDownloader.self)) {
         note("Downloaded twice in \(found.count(where: twice)) of \(found.schedules): whenever the second check comes before the")
         note("first store. The actor ran one job at a time all along; the await let the other call in.")
     }
     note("")
     note("Page 1's fix: the download in flight kept in the cache as a Task, which the explorer letters C:")
-    if let found = page.exploreTaskSchedules(of: "two requests to the sharing downloader", bad: twice, mark: "<- downloaded twice", { program in
-        let network = ExploredNetwork()
-        let downloader = ExploredSharingImageDownloader(on: program.executor, network: network)
-        for _ in 1...2 {
-            program.task("image(named:)") {
-                _ = await downloader.image(named: "sad_cat.jpg")
-            }
-        }
-        program.outcome { "\(network.downloads) download\(network.downloads == 1 ? "" : "s")" }
-    }) {
+    if let found = page.exploreTaskSchedules(
+        of: "two requests to the sharing downloader", bad: twice, mark: "<- downloaded twice",
+        twoRequests(to: ExploredSharingImageDownloader.self))
+    {
         note("Downloaded twice in \(found.count(where: twice)) of \(found.schedules): the check and the Task's entry are one stretch")
         note("of synchronous code on the actor, with no point between them.")
     }

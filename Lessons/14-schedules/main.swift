@@ -69,8 +69,8 @@ func preemptionTable() {
         do {
             let found = try Explorer(maxPreemptions: bound).explore(Bank.transfers(among: ["X", "Y"]))
             let label = bound.map { "at most \($0)" } ?? "any"
-            note("  " + label.padding(toLength: 11, withPad: " ", startingAt: 0) + "  " + String(found.schedules).leftPadded(9)
-                + "  " + String(found.count(where: deadlocked)).leftPadded(10))
+            note("  " + label.padding(toLength: 11, withPad: " ", startingAt: 0) + "  " + rightAligned(String(found.schedules), 9)
+                + "  " + rightAligned(String(found.count(where: deadlocked)), 10))
         } catch {
             note("The explorer stopped: \(error)")
         }
@@ -79,6 +79,3 @@ func preemptionTable() {
 
 lesson.run()
 
-extension String {
-    func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
-}

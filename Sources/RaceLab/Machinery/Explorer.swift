@@ -87,11 +87,14 @@ public struct Explorer: Sendable {
 
         init(program: Program, _ setup: (Program) -> Void) throws {
             setup(program)
-            guard let outcome = program.outcomeReader else {
+            self.init(run: program.run, outcome: try Self.required(program.outcomeReader))
+        }
+
+        static func required(_ outcome: (() -> String)?) throws -> () -> String {
+            guard let outcome else {
                 throw Problem(description: "the program has no outcome: call program.outcome { … } in the setup")
             }
-            self.run = program.run
-            self.outcome = outcome
+            return outcome
         }
 
         init(run: any Schedulable, outcome: @escaping () -> String) {
@@ -233,6 +236,15 @@ protocol Schedulable: AnyObject {
     func step(_ index: Int, limit: TimeInterval) -> String?
     /// Why `index` may not take a step now.
     func whyNot(_ index: Int) -> String
+}
+
+extension Schedulable {
+    /// "there is no thread C (threads: A, B)", or nil when `index` is one of them.
+    func missing(_ index: Int) -> String? {
+        let names = names
+        guard index >= names.count else { return nil }
+        return "there is no \(noun) \(Explorer.letters([index])) (\(noun)s: \(Explorer.letters(Array(names.indices)).map(String.init).joined(separator: ", ")))"
+    }
 }
 
 /// What one step did: whose it was, which of its steps, where it stopped, what it recorded.

@@ -52,12 +52,18 @@ extension Page {
         let time = ProcessInfo.processInfo.environment["RACELAB_EXPLORER_TIMES"] == "1"
             ? " (explored in \(fixed(found.seconds, decimals: 3)) s)" : ""
         note("Every schedule of \(what)\(bound): \(found.schedules) schedules\(found.complete ? "" : " (stopped at the limit of \(explorer.maxSchedules))").\(time)")
+        table(found, bad: bad, mark: mark)
+        return found
+    }
+
+    /// The outcome table, each bad outcome's simplest schedule as lanes, and how to replay one.
+    private func table(_ found: Exploration, bad: (String) -> Bool, mark: String) {
         let width = max(7, found.outcomes.map(\.text.count).max() ?? 0)
-        note("  " + padded("outcome", width) + "  schedules   share")
+        note("  " + "outcome".padding(toLength: width, withPad: " ", startingAt: 0) + "  schedules   share")
         for outcome in found.outcomes {
             let share = fixed(100 * Double(outcome.count) / Double(max(1, found.schedules)), decimals: 1) + "%"
-            note("  " + padded(outcome.text, width) + "  " + leftPadded("\(outcome.count)", 9) + "  " + leftPadded(share, 6)
-                + (bad(outcome.text) ? "   " + mark : ""))
+            note("  " + outcome.text.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + rightAligned("\(outcome.count)", 9)
+                + "  " + rightAligned(share, 6) + (bad(outcome.text) ? "   " + mark : ""))
         }
         for outcome in found.outcomes where bad(outcome.text) {
             let run = outcome.simplest
@@ -67,13 +73,11 @@ extension Page {
         if let example = found.outcomes.first(where: { bad($0.text) }) {
             note("Replay a schedule step by step: swift run \(program) \(number) --schedule \(example.simplest.schedule) --step")
         }
-        return found
     }
 
     /// Replays one schedule of the program `setup` builds, drawn as lanes, and says its outcome.
-    /// Returns the run; nil when the schedule cannot happen there (said why). It plays the schedule
-    /// twice: once to learn every step (a run is deterministic), so that the lanes' columns fit; then
-    /// again, printing each step as it ends (`stepping`: after an Enter).
+    /// Returns the run; nil when the schedule cannot happen there (said why). `stepping`: each row
+    /// printed as its step ends, after an Enter.
     @discardableResult
     public func showSchedule(
         _ schedule: String, of what: String, stepping: Bool = false, explorer: Explorer = Explorer(),
@@ -87,23 +91,22 @@ extension Page {
         _ replaying: Replaying
     ) -> Explorer.Run? {
         let given = schedule.uppercased().filter { $0 != " " }
+        let run: Explorer.Run
         do {
-            let whole: Explorer.Run
-            do {
-                whole = try replaying(schedule, { _ in }, { _ in })
-            } catch {
-                note("\(given) is not a schedule of \(what): \(error).")
-                return nil
-            }
-            note("Schedule \(given) of \(what), step by step:")
-            let drawn = Lanes(names: whole.names, steps: whole.lanes)
-            let lines = drawn.lines
-            note(lines[0])
+            run = try replaying(schedule, { _ in }, { _ in })
+        } catch {
+            note("\(given) is not a schedule of \(what): \(error).")
+            return nil
+        }
+        note("Schedule \(given) of \(what), step by step:")
+        let lines = Lanes(names: run.names, steps: run.lanes).lines  // the columns fit every step
+        note(lines[0])
+        if stepping {
+            // Played again, live (a run is deterministic): each row as its step ends, after an Enter.
             var row = 1
-            let run = try replaying(
+            _ = try? replaying(
                 schedule,
                 { thread in
-                    guard stepping else { return }
                     note("  (Enter: step \(row), \(Explorer.letters([thread])))")
                     _ = readLine()
                 },
@@ -111,13 +114,12 @@ extension Page {
                     if row < lines.count { note(lines[row]) }
                     row += 1
                 })
-            let playedOn = run.schedule == given ? "" : " (played on by the default rule, as \(run.schedule))"
-            note("Schedule \(given)\(playedOn) ends in \(run.outcome)\(bad(run.outcome) ? "   " + mark : "")")
-            return run
-        } catch {
-            note("Not a schedule of \(what): \(error).")
-            return nil
+        } else {
+            lines.dropFirst().forEach(note)
         }
+        let playedOn = run.schedule == given ? "" : " (played on by the default rule, as \(run.schedule))"
+        note("Schedule \(given)\(playedOn) ends in \(run.outcome)\(bad(run.outcome) ? "   " + mark : "")")
+        return run
     }
 
     private var program: String {
@@ -140,14 +142,14 @@ struct Lanes {
 
     var lines: [String] {
         let widths = widths
-        let head = "  step  " + names.indices.map { padded(header($0), widths[$0]) }.joined(separator: " | ")
+        let head = "  step  " + names.indices.map { header($0).padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: " | ")
         return [trimmed(head)] + steps.indices.map { row($0, widths) }
     }
 
     private func row(_ index: Int, _ widths: [Int]) -> String {
         let step = steps[index]
-        let cells = names.indices.map { padded($0 == step.thread ? step.text : "", widths[$0]) }
-        return trimmed("  " + padded("\(index + 1)", 4) + "  " + cells.joined(separator: " | "))
+        let cells = names.indices.map { ($0 == step.thread ? step.text : "").padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
+        return trimmed("  " + "\(index + 1)".padding(toLength: 4, withPad: " ", startingAt: 0) + "  " + cells.joined(separator: " | "))
     }
 
     private func trimmed(_ line: String) -> String {
@@ -155,12 +157,4 @@ struct Lanes {
         while line.last == " " || line.last == "|" { line.removeLast() }
         return line
     }
-}
-
-func padded(_ text: String, _ width: Int) -> String {
-    text + String(repeating: " ", count: max(0, width - text.count))
-}
-
-func leftPadded(_ text: String, _ width: Int) -> String {
-    String(repeating: " ", count: max(0, width - text.count)) + text
 }

@@ -6,14 +6,11 @@ import Foundation
 /// the explorer says, one job at a time.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 public final class ExplorerExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
-    private let lock = NSLock()
-    private var jobs: [UnownedJob] = []
+    private let jobs = Locked<[UnownedJob]>([])
 
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        lock.lock()
-        jobs.append(job)
-        lock.unlock()
+        jobs.withLock { $0.append(job) }
     }
 
     public func asUnownedSerialExecutor() -> UnownedSerialExecutor { UnownedSerialExecutor(ordinary: self) }
@@ -23,43 +20,11 @@ public final class ExplorerExecutor: SerialExecutor, TaskExecutor, @unchecked Se
     /// own, waited for at most `limit` seconds: false when a job blocked its thread for longer (it
     /// waits for something the explorer does not run; that thread is left to it).
     func drain(limit: TimeInterval) -> Bool {
-        let done = Finished()
-        Thread.detachNewThread {
-            while let job = self.next() {
+        Watchdog.onThreadOfItsOwn("RaceLab explorer: jobs") {
+            while let job = self.jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
                 job.runSynchronously(isolatedTo: self.asUnownedSerialExecutor(), taskExecutor: self.asUnownedTaskExecutor())
             }
-            done.set()
-        }
-        return done.wait(upTo: limit)
-    }
-
-    /// A flag one thread sets and another waits for, with a limit.
-    private final class Finished: @unchecked Sendable {
-        private let condition = NSCondition()
-        private var finished = false
-
-        func set() {
-            condition.lock()
-            finished = true
-            condition.broadcast()
-            condition.unlock()
-        }
-
-        func wait(upTo limit: TimeInterval) -> Bool {
-            let deadline = Date(timeIntervalSinceNow: limit)
-            condition.lock()
-            defer { condition.unlock() }
-            while !finished {
-                if !condition.wait(until: deadline) { return finished }
-            }
-            return true
-        }
-    }
-
-    private func next() -> UnownedJob? {
-        lock.lock()
-        defer { lock.unlock() }
-        return jobs.isEmpty ? nil : jobs.removeFirst()
+        }.wait(timeout: .now() + limit) == .success
     }
 }
 
@@ -107,9 +72,7 @@ extension Explorer.Built {
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     init(tasks program: Explorer.TaskProgram, _ setup: (Explorer.TaskProgram) -> Void) throws {
         setup(program)
-        guard let outcome = program.outcomeReader else {
-            throw Explorer.Problem(description: "the program has no outcome: call program.outcome { … } in the setup")
-        }
+        let outcome = try Explorer.Built.required(program.outcomeReader)
         // Each task runs to its first pause.
         guard program.run.executor.drain(limit: 10) else {
             throw Explorer.Problem(description: "a task did not reach its first point within 10 s: it blocks its thread")
@@ -118,8 +81,8 @@ extension Explorer.Built {
     }
 }
 
-/// One run of a program of tasks. Everything runs on the explorer's thread, one job at a time, but
-/// a task's pause is reached from inside its job: the state is under a lock all the same.
+/// One run of a program of tasks. Their jobs run one at a time, but a task's pause is reached from
+/// inside its job, on the thread that runs the jobs: the state is under a lock all the same.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class TaskScheduleRun: Schedulable, @unchecked Sendable {
     @TaskLocal static var current: TaskScheduleRun?
@@ -133,73 +96,61 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
         var steps = 0
     }
 
-    let executor = ExplorerExecutor()
-    private let lock = NSLock()
-    private var lanes: [Lane] = []
-    /// Each task's lane, by the current task's hash.
-    private var lanesByTask: [Int: Int] = [:]
-    private var parked: [Int: CheckedContinuation<Void, Never>] = [:]
-    private var log: [ScheduleStep] = []
+    struct State {
+        var lanes: [Lane] = []
+        /// Each task's lane, by the current task's hash.
+        var lanesByTask: [Int: Int] = [:]
+        var parked: [Int: CheckedContinuation<Void, Never>] = [:]
+        var log: [ScheduleStep] = []
 
-    private func locked<T>(_ body: () throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
+        /// Sets where `index` stopped, and so where its step (if it is the one running) ended.
+        mutating func stop(_ index: Int, at pause: Pause) {
+            lanes[index].pause = pause
+            if let last = log.indices.last, log[last].thread == index { log[last].to = pause }
+        }
     }
 
+    let executor = ExplorerExecutor()
+    private let state = Locked(State())
+
     func start(name: String, steps: [String], _ body: @escaping @Sendable () async -> Void) {
-        let index = locked {
-            lanes.append(Lane(name: name, stepNames: steps, isProgramTask: true))
-            return lanes.count - 1
+        let index = state.withLock { state in
+            state.lanes.append(Lane(name: name, stepNames: steps, isProgramTask: true))
+            return state.lanes.count - 1
         }
         Task(executorPreference: executor) {
             await TaskScheduleRun.$current.withValue(self) {
-                self.register(index)
+                let key = Self.currentTaskKey
+                self.state.withLock { $0.lanesByTask[key] = index }
                 await self.pause(index, at: .start)
                 await body()
-                self.finish(index)
+                self.state.withLock { $0.stop(index, at: .finished) }
             }
         }
     }
 
     private static var currentTaskKey: Int { withUnsafeCurrentTask { $0?.hashValue ?? 0 } }
 
-    private func register(_ index: Int) {
-        let key = Self.currentTaskKey
-        locked { lanesByTask[key] = index }
-    }
-
-    /// The current task's lane; a task the program's tasks started gets one when it first pauses.
-    private func currentLane() -> Int {
-        let key = Self.currentTaskKey
-        return locked {
-            if let index = lanesByTask[key] { return index }
-            // Started during the step now running (a task runs until it pauses): that step's task started it.
-            let starter = log.last.map { "a task \(Explorer.letters([$0.thread])) started" } ?? "a task started by the program"
-            lanes.append(Lane(name: starter, stepNames: [], isProgramTask: false))
-            lanesByTask[key] = lanes.count - 1
-            return lanes.count - 1
-        }
-    }
-
     func pauseCurrentTask(at pause: Pause) async {
-        await self.pause(currentLane(), at: pause)
+        let key = Self.currentTaskKey
+        // A task the program's tasks started gets a lane when it first pauses. It was started during
+        // the step now running (a task runs until it pauses): that step's task started it.
+        let index = state.withLock { state in
+            if let index = state.lanesByTask[key] { return index }
+            let starter = state.log.last.map { "a task \(Explorer.letters([$0.thread])) started" } ?? "a task started by the program"
+            state.lanes.append(Lane(name: starter, stepNames: [], isProgramTask: false))
+            state.lanesByTask[key] = state.lanes.count - 1
+            return state.lanes.count - 1
+        }
+        await self.pause(index, at: pause)
     }
 
     private func pause(_ index: Int, at pause: Pause) async {
         await withCheckedContinuation { continuation in
-            locked {
-                parked[index] = continuation
-                lanes[index].pause = pause
-                if let last = log.indices.last, log[last].thread == index { log[last].to = pause }
+            state.withLock { state in
+                state.parked[index] = continuation
+                state.stop(index, at: pause)
             }
-        }
-    }
-
-    private func finish(_ index: Int) {
-        locked {
-            lanes[index].pause = .finished
-            if let last = log.indices.last, log[last].thread == index { log[last].to = .finished }
         }
     }
 
@@ -207,15 +158,17 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
     /// no point between) is named: "(B) gets the image".
     func record(_ text: String) {
         let key = Self.currentTaskKey
-        locked {
-            guard let last = log.indices.last else { return }
-            let own = lanesByTask[key].map { $0 == log[last].thread } ?? true
-            log[last].notes.append(own ? text : "(\(Explorer.letters([lanesByTask[key] ?? 0]))) \(text)")
+        state.withLock { state in
+            guard let last = state.log.indices.last else { return }
+            let lane = state.lanesByTask[key] ?? state.log[last].thread
+            state.log[last].notes.append(lane == state.log[last].thread ? text : "(\(Explorer.letters([lane]))) \(text)")
         }
     }
 
-    var runnable: [Int] { locked { parked.keys.sorted() } }
-    var allFinished: Bool { locked { parked.isEmpty && lanes.allSatisfy { !$0.isProgramTask || $0.pause == .finished } } }
+    var runnable: [Int] { state.withLock { $0.parked.keys.sorted() } }
+    var allFinished: Bool {
+        state.withLock { $0.parked.isEmpty && $0.lanes.allSatisfy { !$0.isProgramTask || $0.pause == .finished } }
+    }
     var stuck: String { "every task left awaits something the explorer does not schedule" }
     var noun: String { "task" }
 
@@ -223,17 +176,17 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
         throw Explorer.Problem(description: stuck + " (Task.sleep, a real download, an actor on another executor, a continuation never resumed)")
     }
 
-    var names: [String] { locked { lanes.map(\.name) } }
-    var stepNames: [[String]] { locked { lanes.map(\.stepNames) } }
-    var steps: [ScheduleStep] { locked { log } }
+    var names: [String] { state.withLock { $0.lanes.map(\.name) } }
+    var stepNames: [[String]] { state.withLock { $0.lanes.map(\.stepNames) } }
+    var steps: [ScheduleStep] { state.withLock { $0.log } }
 
     /// Resumes task `index` and runs every job until nothing is left to run: the task has paused
     /// again, ended, or awaits another.
     func step(_ index: Int, limit: TimeInterval) -> String? {
-        let continuation = locked { () -> CheckedContinuation<Void, Never>? in
-            guard let continuation = parked.removeValue(forKey: index) else { return nil }
-            log.append(ScheduleStep(thread: index, ordinal: lanes[index].steps, from: lanes[index].pause))
-            lanes[index].steps += 1
+        let continuation = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard let continuation = state.parked.removeValue(forKey: index) else { return nil }
+            state.log.append(ScheduleStep(thread: index, ordinal: state.lanes[index].steps, from: state.lanes[index].pause))
+            state.lanes[index].steps += 1
             return continuation
         }
         guard let continuation else { return whyNot(index) }
@@ -241,25 +194,19 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
         guard executor.drain(limit: limit) else {
             return "task \(Explorer.letters([index])) (\(names[index])) did not come back to a point within \(Int(limit)) s: it blocks its thread (a semaphore, a lock, a sleep)"
         }
-        locked {
-            let last = log.count - 1
-            if parked[index] == nil && lanes[index].pause != .finished {
-                // Not paused again and not ended: it awaits another task (or ended, if it was started
-                // by one: those are not watched to their end).
-                lanes[index].pause = lanes[index].isProgramTask ? .point("awaits another task") : .finished
-                log[last].to = lanes[index].pause
-            }
+        state.withLock { state in
+            guard state.parked[index] == nil, state.lanes[index].pause != .finished else { return }
+            // Not paused again and not ended: it awaits another task (or ended, if it was started by
+            // one: those are not watched to their end).
+            state.stop(index, at: state.lanes[index].isProgramTask ? .point("awaits another task") : .finished)
         }
         return nil
     }
 
     func whyNot(_ index: Int) -> String {
+        if let missing = missing(index) { return missing }
+        let pause = state.withLock { $0.lanes[index].pause }
         let letter = Explorer.letters([index])
-        let names = names
-        guard index < names.count else {
-            return "there is no task \(letter) (tasks: \(Explorer.letters(Array(names.indices)).map(String.init).joined(separator: ", ")))"
-        }
-        let pause = locked { lanes[index].pause }
         return pause == .finished ? "\(letter) has finished" : "\(letter) awaits another task"
     }
 }

@@ -40,8 +40,6 @@ public enum Interleaving {
         }
     }
 
-    /// True on a thread the explorer runs.
-    public static var isExplored: Bool { ScheduledThread.current != nil }
 }
 
 /// Why a thread stopped: where it waits for the explorer to pick it again.
@@ -166,19 +164,13 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
     func stuckOutcome() throws -> String { "deadlock" }
 
     func whyNot(_ index: Int) -> String {
+        if let missing = missing(index) { return missing }
         let letter = Explorer.letters([index])
-        let names = names
-        guard index < names.count else {
-            return "there is no thread \(letter) (threads: \(Explorer.letters(Array(names.indices)).map(String.init).joined(separator: ", ")))"
-        }
         let holder = condition.locked { () -> Int? in
             guard case let .acquire(lock) = lanes[index].pause else { return nil }
             return holders[lock]
         }
-        if let holder {
-            return "\(letter) waits for the lock \(Explorer.letters([holder])) holds"
-        }
-        return "\(letter) has finished"
+        return holder.map { "\(letter) waits for the lock \(Explorer.letters([$0])) holds" } ?? "\(letter) has finished"
     }
 
     /// Lets thread `index` run to its next pause. Says why not when it did not get there within

@@ -39,6 +39,11 @@ public func note(_ text: String) {
     writeLine(text)
 }
 
+/// `text` with spaces before it up to `width` characters: a column of numbers, aligned right.
+public func rightAligned(_ text: String, _ width: Int) -> String {
+    String(repeating: " ", count: max(0, width - text.count)) + text
+}
+
 /// Formats lesson seconds for prose, e.g. `3.0 s`.
 public func seconds(_ value: Double) -> String {
     fixed(value, decimals: 1) + " s"

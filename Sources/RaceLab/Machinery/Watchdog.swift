@@ -24,15 +24,20 @@ public enum Watchdog {
     /// wait for the pool to grow (about a thread a second on Linux).
     @discardableResult
     public static func run(upTo limit: Double, _ what: String, _ work: @escaping @Sendable () -> Void) -> Bool {
+        wait(for: onThreadOfItsOwn("RaceLab watchdog: \(what)", work), upTo: limit, what)
+    }
+
+    /// Starts `work` on a thread named `name`; the group empties when it returns.
+    static func onThreadOfItsOwn(_ name: String, _ work: @escaping @Sendable () -> Void) -> DispatchGroup {
         let group = DispatchGroup()
         group.enter()
         let thread = Thread {
             work()
             group.leave()
         }
-        thread.name = "RaceLab watchdog: \(what)"
+        thread.name = name
         thread.start()
-        return wait(for: group, upTo: limit, what)
+        return group
     }
 
     /// Runs async `work` in a task of its own and waits for it on the calling thread (a page's own,
