@@ -106,7 +106,7 @@ func lesson(_ folder: String) {
     guard isFolder(exercise) else { return }
     // From lesson 12 on, an exercise is compiled in Swift 6 mode with its warnings as errors: the
     // task is code the Swift 6 compiler accepts without a word.
-    let exerciseMode = swift6Lesson ? swift6 + [.unsafeFlags(["-warnings-as-errors"])] : []
+    let exerciseMode = swift6Lesson ? swift6 + [.unsafeFlags(["-warnings-as-errors", "-O"])] : []
     func variant(_ name: String, _ variantPath: String) {
         targets.append(.executableTarget(
             name: name, dependencies: dependencies, path: variantPath, exclude: nonSources(variantPath),
