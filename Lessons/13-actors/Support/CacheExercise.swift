@@ -187,7 +187,7 @@ public enum CacheExercise {
     static func failureNotKept(_ scenario: inout Scenario, _ cache: any ImageSource) async -> Int {
         let image = Image.generated(scenario.int(in: 7...9))
         let name = "round3-\(image.checksum).pgm"
-        note("Round 3: three requests at once for an image not on the network yet; then it is served, and one more")
+        note("Round 3: three requests at once for an image not on the network yet, then one alone; then it is served, and one more")
         var faults = 0
         let early = await withTaskGroup(of: Answer.self, returning: [Answer].self) { group in
             for _ in 0..<3 { group.addTask { await ask(cache, name) } }
@@ -196,6 +196,14 @@ public enum CacheExercise {
         for answer in early {
             if case .failed = answer { continue }
             note("a request for the missing image answered \(answer), not an error")
+            faults += 1
+        }
+        // One more, alone, with nothing in flight: one download for it, not tries again and again.
+        let before = Network.requests(for: name).received
+        _ = await ask(cache, name)
+        let tries = Network.requests(for: name).received - before
+        if tries != 1 {
+            note("a lone request for the missing image made the network receive \(tries) downloads   <- one download a request: a failure is the answer, not a reason to try again")
             faults += 1
         }
         Network.serve(image, as: name, latency: 0.25)
