@@ -1,7 +1,15 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.2
 // RaceLab: a race-condition teaching playground. No package dependencies: it builds offline with the
-// toolchain alone. Tools version 5.9 keeps every target in Swift 5 language mode, which the classic
-// (racy) demos need: Swift 6 mode rejects them at compile time.
+// toolchain alone. Swift 6.2 is the floor, declared here so an older toolchain says so in one line:
+// lesson 12's compiler verdicts are Swift 6.2's wording (its README). Every target builds in Swift 5
+// language mode unless it says otherwise, which the classic (racy) demos need: Swift 6 mode rejects
+// them at compile time.
+//
+// No two targets, products, modules or paths differ only in letter case: macOS's default file system
+// (APFS) ignores case, so `RaceLab` beside `racelab` would share one folder there and one build
+// product (tayloraswift/swift-package-factory#5, swiftlang/swift-package-manager#7938). The runner
+// keeps the name attendees type, `swift run racelab`; the library every lesson imports is
+// `RaceLabKit`. scripts/test fails on such a pair (scripts/portability).
 //
 // Every lesson, exercise and exercise variant target is derived from the folders under Lessons/, so a
 // new lesson, exercise or wrong fix touches only its own folder (README, "Writing a lesson page").
@@ -13,41 +21,37 @@ import PackageDescription
 
 /// The plain build (`.build`) and the ThreadSanitizer build (`.build-tsan`) share one module cache. Cold,
 /// the compiler first builds Glibc, _Concurrency and the C modules from the toolchain's interfaces (12 s
-/// of a 19 s cold build of the RaceLab library, measured on a 2-core machine); sanitizer flags do not
+/// of a 19 s cold build of the RaceLabKit library, measured on a 2-core machine); sanitizer flags do not
 /// change those modules, so the second build reuses them.
 let sharedModuleCache: [SwiftSetting] = [
     .unsafeFlags(["-module-cache-path", Context.packageDirectory + "/.build/module-cache"])
 ]
 
-/// The RaceLab library compiles in Swift 6 language mode, with complete concurrency
-/// checking: their public API says what is `@Sendable` and what runs on the main actor, so a lesson
+/// The RaceLabKit library compiles in Swift 6 language mode, with complete concurrency
+/// checking: its public API says what is `@Sendable` and what runs on the main actor, so a lesson
 /// written in Swift 6 mode gets a compile-time error where it would otherwise trap at run time (the
-/// Swift 5 lessons build as before; docs/swift6.md). A toolchain before 6.0 has no Swift 6 mode.
-#if compiler(>=6.0)
-    let swift6: [SwiftSetting] = [.unsafeFlags(["-swift-version", "6"])]
-#else
-    let swift6: [SwiftSetting] = []
-#endif
+/// Swift 5 lessons build as before; docs/swift6.md).
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 var targets: [Target] = [
     // The support library every lesson imports: lesson clock, pages, view/animation stand-ins, watchdog.
-    .target(name: "RaceLab", dependencies: ["RaceLabAtomics"], swiftSettings: sharedModuleCache + swift6),
+    .target(name: "RaceLabKit", dependencies: ["RaceLabAtomics"], swiftSettings: sharedModuleCache + swift6),
     // Relaxed atomics in C: shared words that ThreadSanitizer sees as atomic but not as ordering.
     .target(name: "RaceLabAtomics"),
     // The runner: its logic lives in a library so it can be tested; `racelab` is a thin shell.
-    .target(name: "RaceLabRunner", dependencies: ["RaceLab"], swiftSettings: sharedModuleCache),  // shares its Locked
+    .target(name: "RaceLabRunner", dependencies: ["RaceLabKit"], swiftSettings: sharedModuleCache),  // shares its Locked
     .executableTarget(name: "racelab", dependencies: ["RaceLabRunner"], swiftSettings: sharedModuleCache),
     // A small program that misbehaves on request (races, hangs, crashes, floods); the runner's
     // end-to-end tests run it to prove every verdict can fail.
-    .executableTarget(name: "racelab-fixture", dependencies: ["RaceLab"], path: "Tests/Fixtures/racelab-fixture",
+    .executableTarget(name: "racelab-fixture", dependencies: ["RaceLabKit"], path: "Tests/Fixtures/racelab-fixture",
         swiftSettings: sharedModuleCache),
     // A lesson in Swift 6 mode that uses every part of RaceLab's API that crosses threads or actors:
     // the tests run it to prove that none traps in Swift 6's run-time isolation checks.
-    .executableTarget(name: "racelab-swift6-lesson", dependencies: ["RaceLab"], path: "Tests/Fixtures/racelab-swift6-lesson",
+    .executableTarget(name: "racelab-swift6-lesson", dependencies: ["RaceLabKit"], path: "Tests/Fixtures/racelab-swift6-lesson",
         swiftSettings: sharedModuleCache + swift6),
-    .executableTarget(name: "racelab-swift6-awaiting", dependencies: ["RaceLab"], path: "Tests/Fixtures/racelab-swift6-awaiting",
+    .executableTarget(name: "racelab-swift6-awaiting", dependencies: ["RaceLabKit"], path: "Tests/Fixtures/racelab-swift6-awaiting",
         swiftSettings: sharedModuleCache + swift6),
-    .testTarget(name: "RaceLabTests", dependencies: ["RaceLab"], swiftSettings: sharedModuleCache),
+    .testTarget(name: "RaceLabTests", dependencies: ["RaceLabKit"], swiftSettings: sharedModuleCache),
     .testTarget(
         name: "RaceLabRunnerTests", dependencies: ["RaceLabRunner", "racelab-fixture", "racelab-swift6-lesson", "racelab-swift6-awaiting", "racelab"],
         resources: [.copy("TSanReports"), .copy("BrokenTranscripts")], swiftSettings: sharedModuleCache),
@@ -88,14 +92,14 @@ func nonSources(_ path: String) -> [String] {
 ///   `WrongFixes/`. `Referee/` holds what `racelab verify` checks, the solution among them, out of an
 ///   attendee's way until they look. The driver (`main.swift`) exists once, in `Starter/`: the other
 ///   variants link to it, and the attendee's copy is checked identical to it.
-func lesson(_ folder: String) {
+@MainActor func lesson(_ folder: String) {
     guard let number = Int(folder.prefix(2)), folder.dropFirst(2).hasPrefix("-") else { return }
     let path = "Lessons/\(folder)"
-    var dependencies: [Target.Dependency] = ["RaceLab"]
+    var dependencies: [Target.Dependency] = ["RaceLabKit"]
     let swift6Lesson = number >= firstSwift6Lesson
     if isFolder("\(path)/Support") {
         targets.append(.target(
-            name: "Lesson\(number)Support", dependencies: ["RaceLab"], path: "\(path)/Support",
+            name: "Lesson\(number)Support", dependencies: ["RaceLabKit"], path: "\(path)/Support",
             swiftSettings: sharedModuleCache + (swift6Lesson ? swift6 : [])))
         dependencies.append(.target(name: "Lesson\(number)Support"))
     }
@@ -127,6 +131,9 @@ entries("Lessons").forEach(lesson)
 
 let package = Package(
     name: "RaceLab",
-    products: [.library(name: "RaceLab", targets: ["RaceLab"])],
-    targets: targets
+    // macOS 15: `Mutex` (Synchronization) and task executor preference (lessons 4, 12 and 13) need it
+    // (README, "On a Mac").
+    platforms: [.macOS(.v15)],
+    targets: targets,
+    swiftLanguageModes: [.v5]
 )

@@ -3,7 +3,7 @@
 // first thread named (on page 1 the source thread, a thread of its own; on page 2 the one running the
 // main queue's block). Neither is the main thread, which a lesson parks in dispatchMain().
 import Foundation
-import RaceLab
+import RaceLabKit
 
 let lesson = Lesson("RaceLab lesson 1: queues, sync and async, serial and concurrent")
 

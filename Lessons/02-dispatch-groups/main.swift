@@ -2,7 +2,7 @@
 // Read top to bottom. The views and View.animate are RaceLab stand-ins for UIKit: they print what a
 // viewer would see, and when, and call their completions on the main queue as UIKit does.
 import Dispatch
-import RaceLab
+import RaceLabKit
 
 let lesson = Lesson("RaceLab lesson 2: dispatch groups, or knowing when everything is done")
 

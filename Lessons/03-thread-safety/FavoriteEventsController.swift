@@ -1,5 +1,5 @@
 import Dispatch
-import RaceLab
+import RaceLabKit
 
 /// An immutable model (slides 004): a value that never changes can be shared by any number of threads.
 struct Event: Hashable {

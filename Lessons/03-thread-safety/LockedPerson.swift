@@ -1,4 +1,4 @@
-import RaceLab
+import RaceLabKit
 
 /// `Person` with a lock around each whole change and each read (page 6): the same guarantee as
 /// `ThreadSafePerson`'s barrier, with a lock the schedule explorer knows (RaceLab's `ExplorableLock`,

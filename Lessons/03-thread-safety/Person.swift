@@ -1,4 +1,4 @@
-import RaceLab
+import RaceLabKit
 
 /// The classic racy `Person` (DEMOS C1). `changeName` takes its time: a random delay before the first
 /// name changes and another, possibly longer, before the last name does. Called from one thread it

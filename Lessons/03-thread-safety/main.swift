@@ -2,7 +2,7 @@
 // Read top to bottom; Person.swift, ThreadSafePerson.swift and FavoriteEventsController.swift hold
 // the classes this story uses.
 import Dispatch
-import RaceLab
+import RaceLabKit
 
 let lesson = Lesson("RaceLab lesson 3: thread safety, the racy Person and ThreadSafePerson")
 

@@ -2,7 +2,7 @@
 // tasks at once and reads the total at the end.
 import Dispatch
 import Foundation
-import RaceLab
+import RaceLabKit
 #if canImport(Synchronization)
     import Synchronization
 #endif

@@ -1,7 +1,7 @@
 // The demos that crash or hang on purpose. The crashing ones run in a child process (ChildProcess);
 // the hanging ones on threads of their own under a watchdog, so the page always ends.
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// A counter confined to its queue: `incrementOnQueue()` must only ever run there, and says so with
 /// a dispatch precondition ("a dispatch precondition that you're on that queue", WWDC 2016).

@@ -1,6 +1,6 @@
 // The hazards of pages 2 and 3: a lazy property, and a dictionary whose every access is locked.
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// What a lazy initializer builds: numbered in the order they were made.
 final class Theme: Sendable {

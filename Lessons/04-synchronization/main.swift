@@ -3,7 +3,7 @@
 // guarded five ways, Hazards.swift the lazy property and the locked dictionary, Deadlocks.swift the
 // demos that crash or hang on purpose.
 import Foundation
-import RaceLab
+import RaceLabKit
 
 let lesson = Lesson("RaceLab lesson 4: synchronization and its hazards")
 

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// DEMOS C6: an operation that blurs one image. Its output is read by its completion block.
 final class FilterOperation: Operation, @unchecked Sendable {

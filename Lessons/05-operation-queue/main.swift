@@ -2,7 +2,7 @@
 // Read top to bottom. Each page ends with a timeline: one row per operation, a bar from its start
 // to its end on a shared time axis.
 import Foundation
-import RaceLab
+import RaceLabKit
 
 let lesson = Lesson("RaceLab lesson 5: OperationQueue, the printer queue")
 

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// The AsyncOperation of the RWDevCon tutorial and the article (DEMOS E1), as they teach it. Racy
 /// on purpose (DEMOS E5, page 5): the callback sets `state` on one thread while the queue reads

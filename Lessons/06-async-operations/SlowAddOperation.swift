@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// DEMOS E2: `asyncAdd` wrapped in an operation. `main()` starts the asynchronous call and returns at
 /// once; the operation is finished only when the callback says so.

@@ -2,7 +2,7 @@
 // Read top to bottom. SlowAddOperation.swift holds the operations built on RaceLab's AsyncOperation;
 // CanonicalAsyncOperation.swift holds the classic version, racy on purpose (page 5).
 import Foundation
-import RaceLab
+import RaceLabKit
 
 let lesson = Lesson("RaceLab lesson 6: asynchronous operations and SlowAdd")
 
@@ -133,7 +133,7 @@ lesson.page("RaceLab's AsyncOperation: state under a lock") { page in
 lesson.page("ImageLoadOperation: an image through the network") { page in
     note("The network is a real URLSession; a URLProtocol of RaceLab's serves train_night.jpg (a")
     note("generated grey-scale picture, sent as PGM) after 1 s. The operation finishes in the callback.")
-    // ImageLoadOperation lives in RaceLab (Sources/RaceLab/Demos/ImageLoadOperation.swift): lesson 9 uses it too.
+    // ImageLoadOperation lives in RaceLab (Sources/RaceLabKit/Demos/ImageLoadOperation.swift): lesson 9 uses it too.
     Network.serve(.generated(7, size: 96), as: "train_night.jpg", latency: 1)
     let load = ImageLoadOperation(imageName: "train_night.jpg") { _, _ in say("Image loaded") }
     OperationQueue().addOperations([load], waitUntilFinished: true)

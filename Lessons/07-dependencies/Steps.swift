@@ -1,7 +1,7 @@
 // The operations of lesson 7's pages beside RaceLab's Step: the article's image filters, a step that
 // checks its dependencies, and the WWDC app's modal alerts.
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// The article's filter steps (DEMOS F1): an image operation takes its input from the first
 /// dependency that passes one on, when it was given none (it "chooses the first such dependent

@@ -2,7 +2,7 @@
 // 4", WWDC 2015 "Advanced NSOperations", the RWDevCon 2017 lab). Read top to bottom; Steps.swift
 // holds the operations the graphs are made of, Graph.swift the cycle finder and the drawing.
 import Foundation
-import RaceLab
+import RaceLabKit
 
 let lesson = Lesson("RaceLab lesson 7: dependencies between operations")
 

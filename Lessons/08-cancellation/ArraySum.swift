@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// The article's input: five pairs, one slow second each (sums 3, 7, 11, 15, 19).
 let numberArray = [(1, 2), (3, 4), (5, 6), (7, 8), (9, 10)]

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// One pair's sum, synchronously. `result` stays nil when the operation was cancelled before it ran.
 final class SumOperation: Operation, @unchecked Sendable {

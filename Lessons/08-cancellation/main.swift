@@ -3,7 +3,7 @@
 // the middle of a pair (at 1.5 s or 3.5 s, never on a whole second), so the outcome is the same on
 // every run: a cancel right as a pair ends would be a coin toss.
 import Foundation
-import RaceLab
+import RaceLabKit
 
 let lesson = Lesson("RaceLab lesson 8: cancellation")
 

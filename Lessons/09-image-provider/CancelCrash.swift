@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson9Support
 
 /// Page 4: the crash that `ImageProvider.cancel()` works around, reproduced in a child process (this

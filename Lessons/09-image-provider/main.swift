@@ -1,10 +1,10 @@
 // Lesson 9 — The four-image provider and the scrolling table (DEMOS G4, G5).
 // Read top to bottom. The pipeline, load -> filter -> post-process -> output, is RaceLab's
-// ImageProvider (Sources/RaceLab/Demos/ImageProvider.swift; exercise 9 builds on it too), the table
+// ImageProvider (Sources/RaceLabKit/Demos/ImageProvider.swift; exercise 9 builds on it too), the table
 // RaceLab's TableView. The network (RaceLab's Network) serves each picture after a scripted latency,
 // Venice much slower.
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson9Support
 
 CancelCrash.runIfChild()  // page 4 starts this program again as a child that crashes on purpose

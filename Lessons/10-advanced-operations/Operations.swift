@@ -1,8 +1,8 @@
-// The operations of lesson 10's pages, built on RaceLab's toolkit (Sources/RaceLab/Demos/Toolkit)
+// The operations of lesson 10's pages, built on RaceLab's toolkit (Sources/RaceLabKit/Demos/Toolkit)
 // and its Step (work that takes a while): a download, a paged query, an alert, and the condition
 // that makes an operation's dependency for it.
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson10Support
 
 #if canImport(FoundationNetworking)

@@ -3,7 +3,7 @@
 // a lock, then a state change under the lock again, with nothing holding the two together. Every
 // access is locked, so ThreadSanitizer has nothing to report; the state machine does.
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson10Support
 
 class SampleOperation: Operation, @unchecked Sendable {

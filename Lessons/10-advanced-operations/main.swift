@@ -3,7 +3,7 @@
 // bottom; Operations.swift holds the page's operations, RaceLab's Demos/Toolkit the toolkit, and
 // SampleOperation.swift the sample's racy design (page 10).
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson10Support
 
 // Page 10 plays rounds for up to 36 s of real time before it gives up on its race: 200 lesson s (50 s

@@ -3,7 +3,7 @@
 // once as `async let`s. The gallery that shows them belongs to the main actor, so each hand-off to it
 // is an `await`, where lesson 9's output operation sent a block to the main queue.
 import Foundation
-import RaceLab
+import RaceLabKit
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking  // URLSession on Linux

@@ -1,6 +1,6 @@
 // Runs the real compiler, in a child process, on a file of Compiler/ and shows what it says.
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// Compiler/, beside this file: the classic racy code, each file with what Swift 6 must say of it.
 let compilerFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Compiler").path

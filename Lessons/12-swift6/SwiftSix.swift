@@ -1,7 +1,7 @@
 // What lesson 12's pages run, in Swift 6 language mode: the Swift 6 ways (an actor, a task group, a
 // value sent into a task) and the two escape hatches, which compile and race (pages 5 and 6).
 import Foundation
-import RaceLab
+import RaceLabKit
 
 #if canImport(Synchronization)
     import Synchronization

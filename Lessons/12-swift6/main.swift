@@ -5,7 +5,7 @@
 // the real compiler on one and prints what it says, and `racelab check 12` has the toolchain's own
 // verifier confirm the comments. SwiftSix.swift holds the Swift 6 versions this story runs.
 import Foundation
-import RaceLab
+import RaceLabKit
 
 // Page 9 starts this program again, as a child process, for the count that ThreadSanitizer misreads
 // on Linux; the child runs just that count and exits.

@@ -1,5 +1,5 @@
 // Page 2: check-then-act across an `await`, in an actor.
-import RaceLab
+import RaceLabKit
 
 /// A fraud check that takes half a lesson second and holds no thread.
 func fraudCheck() async {

@@ -2,7 +2,7 @@
 // task can do. The pool has about one thread a core and does not grow, so when every thread is
 // blocked, the task that would unblock them never gets one.
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// `waiters` tasks each block on a semaphore; one more task, started after them, would signal it.
 /// Runs on the page's own thread (not one of the pool's), which looks after a lesson second and, if

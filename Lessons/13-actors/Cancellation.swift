@@ -1,7 +1,7 @@
 // Page 5: cancellation is cooperative. One parent task, three kinds of work under it; the parent is
 // cancelled at 1.2 s.
 import Dispatch
-import RaceLab
+import RaceLabKit
 
 /// Half a lesson second that ends early, throwing, when the task is cancelled (`Task.sleep` checks).
 func step() async throws {

@@ -1,7 +1,7 @@
 // Page 3: callback APIs wrapped in checked continuations, and the two ways to get it wrong. Both run
 // in child processes (ChildProcess): one crashes, the other leaves a task waiting for good.
 import Dispatch
-import RaceLab
+import RaceLabKit
 
 /// A callback API as GCD code wrote them, with a bug: after a retry it calls its completion again.
 final class AnswerLoader: Sendable {

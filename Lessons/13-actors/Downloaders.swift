@@ -1,7 +1,7 @@
 // Page 1: the image downloader of WWDC 2021's "Protect mutable state with Swift actors", over
 // RaceLab's network (a real URLSession; the network counts the requests it receives).
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// What page 1 asks of a downloader: an image by name, however many callers ask at once.
 protocol Downloader: Sendable {

@@ -2,7 +2,7 @@
 // two differences the explorer needs: each actor runs on the explorer's executor (SE-0392's custom
 // actor executors), and the download is a point the explorer schedules, not RaceLab's network, whose
 // answer comes from URLSession's threads, which the explorer does not run.
-import RaceLab
+import RaceLabKit
 
 /// Counts the downloads of a run. Touched only by the explorer's tasks, which run one job at a time
 /// on the explorer's thread.

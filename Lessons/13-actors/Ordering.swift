@@ -1,5 +1,5 @@
 // Page 6: tasks started one after another need not run in that order; what does give an order.
-import RaceLab
+import RaceLabKit
 
 /// Where each way of running eight jobs writes them down, in the order they ran.
 actor Log {

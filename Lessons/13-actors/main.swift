@@ -5,7 +5,7 @@
 // twice or never, a pool of threads blocked, a cancel nobody looks at, an order nobody promised.
 // The outcome blocks in the transcripts count what the compiler and TSan cannot.
 import Foundation
-import RaceLab
+import RaceLabKit
 
 // Page 3 starts this program again, as a child process, for each misuse of a continuation.
 ChildProcess.runIfChild(["resume-twice": resumeTwice, "never-resumed": neverResumed])

@@ -2,7 +2,7 @@
 // page that explores one of their races; this lesson is about the explorer itself: what a schedule
 // is, how to read one, and why a bound on preemptions finds most bugs in few schedules.
 // Support/Bank.swift holds the programs, which exercise 14 uses too.
-import RaceLab
+import RaceLabKit
 import Lesson14Support
 
 let lesson = Lesson("RaceLab lesson 14: every interleaving, the schedule explorer")

@@ -27,7 +27,7 @@ public struct Builder {
     /// by the folders it read: a new wrong fix's folder went unseen (measured: `dump-package` listed 5
     /// targets of exercise 6 where 7 folders were, until the cache was bypassed). The folders' layout
     /// in the environment makes any change to it a new cache key.
-    private var environment: [String: String] {
+    var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["RACELAB_LESSONS_LAYOUT"] = Self.layout(of: "\(root)/Lessons")
         return environment

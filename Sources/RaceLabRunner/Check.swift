@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// `racelab check [N | N:P …] [--must-fail F]`, and `racelab page P T` for lesson authors.
 extension Runner {

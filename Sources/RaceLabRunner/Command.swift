@@ -4,7 +4,7 @@ import Foundation
 private let optionsTaken: [String: Set<String>] = [
     "check": ["--speed", "--jobs", "--must-fail"], "verify": ["--speed", "--jobs", "--seed"], "stress": ["--speed", "--jobs", "--seed"],
     "exercise": ["--speed", "--seed"], "watch": ["--speed", "--seed"], "page": ["--speed"], "reset": ["--yes"],
-    "hint": [], "list": [], "help": [], "--help": [], "-h": [],
+    "hint": [], "list": [], "portability": [], "help": [], "--help": [], "-h": [],
 ]
 
 /// Parses `racelab`'s command line and runs the command; returns the exit status.
@@ -78,7 +78,7 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
     guard !numbers.contains(nil) else { return usageError("'\(words.dropFirst().joined(separator: " "))': lesson numbers are whole numbers, e.g. 3") }
     let lessons = numbers.compactMap { $0 }
     switch command {
-    case "list", "help", "--help", "-h":
+    case "list", "portability", "help", "--help", "-h":
         guard lessons.isEmpty else { return usageError("\(command) takes no lesson numbers") }
     case "exercise", "hint", "reset", "watch":
         guard lessons.count == 1 else { return usageError("\(command) takes one exercise number, e.g. racelab \(command) 3") }
@@ -95,6 +95,7 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
         case "list":
             runner.list()
             return 0
+        case "portability": return runner.portability() ? 0 : 1
         case "exercise": return try runner.exercise(lessons[0]) ? 0 : 1
         case "watch": try runner.watch(lessons[0])
         case "hint":

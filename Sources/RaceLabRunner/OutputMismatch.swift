@@ -1,4 +1,4 @@
-import RaceLab
+import RaceLabKit
 
 /// Where output and transcript part ways: enough for a person to act on.
 public struct OutputMismatch: Equatable, CustomStringConvertible {

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// Something a page did that its transcript did not expect.
 public enum CheckProblem: CustomStringConvertible {

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// What happened to a process the runner started.
 public struct ProcessResult {

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 
 // Reading what a checked program printed: the lesson's lines apart from an attendee's own, and from
 // stderr, a whole TSan report and why a program crashed.

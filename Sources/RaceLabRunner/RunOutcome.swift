@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// The outcome of running one page (or exercise) against its transcript.
 public struct RunOutcome {

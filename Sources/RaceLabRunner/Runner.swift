@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// `racelab`'s commands. The executable only hands over its arguments; everything here is testable.
 public final class Runner {

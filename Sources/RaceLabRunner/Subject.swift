@@ -31,7 +31,7 @@ public struct Subject {
     }
 
     /// The library every lesson links.
-    static let library = [SourceFolder(path: "Sources/RaceLab", recursive: true), SourceFolder(path: "Sources/RaceLabAtomics", recursive: true)]
+    static let library = [SourceFolder(path: "Sources/RaceLabKit", recursive: true), SourceFolder(path: "Sources/RaceLabAtomics", recursive: true)]
 
     public static func page(_ number: Int, of lesson: LessonInfo) -> Subject {
         Subject(

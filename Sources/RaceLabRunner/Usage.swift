@@ -20,6 +20,8 @@ let usage = """
       stress [N] [T …]  run each page N times (20) and count outcomes, failures and TSan's detections;
                      T: a lesson (3), a page (3:2) or an exercise (exercise 3); none: everything
       list           the lessons, and where you are with each exercise
+      portability    for CI: what would break on a Mac (names that differ only in case, Linux-only calls
+                     outside #if, no declared macOS, GNU-only shell in scripts/), checked on any machine
       page P T [A …] for lesson authors: check the built program P (run with arguments A) against transcript T
     Pages run at --speed 4 and exercises at the speed their transcript names, unless told otherwise;
     times in transcripts are lesson seconds. check, verify and stress run up to --jobs pages side by

@@ -6,7 +6,7 @@
 // library's API says where each closure runs, and the compiler holds a lesson to it.
 import Dispatch
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// Top-level state belongs to the main actor.
 var tally = 0  // expected-note 2 {{mutation of this var is only permitted within the actor}}

@@ -2,7 +2,7 @@
 // thread: `lesson.run()` there would park a worker thread in dispatchMain() and end with SIGILL.
 // The compiler refuses it and says what to write instead. Checked by `Swift6Tests` with
 // `swiftc -typecheck -swift-version 6 -Xfrontend -verify`, as Swift6Mistakes.swift is.
-import RaceLab
+import RaceLabKit
 
 let sum = await withCheckedContinuation { continuation in
     asyncAdd(1, 2) { continuation.resume(returning: $0) }

@@ -1,4 +1,4 @@
-import RaceLab
+import RaceLabKit
 import XCTest
 
 @testable import RaceLabRunner

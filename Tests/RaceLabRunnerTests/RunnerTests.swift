@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-import RaceLab
+import RaceLabKit
 @testable import RaceLabRunner
 
 /// The runner's commands on a workspace made up in a temporary folder: discovery, bad input, reset.
@@ -276,7 +276,7 @@ final class ProgressAndHintTests: XCTestCase {
     func testTheBuildStampVouchesOnlyForUnchangedInputsAndBinary() throws {
         let exercise = try Workspace(root: root).exercise(3)
         let subject = Subject.exercise(exercise.attendee, of: exercise)
-        try package.write("library", to: "Sources/RaceLab/Library.swift")
+        try package.write("library", to: "Sources/RaceLabKit/Library.swift")
         try package.write("support", to: "Lessons/03-thread-safety/Support/Support.swift")
         let stamp = BuildStamp(root: root, scratch: "\(root)/.build-tsan", product: exercise.product, sources: subject.sources)
         let before = stamp.fingerprint()
@@ -289,7 +289,7 @@ final class ProgressAndHintTests: XCTestCase {
         for (path, text) in [
             ("Lessons/03-thread-safety/Exercise/Person.swift", "the attendee saved"),
             ("Lessons/03-thread-safety/Support/Support.swift", "support changed"),
-            ("Sources/RaceLab/Library.swift", "library changed"),
+            ("Sources/RaceLabKit/Library.swift", "library changed"),
             ("Package.swift", "// swift-tools-version:5.10"),
             ("Lessons/03-thread-safety/Exercise/Extra.swift", "a new file"),
         ] {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-import RaceLab
+import RaceLabKit
 @testable import RaceLabRunner
 
 /// RaceLab's library is honest for lessons written in Swift 6 mode: what would trap at run time (a
@@ -68,7 +68,7 @@ final class Swift6Tests: XCTestCase {
     private func typecheck(_ file: String) throws -> ProcessResult {
         let built = URL(fileURLWithPath: builtProgram("racelab-swift6-lesson")).deletingLastPathComponent().path
         let moduleMap = "\(built)/RaceLabAtomics.build/module.modulemap"
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: "\(built)/Modules/RaceLab.swiftmodule"), "no RaceLab module in \(built)")
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: "\(built)/Modules/RaceLabKit.swiftmodule"), "no RaceLabKit module in \(built)")
         let arguments = [
             "swiftc", "-typecheck", "-swift-version", "6", "-Xfrontend", "-verify", "-Xfrontend", "-verify-ignore-unrelated",
             "-I", "\(built)/Modules", "-Xcc", "-fmodule-map-file=\(moduleMap)", "-Xcc", "-I", "-Xcc", "\(root)/Sources/RaceLabAtomics/include",

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import RaceLab
+@testable import RaceLabKit
 
 /// RaceLab's AsyncOperation, which every operation lesson builds on. Under `scripts/test` these run
 /// with ThreadSanitizer, which would report any race on its state.

@@ -1,7 +1,7 @@
 import Dispatch
 import XCTest
 
-@testable import RaceLab
+@testable import RaceLabKit
 
 final class ClockAndWatchdogTests: XCTestCase {
     func testStampIsLessonSecondsWithTwoDecimals() {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import RaceLab
+@testable import RaceLabKit
 
 /// The schedule explorer's counts against counts worked out by hand, and its replays and refusals.
 final class ExplorerTests: XCTestCase {

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import RaceLab
+@testable import RaceLabKit
 
 final class LessonOptionsTests: XCTestCase {
     func parse(_ arguments: [String], _ environment: [String: String] = [:]) throws -> LessonOptions {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import RaceLab
+@testable import RaceLabKit
 
 /// A contention round says it fell short only when it did: too few overlaps, and nothing stopped it.
 final class LockstepTests: XCTestCase {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import RaceLab
+@testable import RaceLabKit
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

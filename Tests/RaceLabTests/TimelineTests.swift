@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import RaceLab
+@testable import RaceLabKit
 
 final class TimelineTests: XCTestCase {
     func testChartDrawsOneBarPerOperationOnASharedAxis() {

@@ -1,9 +1,9 @@
 import Foundation
 import XCTest
 
-@testable import RaceLab
+@testable import RaceLabKit
 
-/// The WWDC 2015 toolkit of lesson 10 and exercise 10 (Sources/RaceLab/Demos/Toolkit). Under
+/// The WWDC 2015 toolkit of lesson 10 and exercise 10 (Sources/RaceLabKit/Demos/Toolkit). Under
 /// `scripts/test` these run with ThreadSanitizer, which would report any race in it.
 final class ToolkitTests: XCTestCase {
     /// Finishes when told to; records what its observers heard.

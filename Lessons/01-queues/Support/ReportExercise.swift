@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// What exercise 1's driver needs of the attendee's `ReportScreen`.
 public protocol ReportShowing: AnyObject {

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// Exercise 2's round 5, for "as soon as every fetch has called back": ten feeds of one story whose
 /// fetch calls back after 10 ms of real time, each loaded when the one before completed, timed in

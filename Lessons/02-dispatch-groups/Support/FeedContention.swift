@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// Where round 6's fetches leave their callbacks: the driver's two threads take them from here and
 /// call them, instead of a global queue after a latency.

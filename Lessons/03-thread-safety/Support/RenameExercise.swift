@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// What exercise 3's driver needs of the attendee's `Person`.
 public protocol Renamable: AnyObject {

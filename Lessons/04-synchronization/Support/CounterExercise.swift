@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// What exercise 4's driver needs of the attendee's `Counter`.
 public protocol Incrementing: AnyObject {

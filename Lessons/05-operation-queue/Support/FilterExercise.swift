@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// What exercise 5's driver needs of the attendee's `FilterResults`.
 public protocol FilterCollecting: AnyObject {

@@ -1,6 +1,6 @@
 // Exercise 6's driver: not yours to edit. Your work is in SlowAddOperation.swift next to this file.
 // Check it with: swift run racelab exercise 6
-import RaceLab
+import RaceLabKit
 import Lesson6Support
 
 extension SlowAddOperation: SlowAdding {}

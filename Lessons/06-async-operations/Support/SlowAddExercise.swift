@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// What exercise 6's driver needs of the attendee's `SlowAddOperation`.
 public protocol SlowAdding: Operation {

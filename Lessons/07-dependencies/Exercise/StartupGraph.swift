@@ -12,7 +12,7 @@
 // must fail: output
 
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson7Support
 
 func wireStartup(_ steps: StartupSteps) {

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// The operations of exercise 7's start-up graph, for the attendee's `wireStartup` to connect.
 public struct StartupSteps {

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// What exercise 8's driver needs of the attendee's `ArraySumOperation`.
 public protocol ArraySumming: Operation {

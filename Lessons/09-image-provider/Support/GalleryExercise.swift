@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// What exercise 9's driver needs of the attendee's `GalleryController`.
 public protocol GalleryControlling: AnyObject {

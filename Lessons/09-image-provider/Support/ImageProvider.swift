@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,5 +1,5 @@
 import Dispatch
-import RaceLab
+import RaceLabKit
 
 /// A stand-in for `UITableView` on Linux: rows scroll through a window, and the table tells its
 /// delegate when a row is about to appear (`willDisplay`) and when it has left (`didEndDisplaying`),

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// Exercise 10's driver, not the attendee's to edit: alerts that must come one at a time, through the
 /// attendee's `Exclusivity` (lesson 10, page 9), and a video of another category that must not wait

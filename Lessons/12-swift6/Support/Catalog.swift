@@ -1,5 +1,5 @@
 import Dispatch
-import RaceLab
+import RaceLabKit
 
 /// Lesson 3's immutable model, as Swift 6 wants it: a struct whose stored properties are all
 /// `Sendable` can be shared by any number of tasks (a public one says so in its declaration).

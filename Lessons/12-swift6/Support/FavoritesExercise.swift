@@ -1,5 +1,5 @@
 import Dispatch
-import RaceLab
+import RaceLabKit
 
 /// Exercise 12's driver, which is not the attendee's to edit: lesson 3's favourite-events controller,
 /// migrated to Swift 6, must be right when many tasks use it at once. The seed decides the events,

@@ -1,5 +1,5 @@
 import Dispatch
-import RaceLab
+import RaceLabKit
 
 /// What exercise 13's driver needs of the attendee's cache.
 public protocol ImageSource: Sendable {

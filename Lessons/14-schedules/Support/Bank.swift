@@ -1,4 +1,4 @@
-import RaceLab
+import RaceLabKit
 
 /// A bank account with the shape of lesson 13's: a withdrawal checks the balance, waits for a fraud
 /// check, then takes the money. Here on threads, for the schedule explorer: the fraud check and a

@@ -1,4 +1,4 @@
-import RaceLab
+import RaceLabKit
 
 /// Exercise 14's driver: replays the attendee's schedules and says whether each ends in its target.
 /// Deterministic: the explorer runs the same schedule the same way every time, so there is no seed.

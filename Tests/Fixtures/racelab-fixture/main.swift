@@ -1,7 +1,7 @@
 // A program that misbehaves on request, for the runner's end-to-end tests: each mode is one way a
 // page can go wrong, so the tests can prove the runner rejects it.
 import Foundation
-import RaceLab
+import RaceLabKit
 
 setvbuf(stdout, nil, _IOLBF, 0)
 

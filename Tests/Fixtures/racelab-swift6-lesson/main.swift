@@ -6,7 +6,7 @@
 // this lesson to prove none of those checks fails, and `Swift6Mistakes.swift` shows the compiler
 // refusing what would have trapped.
 import Foundation
-import RaceLab
+import RaceLabKit
 
 /// Top-level state: in Swift 6 mode it belongs to the main actor.
 var tally = 0

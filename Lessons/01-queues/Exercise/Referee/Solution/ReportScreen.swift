@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson1Support
 
 // Exercise 1, a solution: a private serial queue at .userInitiated computes the reports one after

@@ -4,7 +4,7 @@
 // loads at once do not mix, and an empty group notifies at once.
 
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson2Support
 
 final class FeedLoader {

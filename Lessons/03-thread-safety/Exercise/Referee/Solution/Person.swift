@@ -1,5 +1,5 @@
 import Dispatch
-import RaceLab
+import RaceLabKit
 import Lesson3Support
 
 // Exercise 3, a solution: the barrier pattern of lesson 3's ThreadSafePerson, inside Person itself.

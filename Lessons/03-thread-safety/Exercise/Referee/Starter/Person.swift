@@ -1,5 +1,5 @@
 import Dispatch
-import RaceLab
+import RaceLabKit
 import Lesson3Support
 
 // Exercise 3: make Person thread-safe.

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson5Support
 
 // Exercise 5, a solution: lesson 5 page 6's serial append queue makes the appends safe; a semaphore

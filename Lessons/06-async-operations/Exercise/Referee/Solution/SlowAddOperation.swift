@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson6Support
 
 // Exercise 6, a solution: the callback stores the result, then sets `state = .finished`. Setting the

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson6Support
 
 // Exercise 6: finish SlowAddOperation.

@@ -3,7 +3,7 @@
 // the save waits for every other step.
 
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson7Support
 
 func wireStartup(_ steps: StartupSteps) {

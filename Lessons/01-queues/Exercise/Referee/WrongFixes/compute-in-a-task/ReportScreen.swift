@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson1Support
 
 // Exercise 1, a known wrong fix (from an adversarial round): computes each report in a detached Swift

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson1Support
 
 // Exercise 1, a known wrong fix: off the main queue and back to it, but on a concurrent global queue

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson1Support
 
 // Exercise 1, a known wrong fix: async onto the main queue returns at once, but the work still runs

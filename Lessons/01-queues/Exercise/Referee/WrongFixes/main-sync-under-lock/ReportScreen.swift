@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson1Support
 
 // Exercise 1, a wrong fix from an adversarial round: computes on a global queue and shows in tap order

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson1Support
 
 // Exercise 1, a known wrong fix: computes side by side, keeps the finished reports on the main queue,

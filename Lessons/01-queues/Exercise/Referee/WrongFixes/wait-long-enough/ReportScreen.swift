@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson1Support
 
 // Exercise 1, a known wrong fix: orders the reports by time, not by synchronisation. Each report is

@@ -3,7 +3,7 @@
 // must fail: output
 
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson2Support
 
 final class FeedLoader {

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson2Support
 
 // Exercise 2, a wrong fix from an adversarial round: the texts stored by index under a lock, and a

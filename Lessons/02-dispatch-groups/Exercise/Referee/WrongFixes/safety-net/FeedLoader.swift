@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson2Support
 
 // Exercise 2, a wrong fix from an adversarial round: a right group (enter, leave, the texts by index

@@ -4,7 +4,7 @@
 // must fail: output
 
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson2Support
 
 final class FeedLoader {

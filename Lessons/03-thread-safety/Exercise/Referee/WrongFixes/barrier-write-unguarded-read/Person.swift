@@ -1,5 +1,5 @@
 import Dispatch
-import RaceLab
+import RaceLabKit
 import Lesson3Support
 
 // Exercise 3, a known wrong fix: the writes are barriers on a concurrent queue, as in lesson 3, but

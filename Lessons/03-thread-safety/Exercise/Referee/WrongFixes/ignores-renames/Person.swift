@@ -1,4 +1,4 @@
-import RaceLab
+import RaceLabKit
 import Lesson3Support
 
 // Exercise 3, a cheat: no shared state, no race, no torn name, because no rename ever happens.

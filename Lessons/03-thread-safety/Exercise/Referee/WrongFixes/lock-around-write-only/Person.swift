@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson3Support
 
 // Exercise 3, a known wrong fix (hint 2): a lock around the writes only. The renames no longer

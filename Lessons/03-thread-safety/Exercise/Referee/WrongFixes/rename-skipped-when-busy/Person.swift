@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson3Support
 
 // Exercise 3, a known wrong fix (from an adversarial round: it passed every run before the driver

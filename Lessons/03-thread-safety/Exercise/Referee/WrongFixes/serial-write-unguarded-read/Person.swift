@@ -1,5 +1,5 @@
 import Dispatch
-import RaceLab
+import RaceLabKit
 import Lesson3Support
 
 // Exercise 3, a known wrong fix: the writes go through a serial queue, so they never overlap each

@@ -1,5 +1,5 @@
 import Dispatch
-import RaceLab
+import RaceLabKit
 import Lesson3Support
 
 // Exercise 3, a known wrong fix (hint 3): a serial queue for both, but changeName reads `name` (a

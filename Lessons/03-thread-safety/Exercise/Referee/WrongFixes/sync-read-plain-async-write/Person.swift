@@ -1,5 +1,5 @@
 import Dispatch
-import RaceLab
+import RaceLabKit
 import Lesson3Support
 
 // Exercise 3, a known wrong fix: reads with `sync` on a concurrent queue, but the writes are plain

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson5Support
 
 // Exercise 5, a known wrong fix: every access to the array is locked, and a semaphore counts the

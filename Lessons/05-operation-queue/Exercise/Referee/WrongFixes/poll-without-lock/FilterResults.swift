@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson5Support
 
 // Exercise 5, a known wrong fix: the appends are under a lock, but `all` polls the count without it

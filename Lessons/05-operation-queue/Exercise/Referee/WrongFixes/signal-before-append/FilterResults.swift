@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson5Support
 
 // Exercise 5, a wrong fix from an adversarial round: one semaphore signal an image, sent first thing

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson5Support
 
 // Exercise 5, a known wrong fix: the appends are locked (safe), and `all` waits "long enough" for the

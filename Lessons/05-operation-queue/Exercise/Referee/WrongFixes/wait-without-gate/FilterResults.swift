@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson5Support
 
 // Exercise 5, a known wrong fix: `all` waits for every image (a semaphore), but `add` appends from

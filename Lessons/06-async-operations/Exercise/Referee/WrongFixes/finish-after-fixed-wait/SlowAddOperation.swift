@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson6Support
 
 // Exercise 6, a known wrong fix (from an adversarial round: it passed 2 of 3 runs before the driver

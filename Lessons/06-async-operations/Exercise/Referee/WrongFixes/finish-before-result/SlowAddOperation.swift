@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson6Support
 
 // Exercise 6, a known wrong fix (hint 3): the callback finishes first and stores the result after.

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson6Support
 
 // Exercise 6, a known wrong fix (hint 4 warns of it): main() waits on a semaphore for the sum, then

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson6Support
 
 // Exercise 6, a wrong fix from an adversarial round: start() is overridden to do the work, so

@@ -2,7 +2,7 @@
 // operation does not wait for its dependencies), but the version check never does its work.
 // must fail: output
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson7Support
 
 func wireStartup(_ steps: StartupSteps) {

@@ -2,7 +2,7 @@
 // for the version check, so it runs first, before the settings are even downloaded.
 // must fail: output
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson7Support
 
 func wireStartup(_ steps: StartupSteps) {

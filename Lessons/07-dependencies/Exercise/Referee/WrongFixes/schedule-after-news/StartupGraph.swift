@@ -2,7 +2,7 @@
 // news, which it does not need: the start-up runs one step after another, slower than the talk's graph.
 // must fail: output
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson7Support
 
 func wireStartup(_ steps: StartupSteps) {

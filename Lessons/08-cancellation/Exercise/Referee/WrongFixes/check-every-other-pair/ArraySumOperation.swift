@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson8Support
 
 // Exercise 8, a known wrong fix (from an adversarial round, written without the driver): it looks at

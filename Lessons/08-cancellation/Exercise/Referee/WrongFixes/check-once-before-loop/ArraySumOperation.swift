@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson8Support
 
 // Exercise 8, a known wrong fix: isCancelled is looked at once, before the loop; a cancel that comes

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson8Support
 
 // Exercise 8, a known wrong fix: notes where the cancel came and returns only the sums up to there,

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson8Support
 
 // Exercise 8, a known wrong fix: a stop flag of its own, set by cancel() on the cancelling thread and

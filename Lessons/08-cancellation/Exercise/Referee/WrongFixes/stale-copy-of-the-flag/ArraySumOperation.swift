@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson8Support
 
 // Exercise 8, a known wrong fix (from an adversarial round: with a 20 ms copy it passed every run

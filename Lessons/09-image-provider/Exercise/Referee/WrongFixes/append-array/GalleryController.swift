@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson9Support
 
 // Exercise 9, a wrong fix from an adversarial round: providers in an array that grows by `append`

@@ -4,7 +4,7 @@
 // must fail: output
 
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson9Support
 
 final class GalleryController {

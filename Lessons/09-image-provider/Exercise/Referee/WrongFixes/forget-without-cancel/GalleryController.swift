@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson9Support
 
 // Exercise 9, a known wrong fix (hint 2): the row's provider is forgotten, not cancelled. Its

@@ -3,7 +3,7 @@
 // written by two threads at once, corrupts itself and the program crashes (sometimes before a report).
 // must fail: race AlertExclusivity.added or crash
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson10Support
 
 final class AlertExclusivity: Exclusivity, @unchecked Sendable {

@@ -3,7 +3,7 @@
 // the order breaks in round 0, and alerts pile up on screen in round 1.
 // must fail: output
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson10Support
 
 final class AlertExclusivity: Exclusivity, @unchecked Sendable {

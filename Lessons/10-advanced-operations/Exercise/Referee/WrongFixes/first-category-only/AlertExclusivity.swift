@@ -2,7 +2,7 @@
 // first, then video) waits for the last alert but not for the last video: two videos on screen.
 // must fail: output
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson10Support
 
 final class AlertExclusivity: Exclusivity, @unchecked Sendable {

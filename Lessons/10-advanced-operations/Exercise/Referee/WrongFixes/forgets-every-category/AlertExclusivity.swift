@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson10Support
 
 // Exercise 10, a wrong fix from an adversarial round: when an operation finishes while it is still

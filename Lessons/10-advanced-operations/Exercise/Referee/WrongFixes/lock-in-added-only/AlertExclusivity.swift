@@ -2,7 +2,7 @@
 // one thread while another records new ones (TSan names finished's read of the dictionary).
 // must fail: race AlertExclusivity.finished
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson10Support
 
 final class AlertExclusivity: Exclusivity, @unchecked Sendable {

@@ -2,7 +2,7 @@
 // the video waits for them too.
 // must fail: output
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson10Support
 
 final class AlertExclusivity: Exclusivity, @unchecked Sendable {

@@ -6,7 +6,7 @@
 // must fail: output
 
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson10Support
 
 final class AlertExclusivity: Exclusivity, @unchecked Sendable {

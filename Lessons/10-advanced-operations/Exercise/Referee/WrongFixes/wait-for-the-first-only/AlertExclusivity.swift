@@ -2,7 +2,7 @@
 // before: after the first, the rest are on screen together.
 // must fail: output
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson10Support
 
 final class AlertExclusivity: Exclusivity, @unchecked Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson11Support
 
 // Exercise 11, a wrong fix from an adversarial round: the handler checks the flag, then hops to the

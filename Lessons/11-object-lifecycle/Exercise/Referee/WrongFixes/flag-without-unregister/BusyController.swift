@@ -3,7 +3,7 @@
 // is therefore never deallocated (abandoned memory).
 // must fail: output
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson11Support
 
 final class BusyController {

@@ -3,7 +3,7 @@
 // reaches the controller after invalidate().
 // must fail: output
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson11Support
 
 final class BusyController {

@@ -4,7 +4,7 @@
 // late 'idle' reaches the invalidated one.
 // must fail: output
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson11Support
 
 final class BusyController {

@@ -3,7 +3,7 @@
 // that same queue: libdispatch traps.
 // must fail: crash
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson11Support
 
 final class BusyController {

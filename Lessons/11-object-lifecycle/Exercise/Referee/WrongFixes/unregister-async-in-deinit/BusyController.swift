@@ -2,7 +2,7 @@
 // but invalidation is still left to deinit, and until then the subsystem holds the handler.
 // must fail: output
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson11Support
 
 final class BusyController {

@@ -2,7 +2,7 @@
 // controller goes away, yet the subsystem keeps its handler forever, and calls it on every change.
 // must fail: output
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson11Support
 
 final class BusyController {

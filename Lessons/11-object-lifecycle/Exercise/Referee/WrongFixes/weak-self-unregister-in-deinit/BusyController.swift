@@ -4,7 +4,7 @@
 // 2), deinit runs on the subsystem's queue and syncs onto it: libdispatch traps.
 // must fail: output, crash
 import Foundation
-import RaceLab
+import RaceLabKit
 import Lesson11Support
 
 final class BusyController {

@@ -1,4 +1,4 @@
-import RaceLab
+import RaceLabKit
 import Lesson13Support
 
 // Exercise 13, a known wrong fix: a flag that says a download is under way, and a request that finds

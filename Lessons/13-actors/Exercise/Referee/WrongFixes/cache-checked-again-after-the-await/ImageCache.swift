@@ -1,4 +1,4 @@
-import RaceLab
+import RaceLabKit
 import Lesson13Support
 
 // Exercise 13, a known wrong fix (hint 1): the cache checked again after the `await`, before storing.

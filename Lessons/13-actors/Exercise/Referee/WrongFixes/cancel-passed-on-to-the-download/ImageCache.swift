@@ -1,4 +1,4 @@
-import RaceLab
+import RaceLabKit
 import Lesson13Support
 
 // Exercise 13, a known wrong fix (hint 3): the in-flight Task kept right, and each request passes its

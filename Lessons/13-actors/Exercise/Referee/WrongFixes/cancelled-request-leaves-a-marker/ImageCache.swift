@@ -1,4 +1,4 @@
-import RaceLab
+import RaceLabKit
 import Lesson13Support
 
 // Exercise 13, a wrong fix from an adversarial round (it passed 13 of 13 before round 2 had a first

@@ -1,4 +1,4 @@
-import RaceLab
+import RaceLabKit
 import Lesson13Support
 
 // Exercise 13, a known wrong fix (hint 4): the in-flight Task kept, and kept after it fails too. A

@@ -1,4 +1,4 @@
-import RaceLab
+import RaceLabKit
 import Lesson13Support
 
 // Exercise 13, a wrong fix from an adversarial round (it passed 10 of 10 while no download took

@@ -1,4 +1,4 @@
-import RaceLab
+import RaceLabKit
 import Lesson13Support
 
 // Exercise 13, a known wrong fix (from an adversarial round): the shared Task tries a failed download

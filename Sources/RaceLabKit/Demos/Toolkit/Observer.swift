@@ -48,7 +48,7 @@ public struct TimeoutObserver: OperationObserver {
         let limit = seconds
         DispatchQueue.global().asyncAfter(lessonSeconds: limit) {
             guard !operation.isFinished, !operation.isCancelled else { return }
-            operation.cancel(with: ConditionFailed("timed out after \(RaceLab.seconds(limit))"))
+            operation.cancel(with: ConditionFailed("timed out after \(RaceLabKit.seconds(limit))"))
         }
     }
 }

@@ -133,14 +133,14 @@ private struct Player: Sendable {
     struct Page: Sendable {
         let title: String
         let explores: Bool
-        let body: @MainActor @Sendable (RaceLab.Page) -> Void
+        let body: @MainActor @Sendable (RaceLabKit.Page) -> Void
     }
 
     let pages: [Page]
     let stepping: Bool
     let pageTimeLimit: Double
     let seed: UInt64
-    let replay: RaceLab.Page.Replay?
+    let replay: RaceLabKit.Page.Replay?
 
     /// Plays the first of `remaining` (page numbers), and the rest after it.
     @MainActor
@@ -156,7 +156,7 @@ private struct Player: Sendable {
         writeLine("== Page \(number) of \(pages.count): \(title) ==")
         LessonClock.shared.restart()
         let scenario = Scenario(seed: seed, stream: UInt64(number))
-        let page = RaceLab.Page(number: number, title: title, scenario: scenario, replay: replay) { self.play(remaining.dropFirst()) }
+        let page = RaceLabKit.Page(number: number, title: title, scenario: scenario, replay: replay) { self.play(remaining.dropFirst()) }
         let limit = pageTimeLimit
         DispatchQueue.global().asyncAfter(lessonSeconds: limit) {
             guard !page.isEnded else { return }

@@ -1,0 +1,60 @@
+import Foundation
+
+extension Runner {
+    /// `racelab portability`: what would break on a Mac, checked here (Portability.swift). Prints each
+    /// problem with its place and a last line counting what was read; true when there was none.
+    public func portability() -> Bool {
+        let root = workspace.root
+        var problems: [PortabilityProblem] = []
+        // Tracked files and new ones not yet added (a file an author forgot to add collides too).
+        let listed = runProcess(
+            "/usr/bin/env", arguments: ["git", "ls-files", "--cached", "--others", "--exclude-standard"],
+            directory: root, timeout: 60, outputCap: 16 << 20)
+        let files = listed.succeeded ? listed.stdout.split(separator: "\n").map(String.init) : filesOnDisk(root)
+        for group in caseCollisions(pathsWithTheirFolders(files)) {
+            problems.append(.init(place: group.joined(separator: " and "), problem: "paths that differ only in case: one folder or file on a Mac"))
+        }
+        let manifest = runProcess(
+            "/usr/bin/env", arguments: ["swift", "package", "--manifest-cache", "none", "dump-package", "--scratch-path", builder.scratch],
+            environment: builder.environment, directory: root, timeout: 120, outputCap: 8 << 20)
+        var nameCount = 0
+        if manifest.succeeded, let read = buildNames(fromManifestJSON: Data(manifest.stdout.utf8)) {
+            nameCount = Set(read.names).count
+            for group in caseCollisions(read.names) {
+                problems.append(.init(
+                    place: "Package.swift", problem: "targets, modules or products that differ only in case, one build product on a Mac: \(group.joined(separator: ", "))"))
+            }
+            if !read.platforms.contains(where: { $0.hasPrefix("macos ") }) {
+                problems.append(.init(place: "Package.swift", problem: "no macOS in platforms: SwiftPM would build for its oldest macOS, where async and Mutex do not exist"))
+            }
+        } else {
+            problems.append(.init(place: "Package.swift", problem: "swift package dump-package failed: \(manifest.stderr.prefix(300))"))
+        }
+        let swiftFiles = files.filter { $0.hasSuffix(".swift") && $0 != "Package.swift" }
+        for file in swiftFiles {
+            guard let text = try? String(contentsOfFile: "\(root)/\(file)", encoding: .utf8) else { continue }
+            problems += linuxOnlyUses(in: text, file: file)
+        }
+        let scripts = files.filter { ($0.hasPrefix("scripts/") && (!$0.contains(".") || $0.hasSuffix(".sh"))) || $0 == ".ci/run" }
+        for file in scripts {
+            guard let text = try? String(contentsOfFile: "\(root)/\(file)", encoding: .utf8) else { continue }
+            problems += unportableShell(in: text, file: file)
+        }
+        for problem in problems { print("FAIL portability: \(problem)") }
+        let counts = "\(files.count) paths, \(nameCount) build names, \(swiftFiles.count) Swift files, \(scripts.count) scripts"
+        print(problems.isEmpty ? "PASS portability: \(counts), nothing that would break on a Mac" : "portability: \(problems.count) problem(s) in \(counts)")
+        return problems.isEmpty
+    }
+
+    /// Every file under `root` but the build folders and .git, when git cannot list them.
+    private func filesOnDisk(_ root: String) -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: root)
+        var files: [String] = []
+        while let path = enumerator?.nextObject() as? String {
+            let first = path.split(separator: "/").first.map(String.init) ?? path
+            if first == ".git" || first.hasPrefix(".build") || first == ".swiftpm" { enumerator?.skipDescendants(); continue }
+            files.append(path)
+        }
+        return files
+    }
+}
