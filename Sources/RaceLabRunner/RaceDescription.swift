@@ -9,8 +9,12 @@ public struct RaceDescription: Hashable, CustomStringConvertible {
         /// Relative to the project root, with the line.
         public var file: String?
         public var line: Int?
+        /// The frame is the project's though TSan printed no file for it (dladdr's fallback on Apple's platforms).
+        public var inProject = false
 
-        var place: String { file.map { path in line.map { "\(path):\($0)" } ?? path } ?? "outside the project" }
+        var place: String {
+            file.map { path in line.map { "\(path):\($0)" } ?? path } ?? (inProject ? "in the project, no file printed" : "outside the project")
+        }
     }
 
     public var kind: String
@@ -64,8 +68,11 @@ public struct RaceDescription: Hashable, CustomStringConvertible {
 }
 
 /// Describes `reports` with demangled names; a frame counts as the project's when its file lies under
-/// `root`.
-public func describe(_ reports: [TSanReport], root: String, demangler: Demangler = Demangler()) -> [RaceDescription] {
+/// `root`, or, as Apple's platforms print it, when its bare file name or its module is the project's
+/// (`ProjectFrames`; `project` is found under `root` when not given).
+public func describe(
+    _ reports: [TSanReport], root: String, project: ProjectFrames? = nil, demangler: Demangler = Demangler()
+) -> [RaceDescription] {
     let globals = reports.compactMap { $0.location.flatMap(globalSymbol) }
     let symbols = reports.flatMap { $0.stacks.flatMap { $0.map(\.symbol) } } + globals
     let names = demangler.demangle(symbols)
@@ -74,17 +81,28 @@ public func describe(_ reports: [TSanReport], root: String, demangler: Demangler
         guard let location, let symbol = globalSymbol(location), let name = names[symbol] else { return location }
         return location.replacingOccurrences(of: symbol, with: functionName(name))
     }
-    let prefix = root.hasSuffix("/") ? root : root + "/"
+    // The project's files are read only when a report names a file by its bare name (Apple's platforms).
+    let bareNames = reports.contains { $0.stacks.joined().contains { $0.file.map { !$0.hasPrefix("/") } ?? false } }
+    let project = project ?? ProjectFrames(root: root, files: bareNames ? nil : [])
     func side(_ frames: [TSanReport.Frame], operation: String) -> RaceDescription.Side {
-        let own = frames.first { $0.file?.hasPrefix(prefix) == true }
-        guard let frame = own ?? frames.first else { return .init(function: "(no stack)", operation: operation) }
-        var function = functionName(names[frame.symbol] ?? frame.symbol)
-        let file = own.flatMap { $0.file.map { String($0.dropFirst(prefix.count)) } }
-        // Top-level code is the C entry point `main`; a closure in it is "closure #1 in <module>".
-        if function.isEmpty || function == "main" || (!frame.module.isEmpty && function == frame.module) {
-            function = "top-level code of \(file.map { ($0 as NSString).lastPathComponent } ?? "main.swift")"
+        let own = frames.lazy.compactMap { frame in project.place(of: frame).map { (frame, $0) } }.first
+        guard let frame = own?.0 ?? frames.first else { return .init(function: "(no stack)", operation: operation) }
+        var function = project.withoutModule(functionName(names[frame.symbol] ?? frame.symbol))
+        let place = own?.1
+        var file = place?.file
+        if let place, place.file == nil, let bare = frame.file {
+            // Two project files have that name and the program does not tell which: say so.
+            file = "\(bare) (one of \(place.ambiguous.count) project files of that name: \(place.ambiguous.joined(separator: ", ")))"
         }
-        return .init(function: function, operation: operation, file: file, line: own?.line)
+        let fileName = file.map { ($0 as NSString).lastPathComponent } ?? frame.file
+        // Top-level code is the C entry point `main`; a closure in it is "closure #1 in <module>".
+        let module = frame.module.replacingOccurrences(of: "-", with: "_")
+        if frame.symbol == "<null>" {
+            function = "(a frame TSan could not name, in \(frame.module.isEmpty ? "an unknown image" : frame.module))"
+        } else if function.isEmpty || function == "main" || (!frame.module.isEmpty && (function == frame.module || function == module)) {
+            function = "top-level code of \(fileName ?? "main.swift")"
+        }
+        return .init(function: function, operation: operation, file: file, line: own?.0.line, inProject: own != nil)
     }
     return reports.map { report in
         let locking = report.sections.compactMap { section in
@@ -96,7 +114,7 @@ public func describe(_ reports: [TSanReport], root: String, demangler: Demangler
         }
         if report.accesses.isEmpty {
             // Not a race between two accesses: name the first project frame of any of its stacks.
-            let stack = report.stacks.first { $0.contains { $0.file?.hasPrefix(prefix) == true } } ?? report.stacks.first ?? []
+            let stack = report.stacks.first { $0.contains { project.place(of: $0) != nil } } ?? report.stacks.first ?? []
             return RaceDescription(kind: report.kind, sides: stack.isEmpty ? [] : [side(stack, operation: report.kind)], location: readable(report.location))
         }
         let sides = report.accesses.prefix(2).map { side($0.frames, operation: $0.operation) }

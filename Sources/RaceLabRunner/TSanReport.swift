@@ -38,6 +38,8 @@ public struct TSanReport: Equatable {
         public var file: String?
         public var line: Int?
         public var module: String
+        /// TSan named `<compiler-generated>` as its file: a thunk or an accessor the compiler wrote.
+        public var compilerGenerated = false
     }
 }
 
@@ -68,7 +70,7 @@ public func parseTSanReports(_ stderr: String) -> [TSanReport] {
             current!.accesses.append(access)
             current!.sections.append(.init(heading: line.trimmingCharacters(in: .whitespaces)))
             inAccess = true
-        } else if line.hasPrefix("    #"), let frame = parseFrame(line) {
+        } else if line.hasPrefix("    #") || line.hasPrefix("  * #"), let frame = parseFrame(line) {
             if inAccess { current!.accesses[current!.accesses.count - 1].frames.append(frame) }
             if current!.sections.isEmpty { current!.sections.append(.init(heading: "")) }
             current!.sections[current!.sections.count - 1].frames.append(frame)
@@ -107,7 +109,8 @@ private func withAccessLines(_ reports: [TSanReport]) -> [TSanReport] {
 /// for an exclusivity violation "  Modifying access of Swift variable at 0x… by thread T2:".
 private func parseAccessHeading(_ line: String) -> TSanReport.Access? {
     guard line.hasPrefix("  "), !line.hasPrefix("   "), line.hasSuffix(":"),
-        let what = line.range(of: " of size ") ?? line.range(of: " access of Swift variable at "),
+        // (Xcode 9's TSan wrote "Modifying access at 0x…".)
+        let what = line.range(of: " of size ") ?? line.range(of: " access of Swift variable at ") ?? line.range(of: " access at 0x"),
         let byRange = line.range(of: " by ", range: what.upperBound..<line.endIndex)
     else { return nil }
     var operation = line[..<what.lowerBound].trimmingCharacters(in: .whitespaces).lowercased()
@@ -137,10 +140,16 @@ func parseLocation(_ line: String) -> String? {
     return text.trimmingCharacters(in: CharacterSet(charactersIn: ": "))
 }
 
-/// "    #0 $s7lesson36PersonC10changeName… /path/Person.swift:19:23 (lesson3+0x1234) (BuildId: …)".
-/// The path may hold spaces: it starts at the first " /" after the symbol.
+/// A frame as TSan prints it on Linux, symbolized by llvm-symbolizer:
+/// "    #0 $s7lesson36PersonC10changeName… /path/Person.swift:19:23 (lesson3+0x1234) (BuildId: …)", the
+/// path possibly holding spaces (it starts at the first " /" after the symbol); or on Apple's
+/// platforms, symbolized by atos: "    #0 Person.changeName(first:last:) Person.swift:19 (lesson3:arm64+0x…)",
+/// a demangled name, a bare file name, a line without a column, the image with its architecture; or
+/// dladdr's fallback, "    #1 $s7lesson3… <null> (lesson3:x86_64+0x…)" and "    #0 <null> <null> (…)".
 func parseFrame(_ line: String) -> TSanReport.Frame? {
     var text = line.trimmingCharacters(in: .whitespaces)
+    // Xcode marks the frames that caused the issue: "  * #0 …".
+    if text.hasPrefix("* ") { text = String(text.dropFirst(2)) }
     guard text.hasPrefix("#"), let space = text.firstIndex(of: " ") else { return nil }
     text = String(text[text.index(after: space)...])
     if let buildID = text.range(of: " (BuildId: ") { text = String(text[..<buildID.lowerBound]) }
@@ -148,27 +157,39 @@ func parseFrame(_ line: String) -> TSanReport.Frame? {
     if text.hasSuffix(")"), let open = text.range(of: " (", options: .backwards) {
         module = String(text[open.upperBound..<text.index(before: text.endIndex)])
         if let plus = module.range(of: "+0x") { module = String(module[..<plus.lowerBound]) }
+        // Darwin's "lesson3:arm64", "libdispatch.dylib:arm64e": the image, then its architecture.
+        if let colon = module.range(of: ":", options: .backwards) { module = String(module[..<colon.lowerBound]) }
         text = String(text[..<open.lowerBound])
     }
     let split = text.range(of: " /") ?? text.range(of: " ", options: .backwards)
-    guard let split else {
+    guard let split, let place = sourcePlace(String(text[text.index(after: split.lowerBound)...])) else {
         return TSanReport.Frame(symbol: text, file: nil, line: nil, module: module)
     }
-    let symbol = String(text[..<split.lowerBound])
-    let location = String(text[text.index(after: split.lowerBound)...])
-    var file: String?
-    var lineNumber: Int?
-    if location.hasPrefix("/"), !location.hasPrefix("/<") {
-        // "/path/file.swift:19:23", "/path/file.swift:19", or "/path/file.swift" (an accessor, say:
-        // a file without a line is still the project's).
-        var parts = location.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-        var numbers: [Int] = []
-        while parts.count > 1, let number = Int(parts.last!) {
-            numbers.insert(number, at: 0)
-            parts.removeLast()
-        }
-        file = parts.joined(separator: ":")
-        lineNumber = numbers.first
+    let location = text[text.index(after: split.lowerBound)...]
+    return TSanReport.Frame(
+        symbol: String(text[..<split.lowerBound]), file: place.file, line: place.line, module: module,
+        compilerGenerated: location.hasPrefix("<compiler-generated>") || location.hasPrefix("/<compiler-generated>"))
+}
+
+/// The source place after a frame's symbol, when that is what the text is: "/path/file.swift:19:23",
+/// "/path/file.swift:19", "/path/file.swift" (an accessor: a file without a line is still the
+/// project's), Darwin's bare "Person.swift:19" or "Person.swift"; a file of nil for "<null>",
+/// "<null>:73675156", "<compiler-generated>", "/<compiler-generated>" and a C file without a line
+/// ("crtstuff.c", a system library's). Nil when the text is no place (the end of a demangled name).
+private func sourcePlace(_ location: String) -> (file: String?, line: Int?)? {
+    if location.hasPrefix("<") || location.hasPrefix("/<") { return (nil, nil) }
+    var parts = location.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+    var numbers: [Int] = []
+    while parts.count > 1, let number = Int(parts.last!) {
+        numbers.insert(number, at: 0)
+        parts.removeLast()
     }
-    return TSanReport.Frame(symbol: symbol, file: file, line: lineNumber, module: module)
+    let file = parts.joined(separator: ":")
+    if location.hasPrefix("/") { return (file, numbers.first) }
+    // A bare name with a line ("Person.swift:17", a C++ header's "__hash_table:2122"), or a Swift
+    // file's without one (an accessor has none); a C file without a line is a library's.
+    guard !file.isEmpty, !file.contains("/"), !file.contains("("), !file.contains(" ") else { return nil }
+    if !numbers.isEmpty { return (file, numbers.first) }
+    if file.hasSuffix(".swift") { return (file, nil) }
+    return [".c", ".m", ".mm", ".cpp", ".cc", ".h"].contains(where: { file.hasSuffix($0) }) ? (nil, nil) : nil
 }

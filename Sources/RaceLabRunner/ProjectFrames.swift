@@ -1,0 +1,113 @@
+import Foundation
+
+/// Which frames of a TSan report are the project's, and where in it. Linux prints absolute paths, so a
+/// frame is the project's when its path lies under the root. Apple's platforms print a bare file name
+/// (`Person.swift:19`), or no file at all (dladdr's fallback, `<null>`), so a bare name is looked up
+/// among the project's files, narrowed by the program that printed it, and a frame with no file counts
+/// as the project's when its symbol belongs to one of the project's modules.
+public struct ProjectFrames {
+    public let root: String
+    /// The project's source files, relative to the root.
+    public let files: [String]
+    /// Names a Swift module of the project has: `lesson3`, `exercise3_starter`, `Lesson3Support`, `RaceLabKit`.
+    public let isProjectModule: (String) -> Bool
+
+    public init(root: String, files: [String]? = nil, isProjectModule: ((String) -> Bool)? = nil) {
+        self.root = root.hasSuffix("/") ? String(root.dropLast()) : root
+        self.files = files ?? Self.sourceFiles(under: root)
+        self.isProjectModule = isProjectModule ?? Self.isRaceLabModule
+    }
+
+    /// Where a frame is in the project: its path relative to the root; `ambiguous` lists the project
+    /// files a bare name could be when the program does not tell them apart. Nil: not the project's.
+    public struct Place: Equatable {
+        public var file: String?
+        public var ambiguous: [String] = []
+    }
+
+    public func place(of frame: TSanReport.Frame) -> Place? {
+        if let file = frame.file {
+            if file.hasPrefix(root + "/") { return Place(file: String(file.dropFirst(root.count + 1))) }
+            guard !file.contains("/") else { return nil }
+            var candidates = files.filter { ($0 as NSString).lastPathComponent == file }
+            if candidates.count > 1 { candidates = narrowed(candidates, toProgram: frame.module) }
+            switch candidates.count {
+            case 0: return nil
+            case 1: return Place(file: candidates[0])
+            default: return Place(file: nil, ambiguous: candidates)
+            }
+        }
+        // No file at all (dladdr's fallback), not a thunk the compiler wrote: the symbol's module says.
+        guard !frame.compilerGenerated else { return nil }
+        return module(of: frame.symbol).map(isProjectModule) == true ? Place(file: nil) : nil
+    }
+
+    /// The module a symbol names first: `$s7lesson3…` (mangled) -> `lesson3`; a name demangled in full,
+    /// `lesson12.recordVisit() -> ()` -> `lesson12`; nil when it names none (`Person.changeName`, whose
+    /// module the simplified form leaves out, is looked up by its file instead).
+    func module(of symbol: String) -> String? {
+        var mangled = Substring(symbol)
+        if mangled.hasPrefix("_") { mangled = mangled.dropFirst() }
+        if mangled.hasPrefix("$s") {
+            let rest = mangled.dropFirst(2)
+            let digits = rest.prefix { $0.isNumber }
+            guard let length = Int(digits) else { return nil }
+            return String(rest.dropFirst(digits.count).prefix(length))
+        }
+        let first = symbol.prefix { $0 != "." && $0 != " " && $0 != "(" }
+        return first.count < symbol.count && symbol.dropFirst(first.count).hasPrefix(".") ? String(first) : nil
+    }
+
+    /// A demangled name without the project module it starts with: Darwin's atos may print
+    /// `lesson12.recordVisit`, where the toolchain's simplified demangling says `recordVisit`.
+    func withoutModule(_ name: String) -> String {
+        guard let module = module(of: name), isProjectModule(module) else { return name }
+        let rest = name.dropFirst(module.count + 1)
+        return rest.isEmpty ? name : String(rest)
+    }
+
+    /// RaceLab's modules, by the names Package.swift gives them.
+    static func isRaceLabModule(_ name: String) -> Bool {
+        name == "RaceLabKit" || name.hasPrefix("racelab_")
+            || name.range(of: #"^(lesson\d+|exercise\d+(_\w+)?|Lesson\d+Support)$"#, options: .regularExpression) != nil
+    }
+
+    /// The candidates a program is built from: `lesson3` from Lessons/03-…/ (not its exercise),
+    /// `exercise3` from its Exercise/ folder, `exercise3-starter` from Referee/Starter/, and so on; each
+    /// with the lesson's Support/ and the library. The others are kept when none is left.
+    func narrowed(_ candidates: [String], toProgram program: String) -> [String] {
+        let pattern = #"^(lesson|exercise)(\d+)(-starter|-solution|-wrong-(.+))?$"#
+        guard let match = program.range(of: pattern, options: .regularExpression).map({ String(program[$0]) }) else { return candidates }
+        let number = match.drop { !$0.isNumber }.prefix { $0.isNumber }
+        let lessonFolder = "Lessons/\(String(repeating: "0", count: max(0, 2 - number.count)))\(number)-"
+        let variant = match.drop { $0 != "-" }
+        func belongs(_ path: String) -> Bool {
+            if path.hasPrefix("Sources/") { return true }
+            guard path.hasPrefix(lessonFolder), let slash = path.dropFirst(lessonFolder.count).firstIndex(of: "/") else { return false }
+            let inLesson = path[path.index(after: slash)...]
+            if inLesson.hasPrefix("Support/") { return true }
+            if match.hasPrefix("lesson") { return !inLesson.hasPrefix("Exercise/") }
+            let folder = (String(inLesson) as NSString).deletingLastPathComponent
+            switch variant {
+            case "": return folder == "Exercise"
+            case "-starter": return folder == "Exercise/Referee/Starter"
+            case "-solution": return folder == "Exercise/Referee/Solution"
+            default: return folder == "Exercise/Referee/WrongFixes/\(variant.dropFirst("-wrong-".count))"
+            }
+        }
+        let kept = candidates.filter(belongs)
+        return kept.isEmpty ? candidates : kept
+    }
+
+    /// The Swift and C sources of the project (not its build folders).
+    static func sourceFiles(under root: String) -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: root)
+        var files: [String] = []
+        while let path = enumerator?.nextObject() as? String {
+            let first = path.prefix { $0 != "/" }
+            if first.hasPrefix(".") || first == "Backups" { enumerator?.skipDescendants(); continue }
+            if [".swift", ".c", ".h"].contains(where: path.hasSuffix) { files.append(path) }
+        }
+        return files
+    }
+}
