@@ -1,11 +1,11 @@
 import Foundation
 import RaceLabAtomics
 
-/// Lines printed by several threads at once must not tear. Each line goes out in one `fwrite` call,
-/// which C's stdio makes whole with the stream's own lock. Not Swift's `print` behind an `NSLock`:
-/// ThreadSanitizer sees both of those as synchronisation, so two threads that both print would look
-/// ordered to it, and a race between them would go unreported. Not `fputs` either: a name garbled by
-/// a race can hold a NUL byte, where a C string would end, newline and all.
+/// Lines printed by several threads at once must not tear. Each line goes out whole with write(2)
+/// (RaceLabOutput.h), never through C's stdio, whose stream lock is a pthread mutex on Apple's platforms,
+/// nor Swift's `print` behind an `NSLock`: ThreadSanitizer sees those as synchronisation, so two threads
+/// that both print would look ordered to it, and a race between them would go unreported. Not `fputs`
+/// either: a name garbled by a race can hold a NUL byte, where a C string would end, newline and all.
 func writeLine(_ line: String) {
     var text = (marksLines ? "\u{1E}" : "") + line + "\n"
     text.withUTF8 { racelab_write_stdout($0.baseAddress, $0.count) }

@@ -89,7 +89,7 @@ case "machinery-race":
     print("hello")
     print("world")
 case "chorus":
-    // Eight threads narrating at once: every line must come out whole (one `fwrite` per line).
+    // Eight threads narrating at once: every line must come out whole (one write(2) per line, in its turn).
     let group = DispatchGroup()
     for voice in 0..<8 {
         DispatchQueue.global().async(group: group) {
