@@ -49,7 +49,6 @@ final class LockedCounter: Counting, @unchecked Sendable {
 
 #if canImport(Synchronization)
     /// The Synchronization module's Mutex (Swift 6's standard library; usable in Swift 5 mode).
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     final class MutexCounter: Counting, Sendable {
         private let count = Mutex(0)
         func increment() { count.withLock { $0 += 1 } }

@@ -40,11 +40,9 @@ func count(with counter: Counting) {
 // ThreadSanitizer misreads; the child runs just that demo and exits.
 ChildProcess.runIfChild([
     "mutex-count": {
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
-            #if canImport(Synchronization)
-                count(with: MutexCounter())
-            #endif
-        }
+        #if canImport(Synchronization)
+            count(with: MutexCounter())
+        #endif
     },
     "wrong-queue": {
         let counter = ConfinedCounter()

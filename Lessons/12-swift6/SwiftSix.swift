@@ -184,7 +184,6 @@ func recordVisit() {
 #if canImport(Synchronization)
     /// Page 9: lesson 4's counter, Sendable as it stands: its one stored property is a `Mutex`, which is
     /// Sendable, and the count inside can be reached only through `withLock`.
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     final class MutexCounter: Sendable {
         private let count = Mutex(0)
         func increment() { count.withLock { $0 += 1 } }
@@ -192,7 +191,6 @@ func recordVisit() {
     }
 
     /// Eight threads bump a `MutexCounter` `bumps` times each; prints the count (page 9's child).
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     func countWithMutex(bumps: Int) {
         let counter = MutexCounter()
         let start = DispatchTime.now().uptimeNanoseconds

@@ -4,6 +4,14 @@
 import Foundation
 import RaceLabKit
 
+/// Waits on `gate`, blocking the thread it runs on. A function of its own because Apple's Dispatch
+/// marks `DispatchSemaphore.wait()` unavailable from async code, an error in Swift 6 mode there (its
+/// overlay's `@_unavailableFromAsync`; Linux's corelibs has no such mark), and that mark is checked
+/// only where the call is written (SE-0340). Called from a task, it is the mistake this page shows.
+func blockThisThread(until gate: DispatchSemaphore) {
+    gate.wait()
+}
+
 /// `waiters` tasks each block on a semaphore; one more task, started after them, would signal it.
 /// Runs on the page's own thread (not one of the pool's), which looks after a lesson second and, if
 /// nothing moved, signals the semaphore itself so that the lesson can go on.
@@ -16,7 +24,7 @@ func blockThePool(waiters: Int) {
         finished.enter()
         Task.detached {
             blocked.withLock { $0 += 1 }
-            gate.wait()  // blocks this thread of the pool: the mistake
+            blockThisThread(until: gate)  // blocks this thread of the pool: the mistake
             finished.leave()
         }
     }

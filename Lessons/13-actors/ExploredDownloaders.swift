@@ -19,14 +19,12 @@ final class ExploredNetwork: @unchecked Sendable {
 }
 
 /// What page 7 asks of both downloaders: made on the explorer's executor, an image by name.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)  // custom executors of this kind
 protocol ExploredDownloader: Actor {
     init(on executor: ExplorerExecutor, network: ExploredNetwork)
     func image(named name: String) async -> String
 }
 
 /// Two requests for one image to a downloader of type `kind`; the outcome is how many downloads.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 func twoRequests(to kind: any ExploredDownloader.Type) -> (Explorer.TaskProgram) -> Void {
     { program in
         let network = ExploredNetwork()
@@ -41,7 +39,6 @@ func twoRequests(to kind: any ExploredDownloader.Type) -> (Explorer.TaskProgram)
 }
 
 /// Page 1's `ImageDownloader`: check the cache, await the download, store it.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 actor ExploredImageDownloader: ExploredDownloader {
     nonisolated let executor: ExplorerExecutor
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
@@ -67,7 +64,6 @@ actor ExploredImageDownloader: ExploredDownloader {
 }
 
 /// Page 1's `SharingImageDownloader`: the download in flight is kept in the cache, as a Task.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 actor ExploredSharingImageDownloader: ExploredDownloader {
     private enum CacheEntry {
         case inProgress(Task<String, Never>)

@@ -122,10 +122,6 @@ lesson.page("Ordering: tasks started one after another") { page in
 }
 
 lesson.page("Every schedule: the downloader's duplicate download", explores: true) { page in
-    guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else {
-        note("The explorer's executor for tasks needs macOS 15, iOS 18 or later (SE-0417).")
-        return page.done()
-    }
     note("Page 1 counts duplicate downloads on a real network. RaceLab's schedule explorer (lesson 14)")
     note("plays every order instead. It runs the tasks and the actor on an executor of its own (SE-0392")
     note("custom actor executors, SE-0417 task executor preference), one job at a time, and pauses a task")

@@ -185,7 +185,6 @@ final class ExplorerTests: XCTestCase {
 }
 
 /// The explorer on tasks: an actor on the explorer's executor, and a point for the download.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class TaskExplorerTests: XCTestCase {
     final class Counter: @unchecked Sendable { var downloads = 0 }
 

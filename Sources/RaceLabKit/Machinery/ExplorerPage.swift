@@ -19,7 +19,6 @@ extension Page {
     }
 
     /// `exploreSchedules` for a program of tasks (`Explorer.exploreTasks`).
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @discardableResult
     public func exploreTaskSchedules(
         of what: String, explorer: Explorer = Explorer(), bad: (String) -> Bool, mark: String,

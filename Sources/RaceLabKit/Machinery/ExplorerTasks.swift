@@ -4,7 +4,6 @@ import Foundation
 /// preference): the jobs enqueued on it wait, in order, until the explorer runs them on its own
 /// thread. An actor whose `unownedExecutor` is this one, and tasks that prefer it, run only when
 /// the explorer says, one job at a time.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 public final class ExplorerExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
     private let jobs = Locked<[UnownedJob]>([])
 
@@ -31,7 +30,6 @@ public final class ExplorerExecutor: SerialExecutor, TaskExecutor, @unchecked Se
 extension Explorer {
     /// A program of tasks, built afresh for every run: each task prefers the explorer's executor, and
     /// so does every task it starts; an actor the program uses runs on it (`executor`).
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     public final class TaskProgram: @unchecked Sendable {
         let run = TaskScheduleRun()
         var outcomeReader: (() -> String)?
@@ -54,12 +52,10 @@ extension Explorer {
 
     /// Every schedule of the tasks `setup` builds: a task is paused only at `Interleaving.suspend`;
     /// between two of those, every job runs in order, on the explorer's thread.
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     public func exploreTasks(_ setup: (TaskProgram) -> Void) throws -> Exploration {
         try search { try Built(tasks: TaskProgram(), setup) }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     public func replayTasks(
         _ schedule: String, _ setup: (TaskProgram) -> Void,
         before: (Int) -> Void = { _ in }, each: (LaneStep) -> Void = { _ in }
@@ -69,7 +65,6 @@ extension Explorer {
 }
 
 extension Explorer.Built {
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     init(tasks program: Explorer.TaskProgram, _ setup: (Explorer.TaskProgram) -> Void) throws {
         setup(program)
         let outcome = try Explorer.Built.required(program.outcomeReader)
@@ -83,7 +78,6 @@ extension Explorer.Built {
 
 /// One run of a program of tasks. Their jobs run one at a time, but a task's pause is reached from
 /// inside its job, on the thread that runs the jobs: the state is under a lock all the same.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class TaskScheduleRun: Schedulable, @unchecked Sendable {
     @TaskLocal static var current: TaskScheduleRun?
 

@@ -28,14 +28,14 @@ public enum Interleaving {
     /// ("reads back Delia Cheesecake"). Elsewhere it does nothing.
     public static func record(_ text: String) {
         if let thread = ScheduledThread.current { return thread.run.record(text) }
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) { TaskScheduleRun.current?.record(text) }
+        TaskScheduleRun.current?.record(text)
     }
 
     /// An interleaving point for a task (a stand-in for a download, say): on a task the explorer runs
     /// (`Explorer.exploreTasks`), it waits there until the explorer picks it again. Elsewhere it
     /// returns at once.
     public static func suspend(_ label: String = "a point") async {
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *), let run = TaskScheduleRun.current {
+        if let run = TaskScheduleRun.current {
             await run.pauseCurrentTask(at: .point(label))
         }
     }

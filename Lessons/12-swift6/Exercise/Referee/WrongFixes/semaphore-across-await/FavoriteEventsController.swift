@@ -23,11 +23,17 @@ final class FavoriteEventsController: FavoriteEvents, @unchecked Sendable {
     }
 
     func add(_ event: Event) async {
-        semaphore.wait()
+        enter()
         defer { semaphore.signal() }
         guard !storedEvents.contains(event) else { return }
         guard await catalog.isBookable(event) else { return }
         storedEvents.append(event)
+    }
+
+    /// (Apple's Dispatch refuses `semaphore.wait()` written in an async function, an error in Swift 6
+    /// mode there; a synchronous function that calls it is allowed, SE-0340, and blocks all the same.)
+    private func enter() {
+        semaphore.wait()
     }
 
     func remove(_ event: Event) {
