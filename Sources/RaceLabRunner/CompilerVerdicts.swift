@@ -28,10 +28,30 @@ enum CompilerVerdicts {
         let why =
             if result.timedOut { "the compiler did not finish in 120 s" }
             else if said.isEmpty { "the verifier failed (\(result.ending)) without a diagnostic: \(result.stderr.suffix(400))" }
-            else { "the compiler does not say what \(file) expects (a new toolchain that changed its mind?):\n" + said.joined(separator: "\n") }
+            else {
+                "this toolchain (\(toolchain())) words it differently, or decides otherwise, than \(file) expects"
+                    + (statedVersions(of: "\(root)/\(file)").map { " (its verdicts hold for: \($0))" } ?? "") + ". The compiler says:\n"
+                    + said.joined(separator: "\n")
+            }
         outcome.problems = [.message(why)]
         return outcome
     }
+}
+
+/// "// verdicts hold for: Swift 6.2 or later, …": the versions a `Compiler/` file's verdicts were
+/// written for, from its first lines.
+func statedVersions(of path: String) -> String? {
+    let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    let marker = "// verdicts hold for: "
+    return text.split(separator: "\n").prefix(5).first { $0.hasPrefix(marker) }.map { String($0.dropFirst(marker.count)) }
+}
+
+/// The first line of `swift --version` ("Swift version 6.3.1 (swift-6.3.1-RELEASE)"), for a verdict
+/// that tells which compiler disagreed.
+func toolchain() -> String {
+    let result = runProcess("/usr/bin/env", arguments: ["swift", "--version"], timeout: 60, outputCap: 1 << 16)
+    let line = (result.stdout + result.stderr).split(separator: "\n").first { $0.contains("Swift version") }
+    return line.map { String($0).trimmingCharacters(in: .whitespaces) } ?? "its version unknown"
 }
 
 extension Runner {

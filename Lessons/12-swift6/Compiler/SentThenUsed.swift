@@ -1,3 +1,4 @@
+// verdicts hold for: Swift 6.2 or later, as worded by 6.3.1 (lesson 12 README, "Which Swift")
 // The same code as SentAndForgotten.swift, and one line more: the sender reads the Person after it
 // was sent into the task, while the task may be writing it. Swift 6 refuses it (page 4).
 class Person {
