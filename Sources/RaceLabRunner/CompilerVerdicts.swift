@@ -39,11 +39,11 @@ enum CompilerVerdicts {
 }
 
 /// "// verdicts hold for: Swift 6.2 or later, …": the versions a `Compiler/` file's verdicts were
-/// written for, from its first lines.
+/// written for, from its last line (the last, so that it moves none of the lines a page quotes).
 func statedVersions(of path: String) -> String? {
     let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     let marker = "// verdicts hold for: "
-    return text.split(separator: "\n").prefix(5).first { $0.hasPrefix(marker) }.map { String($0.dropFirst(marker.count)) }
+    return text.split(separator: "\n").last { $0.hasPrefix(marker) }.map { String($0.dropFirst(marker.count)) }
 }
 
 /// The first line of `swift --version` ("Swift version 6.3.1 (swift-6.3.1-RELEASE)"), for a verdict

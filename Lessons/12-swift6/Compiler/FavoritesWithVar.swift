@@ -1,4 +1,3 @@
-// verdicts hold for: Swift 6.2 or later, as worded by 6.3.1 (lesson 12 README, "Which Swift")
 // Exercise 12's starter without its `@unchecked Sendable` (the types it uses reduced to what matters):
 // what Swift 6 says of it, which the starter's comment quotes.
 struct Event: Hashable, Sendable {
@@ -22,3 +21,4 @@ final class FavoriteEventsController: FavoriteEvents {
         storedEvents.append(event)
     }
 }
+// verdicts hold for: Swift 6.2 or later, as worded by 6.3.1 (lesson 12 README, "Which Swift")

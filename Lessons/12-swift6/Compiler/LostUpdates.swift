@@ -1,4 +1,3 @@
-// verdicts hold for: Swift 6.2 or later, as worded by 6.3.1 (lesson 12 README, "Which Swift")
 // Lesson 4's lost updates (page 1), as Swift 5 lets you write them, in Swift 6 language mode: eight
 // tasks bump one count at once. Page 2 shows what the compiler says; `racelab check 12` has the
 // toolchain's verifier confirm the comments below.
@@ -13,3 +12,4 @@ func bumpFromEightTasks(times bumps: Int) -> Int {
     }
     return count
 }
+// verdicts hold for: Swift 6.2 or later, as worded by 6.3.1 (lesson 12 README, "Which Swift")

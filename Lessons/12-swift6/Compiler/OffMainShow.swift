@@ -1,4 +1,3 @@
-// verdicts hold for: Swift 6.2 or later, as worded by 6.3.1 (lesson 12 README, "Which Swift")
 // Lesson 9's hand-off, as the classic provider makes it, in Swift 6 language mode: the download's
 // completion handler, on URLSession's queue, shows the image in a gallery that belongs to the main
 // actor. Page 8 shows what the compiler says; `racelab check 12` has the toolchain's verifier confirm
@@ -21,3 +20,4 @@ func load(_ url: URL, into gallery: Gallery) {
         gallery.show(url.lastPathComponent)  // expected-error {{call to main actor-isolated instance method 'show' in a synchronous nonisolated context}}
     }.resume()
 }
+// verdicts hold for: Swift 6.2 or later, as worded by 6.3.1 (lesson 12 README, "Which Swift")

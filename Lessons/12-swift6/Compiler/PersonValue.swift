@@ -1,4 +1,3 @@
-// verdicts hold for: Swift 6.2 or later, as worded by 6.3.1 (lesson 12 README, "Which Swift")
 // Lesson 3's Person as a struct, renamed from five blocks on a concurrent queue, in Swift 6 language
 // mode. Page 10 shows what the compiler says of it: nothing. There is no `expected-…` comment here,
 // so `racelab check 12` has the toolchain's verifier confirm that no diagnostic at all is reported.
@@ -33,3 +32,4 @@ func renameFiveTimes(_ person: Person) {
     nameChangeGroup.wait()
     print("Final name: \(person.name)")
 }
+// verdicts hold for: Swift 6.2 or later, as worded by 6.3.1 (lesson 12 README, "Which Swift")

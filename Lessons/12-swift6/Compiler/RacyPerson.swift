@@ -1,4 +1,3 @@
-// verdicts hold for: Swift 6.2 or later, as worded by 6.3.1 (lesson 12 README, "Which Swift")
 // Lesson 3's racy Person (DEMOS C1–C2), as it was written for Swift 5, in Swift 6 language mode.
 // Page 1 shows what the compiler says of it; `racelab check 12` has the toolchain's verifier
 // (`swiftc -typecheck -swift-version 6 -Xfrontend -verify`) confirm the comments below: each
@@ -35,3 +34,4 @@ func renameFiveTimes(_ person: Person) {
     }
     nameChangeGroup.wait()
 }
+// verdicts hold for: Swift 6.2 or later, as worded by 6.3.1 (lesson 12 README, "Which Swift")

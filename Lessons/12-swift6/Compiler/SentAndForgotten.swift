@@ -1,4 +1,3 @@
-// verdicts hold for: Swift 6.2 or later, as worded by 6.3.1 (lesson 12 README, "Which Swift")
 // What Swift 6 accepts although Person is not Sendable (page 4): a Person made here is sent into a
 // task and never touched again by the code that sent it. Region-based isolation (SE-0414) sees that
 // nothing else can reach it. No `expected-…` comment: the verifier checks that the compiler says
@@ -15,3 +14,4 @@ func renameInATask() async {
     }
     print(await task.value)
 }
+// verdicts hold for: Swift 6.2 or later, as worded by 6.3.1 (lesson 12 README, "Which Swift")

@@ -1,4 +1,3 @@
-// verdicts hold for: Swift 6.2 or later, as worded by 6.3.1 (lesson 12 README, "Which Swift")
 // The same code as SentAndForgotten.swift, and one line more: the sender reads the Person after it
 // was sent into the task, while the task may be writing it. Swift 6 refuses it (page 4).
 class Person {
@@ -15,3 +14,4 @@ func renameInATask() async {
     print(person.name)  // expected-note {{access can happen concurrently}}
     print(await task.value)
 }
+// verdicts hold for: Swift 6.2 or later, as worded by 6.3.1 (lesson 12 README, "Which Swift")

@@ -1,4 +1,3 @@
-// verdicts hold for: Swift 6.2 or later, as worded by 6.3.1 (lesson 12 README, "Which Swift")
 // Lesson 5's filters appending to one array, without the article's appendQueue, in Swift 6 language
 // mode. Page 3 shows what the compiler says; `racelab check 12` has the toolchain's verifier confirm
 // the comments below.
@@ -15,3 +14,4 @@ func filterAll(_ names: [String]) -> [String] {
     filterQueue.waitUntilAllOperationsAreFinished()
     return filteredImages
 }
+// verdicts hold for: Swift 6.2 or later, as worded by 6.3.1 (lesson 12 README, "Which Swift")
