@@ -164,8 +164,11 @@ lesson.page("The tools, one counter: a lock") { page in
     note("inside NSLock's lock() and unlock() (the talk's Foundation.Lock: a class, so it never moves).")
     page.finish {
         count(with: LockedCounter())
+        // Module os is Apple's: os_unfair_lock is there (README, "On a Mac"), not on Linux.
         #if canImport(os)
-            note("os_unfair_lock, the talk's small C lock, exists on this platform (module os).")
+            note("os_unfair_lock, the talk's small C lock, is here: this platform has module os (#if canImport(os)")
+            note("is true), and Swift wraps the lock as OSAllocatedUnfairLock. On every platform, the Synchronization")
+            note("module's Mutex: next page.")
         #else
             note("os_unfair_lock, the talk's small C lock, does not exist here: this platform has no module os")
             note("(#if canImport(os) is false). Its modern counterpart is the Synchronization module's Mutex: next page.")
@@ -183,16 +186,16 @@ lesson.page("The tools, one counter: Synchronization's Mutex") { page in
             child.showLines()
             if isThreadSanitizerOn {
                 note(child.threadSanitizerLine(expectedIn: "MutexCounter"))
-                #if os(Linux)
-                    if !child.threadSanitizerSummaries.isEmpty {
-                        note("The count is right, and TSan still reports races in MutexCounter: false reports. On Linux,")
-                        note("when the lock is contended, a waiting thread gets it from the kernel (a futex), which TSan")
-                        note("cannot see (README: the Swift standard library source). TSan can referee NSLock and Dispatch here.")
-                    } else {
-                        note("TSan reported nothing this run; the race it misreads on Linux needs a waiter that takes the")
-                        note("kernel's path (README).")
-                    }
-                #endif
+                // What the child's TSan reported decides the words, not the platform: README, "On a Mac".
+                if !child.threadSanitizerSummaries.isEmpty {
+                    note("The count is right, and TSan still reports races in MutexCounter: false reports. TSan did")
+                    note("not see the lock handed to a waiting thread: on Linux a contended Mutex is handed over in the")
+                    note("kernel (a futex), out of its sight (README: the Swift standard library source).")
+                } else {
+                    note("TSan reported nothing this run. A contended Mutex is handed over in the kernel on Linux, out")
+                    note("of TSan's sight (it then reports false races); on Apple's platforms a Mutex is an")
+                    note("os_unfair_lock, which TSan intercepts (README).")
+                }
             } else {
                 note("TSan is off in this build. Run the page under TSan to see what it makes of Mutex here (README).")
             }
