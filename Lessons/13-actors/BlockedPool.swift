@@ -1,6 +1,6 @@
 // Page 4: tasks that block a thread of Swift's cooperative pool while they wait for work only another
-// task can do. The pool has about one thread a core and does not grow, so when every thread is
-// blocked, the task that would unblock them never gets one.
+// task can do. For tasks of one priority the pool has about one thread a core (README, "On a Mac")
+// and does not grow, so when every thread is blocked, the task that would unblock them never gets one.
 import Foundation
 import RaceLabKit
 

@@ -70,8 +70,8 @@ lesson.page("Continuations: resumed twice, and never") { page in
 }
 
 lesson.page("Blocking the cooperative pool: tasks that wait for a task that never starts") { page in
-    note("64 tasks each wait on a semaphore; a 65th task, started after them, would signal it. Tasks run")
-    note("on a pool of about one thread a core, which does not grow when a thread blocks:")
+    note("64 tasks each wait on a semaphore; a 65th task, started after them, would signal it. Tasks of")
+    note("one priority run on a pool of about one thread a core, which does not grow when a thread blocks:")
     page.finish {
         blockThePool(waiters: 64)
         note("The migration guide: \"The Swift concurrency runtime expects code to never block on future")
