@@ -44,24 +44,31 @@ class SampleOperation: Operation, @unchecked Sendable {
             return storedState
         }
         set {
+            // The sample posts "state", and isReady, isExecuting, isFinished depend on it; here the keys
+            // themselves are posted, each will before the change and did after it, as KVO requires on
+            // Apple's platforms (README, "On a Mac"). Foundation on Linux ignores the will and acts on the did.
+            let keys = Self.keys(changedBy: newValue)
+            for key in keys { willChangeValue(forKey: key) }
             stateLock.lock()
             let old = storedState
-            guard old != .finished else { return stateLock.unlock() }  // the sample's guard
-            if !old.canTransition(to: newValue) {
-                Self.invalidTransitions.withLock { $0.append("\(title): \(old) -> \(newValue)") }
+            if old != .finished {  // the sample's guard: a finished operation stays finished
+                if !old.canTransition(to: newValue) {
+                    Self.invalidTransitions.withLock { $0.append("\(title): \(old) -> \(newValue)") }
+                }
+                storedState = newValue
             }
-            storedState = newValue
             stateLock.unlock()
-            // The sample posts "state", and isReady, isExecuting, isFinished depend on it; Foundation on
-            // Linux acts on the keys themselves.
-            switch newValue {
-            case .ready: didChangeValue(forKey: "isReady")
-            case .executing: didChangeValue(forKey: "isExecuting")
-            case .finished:
-                didChangeValue(forKey: "isExecuting")
-                didChangeValue(forKey: "isFinished")
-            default: break
-            }
+            for key in keys { didChangeValue(forKey: key) }
+        }
+    }
+
+    /// The Operation keys whose value a change to `state` may change.
+    private static func keys(changedBy state: State) -> [String] {
+        switch state {
+        case .ready: ["isReady"]
+        case .executing: ["isExecuting"]
+        case .finished: ["isExecuting", "isFinished"]
+        default: []
         }
     }
 
