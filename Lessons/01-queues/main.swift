@@ -69,7 +69,10 @@ lesson.page("The main queue, the global queues, and heavy work off the main queu
     for (name, qos) in classes {
         note("  DispatchQueue.global(qos: .\(name)).label: \(DispatchQueue.global(qos: qos).label)")
     }
-    note("(.userInteractive's label names the user-initiated queue here: they share one), and")
+    let interactive = DispatchQueue.global(qos: .userInteractive).label
+    note(interactive == DispatchQueue.global(qos: .userInitiated).label
+        ? "(.userInteractive's label names the user-initiated queue here: they share one), and"
+        : "(each has a queue of its own here, .userInteractive too), and")
     note("DispatchQueue.main, the queue where the UI lives. The slides' pattern: heavy work on a")
     note(".userInitiated global queue, the result back on the main queue")
     note("(\"dispatch_async(dispatch_get_main_queue(), ...)\") to update the UI.")
@@ -100,7 +103,7 @@ lesson.page("The main queue, the global queues, and heavy work off the main queu
 lesson.page("Thread explosion: blocked workers bring up more threads (real time)") { page in
     note("WWDC 2016: \"worker threads that are blocked can cause more worker threads to spawn\". Eight")
     note("tasks that each block their thread for 2 s, on one global queue. This page runs in real")
-    note("seconds at any speed: Dispatch grows its pool by the clock, not by the lesson's.")
+    note("seconds at any speed: Dispatch grows its pool in real time, not in the lesson's.")
     let begin = DispatchTime.now().uptimeNanoseconds
     let real: @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9 }
     let timeline = Timeline(clock: real)
@@ -124,16 +127,29 @@ lesson.page("Thread explosion: blocked workers bring up more threads (real time)
         let newThreads = firstUse.values.filter { $0 >= 0.25 }.sorted()
         note("Measured in real seconds: 8 blocked 2-second tasks took \(fixed(total, decimals: 1)) s on \(firstUse.count) threads;")
         note("\(atOnce) started at once (within 0.25 s) on a machine with \(cores) cores;")
+        let gaps = zip(newThreads.dropFirst(), newThreads).map { $0 - $1 }
         if newThreads.isEmpty {
             note("no thread came up later.")
         } else {
-            let gaps = zip(newThreads.dropFirst(), newThreads).map { $0 - $1 }
             let apart = gaps.isEmpty ? "" : ", at least \(fixed(gaps.min()!, decimals: 1)) s apart"
             note("threads that came up later: \(later.joined(separator: ", "))\(apart).")
         }
-        note("Dispatch on Linux starts a global queue's pool as wide as the machine has cores and adds a")
-        note("thread about once a second while every thread of that quality of service is blocked (README:")
-        note("the libdispatch source). Threads that sleep or wait are not free: block fewer, or fewer at once.")
+        let closest = gaps.min().map { fixed($0, decimals: 1) }  // as printed above
+        if atOnce == rows.count {
+            note("Here every blocked task had a thread of its own at once.")
+        } else if newThreads.isEmpty {
+            note("Here the pool did not grow: the other tasks waited for a thread to finish its task.")
+        } else if newThreads.count == 1 {
+            note("Here the pool grew by one thread while its threads were blocked, and the other tasks waited")
+            note("for a thread (README: how Dispatch grows its pool on Linux and on a Mac).")
+        } else if let closest, Double(closest)! >= 0.9 {
+            note("Here the pool grew about one thread a second while its threads were blocked, and the other")
+            note("tasks waited for a thread (README: how Dispatch grows its pool on Linux and on a Mac).")
+        } else {
+            note("Here the pool grew by \(newThreads.count) threads while its threads were blocked, less than a second apart,")
+            note("and the other tasks waited for a thread (README: how Dispatch grows its pool on Linux and on a Mac).")
+        }
+        note("Threads that sleep or wait are not free: block fewer, or fewer at once.")
         page.done()
     }
 }
