@@ -9,7 +9,8 @@ class ThreadSafePerson: Person {
     /// `isolationQoS`: the RWDevCon demo creates the isolation queue at the default quality of service. On
     /// Linux that stalls page 3 for seconds: the five workers block in `sync` reads waiting for the
     /// barriers, and a barrier at their own QoS needs a thread from the very pool they are blocking
-    /// (which grows about a thread a second; the lesson's README cites the source). At
+    /// (which grows about a thread a second; on a Mac the kernel adds one within milliseconds, and
+    /// there is no stall: the lesson's README cites both). At
     /// `.userInitiated` the barriers run on a pool of their own: RaceLab's default.
     init(firstName: String, lastName: String, isolationQoS: DispatchQoS = .userInitiated) {
         isolationQueue = DispatchQueue(label: "racelab.person.isolation", qos: isolationQoS, attributes: .concurrent)

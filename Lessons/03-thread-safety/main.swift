@@ -89,7 +89,7 @@ lesson.page("ThreadSafePerson: a barrier for writes, sync for reads") { page in
         note("\(fixed(all, decimals: 1)) s; changeName's own delays take at most \(fixed(ownDelays, decimals: 1)) s a rename at this speed.")
         if firstRead > ownDelays + 0.5 {
             note("That is a stall: the five workers wait in sync reads for the barriers, and the barriers need a")
-            note("thread from the same pool, which on Linux grows about one thread a second (README).")
+            note("thread from the pool the workers fill, which did not give one at once here (README).")
         } else {
             note("No stall this run: the barriers found a thread at once.")
         }
