@@ -55,10 +55,13 @@ lesson.page("Printer queue, default width") { page in
     note("Measured: \(startedAtOnce.count) of the 7 operations started at once; this machine has \(ProcessInfo.processInfo.activeProcessorCount) cores.")
     note("Later starts: \(later.isEmpty ? "none" : later.joined(separator: ", ")); \(threads) threads in all.")
     note("The article: \"The total execution time of all 7 operations is slightly more than 2 seconds\":")
-    note("there, all of them ran at once. Dispatch on Linux runs")
-    note("a pool as wide as the machine has cores, and adds a thread about once a (real) second while")
-    note("all its threads are blocked (README: the libdispatch source). Sleeping operations block their")
-    note("threads, so the rest start in waves: see the bars.")
+    if later.isEmpty {
+        note("there, all of them ran at once. Here too: every blocked operation had a thread at once.")
+    } else {
+        note("there, all of them ran at once. Here the rest waited for a thread: sleeping operations block")
+        note("theirs, and the pool did not give more at once (README: how Dispatch grows its pool, on Linux")
+        note("and on a Mac). See the bars.")
+    }
     page.done()
 }
 
@@ -76,17 +79,19 @@ lesson.page("Printer queue, maxConcurrentOperationCount = 1") { page in
     note("One at a time, a serial queue: 16 s.")
     show(runPrinterQueue(width: 1))
     note("The .userInitiated concatenation, added last, now runs last: the article's \"priorities do not")
-    note("work\". A queue turns an operation's quality of service into its priority only when it is")
-    note("wider than one (README: Foundation's source); a serial queue runs equals in the order added.")
+    note("work\". The open-source Foundation (Linux's) turns an operation's quality of service into its")
+    note("priority only when the queue is wider than one (README); a serial queue runs equals in the order")
+    note("added.")
     page.done()
 }
 
 lesson.page("BlockOperation: start() runs it here and now") { page in
     note("A BlockOperation with three execution blocks of 1 s each and a completionBlock, started by")
-    note("calling start() ourselves on the main thread instead of adding it to a queue.")
+    note("calling start() ourselves on the main queue instead of adding it to a queue.")
     let timeline = Timeline()
-    _ = timeline.threadNumber()  // the main thread is T1
+    _ = timeline.threadNumber()  // the caller's thread is T1
     let completed = DispatchSemaphore(value: 0)
+    let completionThread = Locked(0)
     let operation = BlockOperation()
     for block in 1...3 {
         operation.addExecutionBlock {
@@ -97,20 +102,32 @@ lesson.page("BlockOperation: start() runs it here and now") { page in
         }
     }
     operation.completionBlock = {
-        say("completionBlock runs on T\(timeline.threadNumber())")
+        let thread = timeline.threadNumber()
+        completionThread.withLock { $0 = thread }
+        say("completionBlock runs on T\(thread)")
         completed.signal()
     }
     say("operation.start()")
     operation.start()
-    say("start() returned: it ran synchronously, on the caller's thread")
+    say("start() returned: it ran synchronously, the caller waited for every block")
     completed.wait()
     show(timeline)
     let blocks = timeline.recorded.filter { $0.name.hasPrefix("block") }
     let span = (blocks.map(\.end).max() ?? 0) - (blocks.map(\.start).min() ?? 0)
-    note("Measured: the three blocks took \(seconds(span)) together, one after another on T1. Apple documents")
-    note("BlockOperation as running its blocks concurrently (README), so they could take about 1 s together;")
-    note("Foundation on Linux runs them in turn. The completion block ran on a thread of its own, after the")
-    note("operation finished.")
+    let threads = Set(blocks.map(\.thread)).sorted().map { "T\($0)" }
+    let onThreads = threads.count == 1 ? "on \(threads[0])" : "on \(threads.dropLast().joined(separator: ", ")) and \(threads.last!)"
+    let byStart = blocks.sorted { $0.start < $1.start }
+    let inTurn = zip(byStart, byStart.dropFirst()).allSatisfy { earlier, later in later.start >= earlier.end - 0.1 }
+    if inTurn {
+        note("Measured: the three blocks took \(seconds(span)) together, one after another \(onThreads). Apple documents")
+        note("BlockOperation as running its blocks concurrently (README), so they could take about 1 s together;")
+        note("this Foundation ran them in turn.")
+    } else {
+        note("Measured: the three blocks took \(seconds(span)) together, side by side \(onThreads): concurrently, as")
+        note("Apple documents BlockOperation (README).")
+    }
+    let ownThread = !blocks.map(\.thread).contains(completionThread.current) && completionThread.current != 1
+    note("The completion block ran \(ownThread ? "on a thread of its own" : "on T\(completionThread.current)"), after the operation finished.")
     note("An operation runs once: start() it or add it to one queue, never both.")
     page.done()
 }
