@@ -15,10 +15,16 @@ enum CancelCrash {
 
     /// A filter works 0.3 s; a post-process depends on it. While the filter works, the queue's
     /// operations are cancelled; the cancelled post-process starts and finishes at once. Then its last
-    /// reference goes (unless `keepingSteps`), and the filter finishes.
+    /// reference goes (unless `keepingSteps`), and the filter finishes. On a busy machine the filter
+    /// works on until that reference has gone, so the order is the same on every run (on one loaded
+    /// core, 0.3 s was once over before the post-process was seen finished).
     static func cancelMidChain(keepingSteps: Bool) {
         let queue = OperationQueue()
-        let filter = BlockOperation { Thread.sleep(forTimeInterval: 0.3) }
+        let released = DispatchSemaphore(value: 0)
+        let filter = BlockOperation {
+            Thread.sleep(forTimeInterval: 0.3)
+            _ = released.wait(timeout: .now() + 10)
+        }
         var kept: [Operation] = []
         do {
             let postProcess = BlockOperation { print("post-process ran") }
@@ -32,6 +38,7 @@ enum CancelCrash {
         }
         print(keepingSteps ? "the post-process is still referenced" : "the last reference to the post-process is gone")
         fflush(stdout)
+        released.signal()
         queue.waitUntilAllOperationsAreFinished()
         print("the filter finished; kept \(kept.count) step(s)")
     }
