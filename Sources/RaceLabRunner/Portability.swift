@@ -112,6 +112,9 @@ public func linuxOnlyUses(in source: String, file: String) -> [PortabilityProble
 }
 
 private func takenOnlyOnLinux(_ condition: String) -> Bool {
+    // `#if !canImport(Darwin)`: every system but Apple's, Linux among them.
+    let negated = condition.trimmingCharacters(in: .whitespaces)
+    if negated.hasPrefix("!"), !negated.contains("&&"), !negated.contains("||"), excludesLinux(String(negated.dropFirst())) { return true }
     guard !condition.contains("!"), !condition.contains("||") else { return false }
     return ["os(Linux)", "canImport(Glibc)", "canImport(FoundationNetworking)", "canImport(Musl)"].contains { condition.contains($0) }
 }
@@ -153,12 +156,14 @@ public func unportableShell(in script: String, file: String) -> [PortabilityProb
         (#"\bwait -n\b"#, "bash 4.3 or later only"),
         (#"\breadlink -f\b"#, "GNU readlink; macOS's before 12.3 has no -f"),
         (#"\bdate [^|;]*%N"#, "%N is GNU date's"),
-        (#"\bsed -i( |$)"#, "GNU and BSD sed take -i differently; write to a temporary file"),
+        (#"\bsed\s+(-[a-zA-Z]+\s+)*-[a-zA-Z]*i(\s|$)"#, "GNU and BSD sed take -i differently; write to a temporary file"),
         (#"\bgrep -[a-zA-Z]*P"#, "grep -P is GNU grep's"),
         (#"\bstat -c\b"#, "stat -c is GNU's (BSD: stat -f)"),
         (#"\bxargs -[a-zA-Z]*r"#, "xargs -r is GNU's"),
         (#"-printf\b"#, "find -printf is GNU's"),
-        (#"(^|[;&|(]\s*|\bthen\s+|\bdo\s+)timeout\s"#, "timeout is GNU coreutils (gtimeout with Homebrew); check with command -v first"),
+        (#"(^\s*|[;&|(!]\s*|\b(then|do|if|while|until|else|exec|env)\s+|\w+=\S*\s+)timeout\s"#,
+         "timeout is GNU coreutils (gtimeout with Homebrew); check with command -v first"),
+        (#"\[\[ -v |\$\{\w+\[-\d+\]\}|;;&|shopt -s globstar"#, "bash 4 or later only"),
         (#"\b(tac|shuf|numfmt)\b"#, "GNU coreutils only"),
     ]
     var problems: [PortabilityProblem] = []

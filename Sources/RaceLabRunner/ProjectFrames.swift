@@ -28,7 +28,8 @@ public struct ProjectFrames {
     public func place(of frame: TSanReport.Frame) -> Place? {
         if let file = frame.file {
             if file.hasPrefix(root + "/") { return Place(file: String(file.dropFirst(root.count + 1))) }
-            guard !file.contains("/") else { return nil }
+            // A system library's frame is never the project's, whatever its file is called.
+            guard !file.contains("/"), !Self.isSystemImage(frame.module) else { return nil }
             var candidates = files.filter { ($0 as NSString).lastPathComponent == file }
             if candidates.count > 1 { candidates = narrowed(candidates, toProgram: frame.module) }
             switch candidates.count {
@@ -66,6 +67,12 @@ public struct ProjectFrames {
         return rest.isEmpty ? name : String(rest)
     }
 
+    /// A shared library or framework of the system's (`libdispatch.dylib`, `CoreFoundation.framework`,
+    /// Linux's `libswiftCore.so`): RaceLab's programs link the project's code statically.
+    static func isSystemImage(_ image: String) -> Bool {
+        image.hasSuffix(".dylib") || image.contains(".framework") || image.hasSuffix(".so") || image.contains(".so.")
+    }
+
     /// RaceLab's modules, by the names Package.swift gives them.
     static func isRaceLabModule(_ name: String) -> Bool {
         name == "RaceLabKit" || name.hasPrefix("racelab_")
@@ -82,7 +89,8 @@ public struct ProjectFrames {
         let lessonFolder = "Lessons/\(String(repeating: "0", count: max(0, 2 - number.count)))\(number)-"
         let variant = match.drop { $0 != "-" }
         func belongs(_ path: String) -> Bool {
-            if path.hasPrefix("Sources/") { return true }
+            // The library every program links; not the runner's sources (another main.swift).
+            if path.hasPrefix("Sources/RaceLabKit/") || path.hasPrefix("Sources/RaceLabAtomics/") { return true }
             guard path.hasPrefix(lessonFolder), let slash = path.dropFirst(lessonFolder.count).firstIndex(of: "/") else { return false }
             let inLesson = path[path.index(after: slash)...]
             if inLesson.hasPrefix("Support/") { return true }

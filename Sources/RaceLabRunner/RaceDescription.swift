@@ -94,7 +94,7 @@ public func describe(
             // Two project files have that name and the program does not tell which: say so.
             file = "\(bare) (one of \(place.ambiguous.count) project files of that name: \(place.ambiguous.joined(separator: ", ")))"
         }
-        let fileName = file.map { ($0 as NSString).lastPathComponent } ?? frame.file
+        let fileName = (place?.file ?? frame.file).map { ($0 as NSString).lastPathComponent }
         // Top-level code is the C entry point `main`; a closure in it is "closure #1 in <module>".
         let module = frame.module.replacingOccurrences(of: "-", with: "_")
         if frame.symbol == "<null>" {

@@ -186,6 +186,9 @@ private func sourcePlace(_ location: String) -> (file: String?, line: Int?)? {
     }
     let file = parts.joined(separator: ":")
     if location.hasPrefix("/") { return (file, numbers.first) }
+    // A relative path ("csu/../sysdeps/nptl/libc_start_call_main.h:58:16", a system library built
+    // elsewhere): a place, but never the project's.
+    if file.contains("/"), !file.contains(" "), !file.contains("("), !numbers.isEmpty || file.contains(".") { return (nil, nil) }
     // A bare name with a line ("Person.swift:17", a C++ header's "__hash_table:2122"), or a Swift
     // file's without one (an accessor has none); a C file without a line is a library's.
     guard !file.isEmpty, !file.contains("/"), !file.contains("("), !file.contains(" ") else { return nil }

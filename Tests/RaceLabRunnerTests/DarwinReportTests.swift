@@ -173,4 +173,31 @@ final class DarwinReportTests: XCTestCase {
         XCTAssertEqual(race?.involves("recordVisit()"), true)
         XCTAssertEqual(project.withoutModule("Swift.Array.append"), "Swift.Array.append", "not the project's module: kept")
     }
+
+    /// Every lesson and exercise has a main.swift: the program a frame comes from picks the right one,
+    /// the runner's own never among them; a system library's frame is never the project's.
+    func testMainSwiftIsTheProgramsOwn() {
+        let project = ProjectFrames(root: "/Users/attendee/racelab", files: ProjectFrames.sourceFiles(under: Self.repository))
+        func place(_ module: String) -> String? {
+            project.place(of: .init(symbol: "main", file: "main.swift", line: 3, module: module))?.file
+        }
+        XCTAssertEqual(place("lesson3"), "Lessons/03-thread-safety/main.swift")
+        XCTAssertEqual(place("exercise3"), "Lessons/03-thread-safety/Exercise/main.swift")
+        XCTAssertEqual(place("exercise3-starter"), "Lessons/03-thread-safety/Exercise/Referee/Starter/main.swift")
+        XCTAssertEqual(place("exercise3-solution"), "Lessons/03-thread-safety/Exercise/Referee/Solution/main.swift")
+        XCTAssertEqual(
+            place("exercise3-wrong-lock-around-write-only"), "Lessons/03-thread-safety/Exercise/Referee/WrongFixes/lock-around-write-only/main.swift")
+        XCTAssertNil(project.place(of: .init(symbol: "f", file: "Lesson.swift", line: 3, module: "libswiftCore.dylib")))
+        let frame = TSanReport.Frame(symbol: "main", file: "main.swift", line: 3, module: "lesson3")
+        let report = TSanReport(kind: "data race", accesses: [.init(operation: "write", thread: "T1", frames: [frame]), .init(operation: "read", thread: "main thread", frames: [frame])])
+        XCTAssertEqual(describe([report], root: project.root, project: project).first?.sides.first?.function, "top-level code of main.swift")
+    }
+
+    /// A system library built elsewhere names its file by a relative path: no file of the project's,
+    /// and the symbol stays the symbol (as before Darwin's forms were read).
+    func testARelativePathIsNoProjectFile() {
+        let frame = parseFrame("    #0 pthread_mutex_lock ../../../../src/libsanitizer/sanitizer_common/sanitizer_common_interceptors.inc:4324 (libtsan.so.2+0x4f7a1)")
+        XCTAssertEqual(frame, .init(symbol: "pthread_mutex_lock", file: nil, line: nil, module: "libtsan.so.2"))
+        XCTAssertEqual(parseFrame("    #3 __libc_start_call_main csu/../sysdeps/nptl/libc_start_call_main.h:58:16 (libc.so.6+0x2724a)")?.symbol, "__libc_start_call_main")
+    }
 }

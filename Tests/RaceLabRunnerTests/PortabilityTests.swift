@@ -44,12 +44,15 @@ final class PortabilityTests: XCTestCase {
             #else
                 import FoundationNetworking
             #endif
+            #if !canImport(Darwin)
+                import Glibc
+            #endif
             // a comment may mention /proc/self/fd
             let url = "http://example.com/proc/"  // a path in a URL is still flagged
             let fds = "/proc/self/fd"  // portable: the test is skipped where /proc is missing
             """
         let lines = linuxOnlyUses(in: source, file: "A.swift").map(\.place)
-        XCTAssertEqual(lines, ["A.swift:2", "A.swift:12", "A.swift:16", "A.swift:19"])
+        XCTAssertEqual(lines, ["A.swift:2", "A.swift:12", "A.swift:16", "A.swift:22"])
         XCTAssertEqual(linuxOnlyUses(in: "// \(portableFileMarker) a test\n" + source, file: "A.swift"), [])
     }
 
@@ -69,30 +72,51 @@ final class PortabilityTests: XCTestCase {
             echo "${name,,}"
             grep -P '\\d' file
             readlink -f x  # portable: only ever run on Linux
+                timeout 5 swift test
+            if timeout 5 true; then :; fi
+            LIMIT=1 timeout 5 true
+            sed -E -i 's/a/b/' file
+            sed -ni '1p' file
+            [[ -v name ]]
+            echo "--timeout 5"; run_timeout=3
             """
         let lines = unportableShell(in: script, file: "s").map(\.place)
-        XCTAssertEqual(lines, ["s:3", "s:5", "s:6", "s:8", "s:10", "s:11", "s:12", "s:13"])
+        XCTAssertEqual(lines, ["s:3", "s:5", "s:6", "s:8", "s:10", "s:11", "s:12", "s:13", "s:15", "s:16", "s:17", "s:18", "s:19", "s:20"])
     }
 
     /// The command on a package with a planted pair fails and names it; without the pair it passes.
+    /// Two targets that differ only in case are a pair on any file system; two folders only where the
+    /// file system tells case apart (on APFS, as a Mac has it, the second folder is the first).
     func testThePortabilityCommandFailsOnAPlantedPair() throws {
-        let manifest = """
+        func manifest(_ tool: String) -> String {
+            """
             // swift-tools-version:6.2
             import PackageDescription
             let package = Package(name: "Planted", platforms: [.macOS(.v15)], targets: [
-                .target(name: "Planted"), .executableTarget(name: "plantedtool", dependencies: ["Planted"]),
+                .target(name: "Planted"), .executableTarget(name: "\(tool)", dependencies: ["Planted"], path: "Sources/Tool"),
             ])
             """
+        }
         let package = try TemporaryPackage([
-            "Package.swift": manifest, "Lessons/README.md": "no lessons",
+            "Package.swift": manifest("plantedtool"), "Lessons/README.md": "no lessons",
             "Sources/Planted/Planted.swift": "public let planted = 1\n",
-            "Sources/plantedtool/main.swift": "import Planted\nprint(planted)\n",
+            "Sources/Tool/main.swift": "import Planted\nprint(planted)\n",
         ])
         defer { package.remove() }
         var printed: [String] = []
         let runner = Runner(workspace: try Workspace(root: package.root), print: { printed.append($0) })
         XCTAssertTrue(runner.portability(), printed.joined(separator: "\n"))
+
+        try package.write(manifest("planted"), to: "Package.swift")
+        printed = []
+        XCTAssertFalse(runner.portability(), "a target Planted beside a target planted")
+        XCTAssertTrue(printed.contains { $0.contains("differ only in case") && $0.contains("Planted, planted") }, printed.joined(separator: "\n"))
+
+        try package.write(manifest("plantedtool"), to: "Package.swift")
         try package.write("import Planted\nprint(planted)\n", to: "Sources/planted/main.swift")
+        if FileManager.default.fileExists(atPath: "\(package.root)/Sources/planted/Planted.swift") {
+            return  // a file system that ignores case: Sources/planted is Sources/Planted
+        }
         printed = []
         XCTAssertFalse(runner.portability(), "Sources/Planted beside Sources/planted")
         XCTAssertTrue(printed.contains { $0.contains("Sources/Planted and Sources/planted") }, printed.joined(separator: "\n"))
