@@ -66,6 +66,7 @@ extension Runner {
             print("PASSED in \(String(format: "%.1f", outcome.seconds)) s\(outcome.seedNote): the output is what it should be and ThreadSanitizer found no race.")
             if outcome.passedShortOfContention { sayShortOfContention(outcome, number) }
             showOwnLines(outcome.ownLines)
+            ownPrintsMayHideRaces(passed: true, ownLines: outcome.ownLines.count).forEach(print)
             suggestNext(after: number)
             return verdict
         }
@@ -125,6 +126,17 @@ extension Runner {
         if lines.count > limit { print("  | … and \(lines.count - limit) more") }
     }
 
+    /// A pass with the attendee's own `print`s in it, where C's stdio lock is a mutex ThreadSanitizer
+    /// sees (Apple's platforms: `flockfile`; glibc's lock it does not see): two threads that both
+    /// printed were ordered for it, and a race between them could have gone unseen. Said, not failed.
+    func ownPrintsMayHideRaces(passed: Bool, ownLines: Int, stdioLockIsSeen: Bool = stdioLockIsSeenByTSan) -> [String] {
+        guard passed, ownLines > 0, stdioLockIsSeen else { return [] }
+        return [
+            "Your prints take C's stdio lock, which ThreadSanitizer sees here: two threads that both print look",
+            "ordered to it, and a race between them can go unseen. Take them out and check once more before you call it done.",
+        ]
+    }
+
     func signature(_ problem: CheckProblem) -> String {
         switch problem {
         case let .unexpectedRace(race, _): return "race " + race.sides.map(\.function).sorted().joined(separator: " / ")
@@ -145,3 +157,11 @@ extension Runner {
         }
     }
 }
+
+/// Whether C's stdio takes a lock ThreadSanitizer intercepts: a pthread mutex on Apple's platforms
+/// (Libc's `flockfile`), glibc's own lock on Linux, which it does not see.
+#if canImport(Darwin)
+    let stdioLockIsSeenByTSan = true
+#else
+    let stdioLockIsSeenByTSan = false
+#endif

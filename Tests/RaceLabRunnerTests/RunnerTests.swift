@@ -35,6 +35,20 @@ final class RunnerTests: XCTestCase {
         Runner(workspace: try Workspace(root: root), print: { self.printed.append($0) })
     }
 
+    /// On a Mac, C's stdio lock is a mutex ThreadSanitizer sees: a pass with the attendee's own prints
+    /// says so; without prints, on a failure, or where the lock is unseen (Linux), nothing is said.
+    func testAPassWithOwnPrintsWarnsWhereStdioOrdersThreads() throws {
+        let runner = try runner()
+        XCTAssertEqual(runner.ownPrintsMayHideRaces(passed: true, ownLines: 3, stdioLockIsSeen: true).count, 2)
+        XCTAssertTrue(runner.ownPrintsMayHideRaces(passed: true, ownLines: 3, stdioLockIsSeen: true)[0].contains("ThreadSanitizer sees"))
+        XCTAssertEqual(runner.ownPrintsMayHideRaces(passed: true, ownLines: 0, stdioLockIsSeen: true), [])
+        XCTAssertEqual(runner.ownPrintsMayHideRaces(passed: false, ownLines: 3, stdioLockIsSeen: true), [])
+        XCTAssertEqual(runner.ownPrintsMayHideRaces(passed: true, ownLines: 3, stdioLockIsSeen: false), [])
+        #if os(Linux)
+            XCTAssertFalse(stdioLockIsSeenByTSan, "glibc's stdio lock is its own")
+        #endif
+    }
+
     func testDiscoversLessonsTranscriptsAndExercises() throws {
         let workspace = try Workspace.find(from: "\(root)/Lessons/02-dispatch-groups")
         XCTAssertEqual(URL(fileURLWithPath: workspace.root).standardizedFileURL.path, URL(fileURLWithPath: root).standardizedFileURL.path)
