@@ -16,6 +16,7 @@ protocol Counting: AnyObject, Sendable {
 /// the same old value. Racy on purpose (page 1). Written out, with a moment between the read and the
 /// write, as lesson 3's `Person` takes its time inside `changeName`: without it, on a machine whose
 /// cores are busy, the tasks ran one after another and lost nothing in 10 of 10 runs (issue 22).
+/// @unchecked Sendable: racy on purpose: page 1 loses updates, and TSan reports the broken promise.
 final class RacyCounter: Counting, @unchecked Sendable {
     private(set) var value = 0
     func increment() {
@@ -32,6 +33,7 @@ func aMoment() {
 }
 
 /// Foundation's lock (the talk's "Foundation.Lock": NSLock in Swift's corelibs Foundation too).
+/// @unchecked Sendable: `count` is read and written under `lock`.
 final class LockedCounter: Counting, @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
@@ -58,6 +60,8 @@ final class LockedCounter: Counting, @unchecked Sendable {
 
 /// The talk's "atomic property": a serial queue, the getter and the setter each inside `sync`.
 /// Every single read and write is safe. `value += 1` on it is still two of them (page 6).
+/// @unchecked Sendable: `internalState` is read and written only on the serial `queue`; `+= 1` is still two
+/// steps (page 6).
 final class AtomicPropertyCounter: @unchecked Sendable {
     private let queue = DispatchQueue(label: "racelab.atomic-property")
     private var internalState = 0
@@ -69,6 +73,7 @@ final class AtomicPropertyCounter: @unchecked Sendable {
 
 /// A serial queue: the whole increment is one block on it, sent with `async` (the caller does not
 /// wait); the read waits with `sync`, so it comes after every increment sent before it.
+/// @unchecked Sendable: `count` is read and written only on the serial `queue`.
 final class SerialQueueCounter: Counting, @unchecked Sendable {
     private let queue = DispatchQueue(label: "racelab.counter")
     private var count = 0
@@ -78,6 +83,7 @@ final class SerialQueueCounter: Counting, @unchecked Sendable {
 
 /// A concurrent queue: reads run side by side with `sync`; each write is a barrier, alone on the
 /// queue (lesson 3's ThreadSafePerson, for a counter).
+/// @unchecked Sendable: `count` is written in barrier blocks on `queue`, read in `sync` blocks on it.
 final class BarrierCounter: Counting, @unchecked Sendable {
     private let queue = DispatchQueue(label: "racelab.barrier-counter", qos: .userInitiated, attributes: .concurrent)
     private var count = 0

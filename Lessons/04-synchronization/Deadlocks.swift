@@ -5,6 +5,7 @@ import RaceLabKit
 
 /// A counter confined to its queue: `incrementOnQueue()` must only ever run there, and says so with
 /// a dispatch precondition ("a dispatch precondition that you're on that queue", WWDC 2016).
+/// @unchecked Sendable: `count` is touched only on `queue` (dispatchPrecondition checks it).
 final class ConfinedCounter: @unchecked Sendable {
     let queue = DispatchQueue(label: "racelab.confined-counter")
     private var count = 0
@@ -23,6 +24,7 @@ final class ConfinedCounter: @unchecked Sendable {
 
 /// A subsystem with its own serial queue, as in the talk: `work(askingFor:)` runs on its queue and, in
 /// the middle, synchronously asks another subsystem for something.
+/// @unchecked Sendable: only `let`s (a name and a serial queue): nothing to race on.
 final class Subsystem: @unchecked Sendable {
     let name: String
     let queue: DispatchQueue

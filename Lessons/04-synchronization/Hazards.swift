@@ -10,6 +10,7 @@ final class Theme: Sendable {
 
 /// WWDC 2016: "lazy properties of your classes aren't atomic either ... your lazy initializer may
 /// actually run twice". Racy on purpose (page 2).
+/// @unchecked Sendable: racy on purpose: page 2's lazy `theme` is made twice.
 final class Settings: @unchecked Sendable {
     private let made = RelaxedWord()  // counts themes without ordering the threads that make them
     lazy var theme: Theme = loadTheme()
@@ -27,6 +28,7 @@ final class Settings: @unchecked Sendable {
 /// A dictionary whose every single read and write holds a lock: no data race, TSan has nothing to
 /// say. A check on it followed by an act is still two steps (page 3). Its lock is RaceLab's
 /// `ExplorableLock`, an `NSLock` that the schedule explorer also knows (page 12).
+/// @unchecked Sendable: `storage` is read and written under `lock`.
 final class LockedDictionary<Value>: @unchecked Sendable {
     private let lock = ExplorableLock()
     private var storage: [String: Value] = [:]

@@ -7,6 +7,7 @@ import RaceLabKit
 /// `.executing`, so a callback that comes back at once can be overwritten.
 // Foundation declares Operation `@unchecked Sendable`, and a subclass must say so again. Here it is
 // exactly the promise this class does not keep: that is the lesson.
+// @unchecked Sendable: a promise broken on purpose: page 5 shows TSan catching the race on `state`.
 class CanonicalAsyncOperation: Operation, @unchecked Sendable {
     enum State: String {
         case ready, executing, finished
@@ -46,6 +47,7 @@ class CanonicalAsyncOperation: Operation, @unchecked Sendable {
 }
 
 /// SlowAdd on the canonical base class: the same code as `SlowAddOperation`, another parent.
+/// @unchecked Sendable: racy on purpose, as its parent (page 5); `result` is set before the racy `.finished`.
 class CanonicalSlowAddOperation: CanonicalAsyncOperation, @unchecked Sendable {
     let lhs: Int
     let rhs: Int
@@ -70,6 +72,7 @@ class CanonicalSlowAddOperation: CanonicalAsyncOperation, @unchecked Sendable {
 /// spends 0.01 s logging the request. Page 5's second half: the callback now races `start()`'s
 /// `state = .executing`, and when it wins, its `.finished` is overwritten. (The delays widen the
 /// window, as `Person.changeName`'s do in lesson 3: the race is the same without them, only rarer.)
+/// @unchecked Sendable: racy on purpose: page 5's callback races `start()`'s `state = .executing`.
 final class CanonicalCachedAddOperation: CanonicalSlowAddOperation, @unchecked Sendable {
     override func main() {
         answerFromCache(lhs, rhs) { sum in
@@ -80,6 +83,8 @@ final class CanonicalCachedAddOperation: CanonicalSlowAddOperation, @unchecked S
 }
 
 /// The same cached SlowAdd on RaceLab's AsyncOperation, which sets `.executing` before `main()` (page 8).
+/// @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); `result` is set before
+/// `.finished`, under AsyncOperation's lock.
 final class CachedAddOperation: SlowAddOperation, @unchecked Sendable {
     override func main() {
         answerFromCache(lhs, rhs) { sum in

@@ -6,6 +6,9 @@ import RaceLabKit
 /// The article's filter steps (DEMOS F1): an image operation takes its input from the first
 /// dependency that passes one on, when it was given none (it "chooses the first such dependent
 /// operation and extracts his own inputImage", in the article's words).
+/// @unchecked Sendable: Operation is `@unchecked Sendable` in Foundation on both platforms (corelibs
+/// Operation.swift; NSOperation.h: NS_SWIFT_SENDABLE), so a subclass restates it; its output is `Locked`, its
+/// input a `let`.
 class ImageTakeOperation: Operation, ImagePassing, @unchecked Sendable {
     private let input: Image?
     private let output = Locked<Image?>(nil)
@@ -37,6 +40,7 @@ class ImageTakeOperation: Operation, ImagePassing, @unchecked Sendable {
     }
 }
 
+// @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); no state of its own.
 final class TiltShiftOperation: ImageTakeOperation, @unchecked Sendable {
     /// Tilt-shift: the top and bottom thirds blurred (three passes), the middle band sharp.
     override func filter(_ image: Image) -> Image {
@@ -49,11 +53,13 @@ final class TiltShiftOperation: ImageTakeOperation, @unchecked Sendable {
     }
 }
 
+// @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); no state of its own.
 final class VignetteOperation: ImageTakeOperation, @unchecked Sendable {
     override func filter(_ image: Image) -> Image { image.vignette() }
 }
 
 /// A Step that checks its dependencies first: if one was cancelled, it does nothing.
+/// @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); no state of its own.
 final class CheckingStep: Step, @unchecked Sendable {
     override func execute() {
         guard let cancelled = dependencies.first(where: \.isCancelled) else { return super.execute() }

@@ -7,6 +7,9 @@ let numberArray = [(1, 2), (3, 4), (5, 6), (7, 8), (9, 10)]
 /// DEMOS G1: a synchronous operation that adds every pair. As first written it never looks at
 /// `isCancelled` (`checksCancellation: false`), so once it runs a cancel changes nothing; the fix
 /// checks before each pair and stops at the next pair boundary.
+/// @unchecked Sendable: Operation is `@unchecked Sendable` in Foundation on both platforms (corelibs
+/// Operation.swift; NSOperation.h: NS_SWIFT_SENDABLE), so a subclass restates it; `outputArray` is written in
+/// `main()`, read after the operation finished.
 final class ArraySumOperation: Operation, @unchecked Sendable {
     let inputArray: [(Int, Int)]
     let checksCancellation: Bool
@@ -39,6 +42,8 @@ func slowAddArray(_ input: [(Int, Int)], progress: (Double) -> Bool) -> [Int] {
     return results
 }
 
+// @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); `outputArray` is written
+// in `main()`, read after the operation finished.
 final class AnotherArraySumOperation: Operation, @unchecked Sendable {
     let inputArray: [(Int, Int)]
     var outputArray: [Int] = []

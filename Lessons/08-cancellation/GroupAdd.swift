@@ -2,6 +2,9 @@ import Foundation
 import RaceLabKit
 
 /// One pair's sum, synchronously. `result` stays nil when the operation was cancelled before it ran.
+/// @unchecked Sendable: Operation is `@unchecked Sendable` in Foundation on both platforms (corelibs
+/// Operation.swift; NSOperation.h: NS_SWIFT_SENDABLE), so a subclass restates it; `result` is set in
+/// `main()`, read by the completion block after it.
 final class SumOperation: Operation, @unchecked Sendable {
     let lhs: Int
     let rhs: Int

@@ -73,6 +73,9 @@ lesson.page("GroupAdd: a private queue, cancelled as a whole") { page in
 
 /// The background work of the talk's cancel button: works `work` lesson seconds, then delivers its
 /// result unless it has been cancelled by then.
+/// @unchecked Sendable: Operation is `@unchecked Sendable` in Foundation on both platforms (corelibs
+/// Operation.swift; NSOperation.h: NS_SWIFT_SENDABLE), so a subclass restates it; its flag is `Locked`, the
+/// rest `let`.
 final class DeliveringOperation: Operation, @unchecked Sendable {
     let work: Double
     let started = DispatchSemaphore(value: 0)

@@ -24,6 +24,8 @@ func userInfo() -> Step {
 }
 
 /// Downloads a text from RaceLab's network; cancelling it cancels the request.
+/// @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); its task and result are
+/// `Locked`, the rest `let`.
 final class Download: ToolkitOperation, @unchecked Sendable {
     let file: String
     private let task = Locked<URLSessionDataTask?>(nil)
@@ -58,6 +60,7 @@ final class Download: ToolkitOperation, @unchecked Sendable {
 }
 
 /// A modal alert, on screen for `seconds`: one of a kind at a time, with `MutuallyExclusive<Alert>`.
+/// @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); no state of its own.
 final class Alert: Step, @unchecked Sendable {
     init(_ message: String, _ seconds: Double = 0.5, timeline: Timeline? = nil) {
         super.init(message, seconds, timeline: timeline)
@@ -73,6 +76,8 @@ let reportsFinish = BlockObserver(finish: { operation, errors in
 
 /// The talk's fetch favourites: one query at a time against the paged server, "and semi-recursively
 /// call this execute query operation" while the answer carries a cursor.
+/// @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); what it fetched is
+/// `Locked`.
 final class FetchFavorites: GroupOperation, @unchecked Sendable {
     private let fetched = Locked((favorites: [String](), queries: 0))
     var favorites: [String] { fetched.current.favorites }

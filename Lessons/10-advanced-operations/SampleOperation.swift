@@ -6,6 +6,9 @@ import Foundation
 import RaceLabKit
 import Lesson10Support
 
+// @unchecked Sendable: Operation is `@unchecked Sendable` in Foundation on both platforms (corelibs
+// Operation.swift; NSOperation.h: NS_SWIFT_SENDABLE), so a subclass restates it; its state is under
+// `stateLock` (page 10's race is in the logic, not the data).
 class SampleOperation: Operation, @unchecked Sendable {
     enum State: Int {
         case initialized, pending, evaluatingConditions, ready, executing, finished
@@ -111,6 +114,7 @@ class SampleOperation: Operation, @unchecked Sendable {
 }
 
 /// The sample's OperationQueue: it tells each operation it is being enqueued.
+/// @unchecked Sendable: no state of its own; OperationQueue keeps its own under its lock.
 final class SampleQueue: OperationQueue, @unchecked Sendable {
     override func addOperation(_ operation: Operation) {
         (operation as? SampleOperation)?.willEnqueue()

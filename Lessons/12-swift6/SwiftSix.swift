@@ -41,6 +41,7 @@ actor ActorPerson: Renamable {
 }
 
 /// Lesson 3's racy Person with the promise Swift 6 takes on trust: "@unchecked Sendable" and no lock.
+/// @unchecked Sendable: racy on purpose: page 5 shows TSan catching the broken promise.
 final class UncheckedPerson: Renamable, @unchecked Sendable {
     private var firstName: String
     private var lastName: String

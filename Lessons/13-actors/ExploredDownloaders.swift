@@ -6,6 +6,7 @@ import RaceLabKit
 
 /// Counts the downloads of a run. Touched only by the explorer's tasks, which run one job at a time
 /// on the explorer's thread.
+/// @unchecked Sendable: touched only by the explorer's tasks, one job at a time on its thread.
 final class ExploredNetwork: @unchecked Sendable {
     private(set) var downloads = 0
 

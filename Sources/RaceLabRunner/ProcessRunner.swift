@@ -113,6 +113,7 @@ public func runProcess(
 }
 
 /// Bytes from one stream, up to a cap; what comes after the cap is dropped.
+/// @unchecked Sendable: `data` is `Locked`, `cap` a `let`.
 private final class Collector: @unchecked Sendable {
     private let data = Locked(Data())
     private let cap: Int

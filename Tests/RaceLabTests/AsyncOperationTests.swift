@@ -7,6 +7,8 @@ import XCTest
 /// with ThreadSanitizer, which would report any race on its state.
 final class AsyncOperationTests: XCTestCase {
     /// Finishes when `finish()` is called, from whatever thread.
+    /// @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); only a `let`
+    /// semaphore.
     final class Manual: AsyncOperation, @unchecked Sendable {
         let started = DispatchSemaphore(value: 0)
         override func main() { started.signal() }
@@ -15,6 +17,7 @@ final class AsyncOperationTests: XCTestCase {
 
     /// Its work calls back before main() returns: the case the canonical start() gets wrong (it
     /// sets .executing after main(), over .finished, and the operation never ends).
+    /// @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); no state of its own.
     final class Instant: AsyncOperation, @unchecked Sendable {
         override func main() { state = .finished }
     }

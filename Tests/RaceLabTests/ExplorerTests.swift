@@ -7,6 +7,7 @@ import XCTest
 final class ExplorerTests: XCTestCase {
     /// A box the explored threads share. Unsynchronised on purpose: the explorer runs one thread at a
     /// time and hands over with a lock, which is what these tests prove it does.
+    /// @unchecked Sendable: explored threads use it one at a time (a lock where not explored).
     final class Box<Value>: @unchecked Sendable {
         var value: Value
         init(_ value: Value) { self.value = value }
@@ -186,6 +187,7 @@ final class ExplorerTests: XCTestCase {
 
 /// The explorer on tasks: an actor on the explorer's executor, and a point for the download.
 final class TaskExplorerTests: XCTestCase {
+    // @unchecked Sendable: touched only by the explorer's jobs, one at a time.
     final class Counter: @unchecked Sendable { var downloads = 0 }
 
     actor Cache {

@@ -7,6 +7,8 @@ import XCTest
 /// `scripts/test` these run with ThreadSanitizer, which would report any race in it.
 final class ToolkitTests: XCTestCase {
     /// Finishes when told to; records what its observers heard.
+    /// @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); only a `let`
+    /// semaphore.
     final class Held: ToolkitOperation, @unchecked Sendable {
         let started = DispatchSemaphore(value: 0)
         override func execute() { started.signal() }

@@ -23,6 +23,7 @@ final class CallbackShelf: Sendable {
 /// 300 feeds' two callbacks overlapped in time (at least 0.1 s, at most 3 s of real time, at most 5000
 /// feeds: a loaded machine that runs one thread at a time overlaps few), in bouts of two new threads. Every feed whose fetches
 /// called back must complete once, on the main queue, with its two texts in order.
+/// @unchecked Sendable: `completions` and `misfits` are touched on the main queue only; the rest is `let`.
 final class FeedContention: @unchecked Sendable {
     static let most = 5000
     /// How many overlapped feeds the round plays for.

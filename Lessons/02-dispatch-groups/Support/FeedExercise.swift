@@ -157,6 +157,7 @@ public enum FeedExercise {
     }
 
     /// Watches each load, on the main queue.
+    /// @unchecked Sendable: its vars are touched on the main queue only; `feeds` and `faults` are `let`.
     final class Referee: @unchecked Sendable {
         let feeds: [[FeedItem]]
         private var completions: [Int] = []  // per feed; main queue only

@@ -67,6 +67,7 @@ public enum CounterExercise {
 }
 
 /// The reader's findings: written by the reader only, read after waiting for it.
+/// @unchecked Sendable: `odd` is written by the reader thread only, read after `done.wait()`.
 final class ReadFindings: @unchecked Sendable {
     var odd: [Int] = []
 }

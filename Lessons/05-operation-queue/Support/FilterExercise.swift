@@ -257,6 +257,7 @@ public enum FilterExercise {
 
 /// Exercise 5's FilterResults made before the wake-up steps, read by the steps' two threads. They are
 /// made before the threads start, which orders them; the attendee's class need not be Sendable.
+/// @unchecked Sendable: `items` is a `let`, made before the threads start.
 private final class Prepared: @unchecked Sendable {
     let items: [FilterCollecting]
     init(_ items: [FilterCollecting]) { self.items = items }

@@ -17,6 +17,8 @@ import Lesson6Support
 // The starter never sets state = .finished: the watchdog reports it instead of the sum.
 // must fail: output
 
+// @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); it holds once `.finished`
+// follows `result`, which this starter never sets (the exercise's task).
 final class SlowAddOperation: AsyncOperation, @unchecked Sendable {
     let lhs: Int
     let rhs: Int

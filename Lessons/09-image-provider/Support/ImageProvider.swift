@@ -12,6 +12,9 @@ public typealias ImageStepReport = @Sendable (String) -> Void
 /// in one class that takes a transform. It takes its input from
 /// the first dependency that passes an image, computes for real, and passes its output on. A cancel
 /// makes it skip its work, or drop its result if the cancel came while it worked.
+/// @unchecked Sendable: Operation is `@unchecked Sendable` in Foundation on both platforms (corelibs
+/// Operation.swift; NSOperation.h: NS_SWIFT_SENDABLE), so a subclass restates it; its output is `Locked`, the
+/// rest `let`.
 public final class ImageFilterOperation: Operation, ImagePassing, @unchecked Sendable {
     public let step: String
     private let transform: @Sendable (Image) -> Image
@@ -50,6 +53,8 @@ public final class ImageFilterOperation: Operation, ImagePassing, @unchecked Sen
 
 /// The article's `ImageOutputOperation`: hands its dependency's image to a closure on the main queue,
 /// unless it was cancelled.
+/// @unchecked Sendable: Operation is `@unchecked Sendable` in Foundation on both platforms (corelibs
+/// Operation.swift; NSOperation.h: NS_SWIFT_SENDABLE), so a subclass restates it; only `let`s.
 public final class ImageOutputOperation: Operation, @unchecked Sendable {
     private let completion: @Sendable (Image) -> Void
     private let report: ImageStepReport?

@@ -27,6 +27,7 @@ public enum AlertsExercise {
 
     /// What is on screen: the most alerts and the most videos at once, whether a video shared the
     /// screen with an alert, and every appearance with its start and end.
+    /// @unchecked Sendable: all its state is in one `Locked`.
     final class Screen: @unchecked Sendable {
         private struct State {
             var onScreen: [String: Set<Kind>] = [:]

@@ -11,6 +11,7 @@ public protocol BusyControlling: AnyObject {
 /// The screen's busy indicator (a stand-in for a spinner view): the controller turns it on and off,
 /// on the main queue. The driver closes it when it invalidates the controller, and any call after
 /// that is a late notification that reached the controller.
+/// @unchecked Sendable: only `let`s: a name and relaxed atomic words.
 public final class BusyIndicator: @unchecked Sendable {
     private let name: String
     private let lateCalls = RelaxedWord()
@@ -137,6 +138,7 @@ public enum BusyControllerExercise {
 
     /// One round: a subsystem at work (`work` lesson seconds) and the attendee's controller, set up and activated.
     /// Used on the main queue only.
+    /// @unchecked Sendable: used on the main queue only.
     final class Round: @unchecked Sendable {
         let subsystem = DataTransform()
         let indicator = BusyIndicator()

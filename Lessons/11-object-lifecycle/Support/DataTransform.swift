@@ -5,6 +5,7 @@ import RaceLabKit
 /// serial queue and tells its observers when it becomes busy and idle again, on the main queue.
 /// Observers register a handler; whatever the handler captures, the subsystem holds (a handler
 /// that captures a controller strongly keeps it alive).
+/// @unchecked Sendable: its vars are touched only on `queue`.
 public final class DataTransform: @unchecked Sendable {
     public enum State: String, Sendable {
         case busy, idle

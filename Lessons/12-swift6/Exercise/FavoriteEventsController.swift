@@ -25,6 +25,7 @@ import Lesson12Support
 // while others read it, which ThreadSanitizer reports (and which can corrupt the array and crash).
 // must fail: race FavoriteEventsController.add or race FavoriteEventsController.remove or race FavoriteEventsController.events.getter or crash
 
+// @unchecked Sendable: a promise this starter breaks on purpose (the exercise's task).
 final class FavoriteEventsController: FavoriteEvents, @unchecked Sendable {
     private let catalog: Catalog
     private var storedEvents: [Event] = []

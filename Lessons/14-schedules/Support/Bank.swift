@@ -4,6 +4,7 @@ import RaceLabKit
 /// check, then takes the money. Here on threads, for the schedule explorer: the fraud check and a
 /// deposit's pause are interleaving points. Racy on purpose, and used only where the explorer runs its
 /// threads one at a time (its hand-offs order them, so ThreadSanitizer is silent).
+/// @unchecked Sendable: used only by explored threads, one at a time (its check-then-act is the race shown).
 public final class Account: @unchecked Sendable {
     public let name: String
     public private(set) var balance: Int
@@ -92,6 +93,7 @@ public enum Bank {
 }
 
 /// Who was paid, in letter order. Touched only by explored threads, one at a time.
+/// @unchecked Sendable: touched only by explored threads, one at a time.
 final class Tally: @unchecked Sendable {
     private var paid: Set<String> = []
     func add(_ name: String) { paid.insert(name) }

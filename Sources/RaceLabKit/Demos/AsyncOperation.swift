@@ -11,6 +11,9 @@ import Foundation
 /// - `start()` marks the operation executing *before* calling `main()`, so a callback that comes
 ///   back at once cannot be overwritten (finished → executing, and the operation never ends);
 /// - a finished operation stays finished.
+/// @unchecked Sendable: Operation is `@unchecked Sendable` in Foundation on both platforms (corelibs
+/// Operation.swift; NSOperation.h: NS_SWIFT_SENDABLE), so a subclass restates it; its state is under
+/// `stateLock`.
 open class AsyncOperation: Operation, @unchecked Sendable {
     public enum State: String, Sendable {
         case ready, executing, finished

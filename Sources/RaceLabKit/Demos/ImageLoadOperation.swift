@@ -14,6 +14,8 @@ public protocol ImagePassing: Operation {
 /// DEMOS E4 (lesson 6, page 7): downloads an image by name through the lessons' network, keeps it as
 /// `outputImage`, finishes, and hands it to `completion` with, when no image came, the reason
 /// (`.cancelled`, -999, after a cancel). Cancelling it cancels the download.
+/// @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); its output and task are
+/// `Locked`, the rest `let`.
 public final class ImageLoadOperation: AsyncOperation, ImagePassing, @unchecked Sendable {
     public let imageName: String
     let completion: @Sendable (Image?, URLError.Code?) -> Void

@@ -6,6 +6,7 @@ import Foundation
 /// to the pool on Linux). It says when it starts, which dependencies it waited for, and when it
 /// finishes. A `ToolkitOperation`, so lesson 10 can give it conditions and observers; on a plain
 /// queue it is an asynchronous operation like any other.
+/// @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); only `let`s of its own.
 open class Step: ToolkitOperation, @unchecked Sendable {
     public let title: String
     public let seconds: Double

@@ -5,6 +5,7 @@ import Foundation
 /// holds it, so a locked version of a program can be explored, and shown to have no bad outcome in
 /// any schedule. (A plain `NSLock` held across a pause would block the thread for real, and the
 /// explorer would stop, saying that a thread never came back.)
+/// @unchecked Sendable: its one stored property is a `let` NSLock.
 public final class ExplorableLock: @unchecked Sendable {
     private let nsLock = NSLock()
 

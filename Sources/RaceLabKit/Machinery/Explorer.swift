@@ -14,6 +14,8 @@ import RaceLabAtomics
 /// the default rule, the thread that ran last goes on while it can, then the first by letter.
 public struct Explorer: Sendable {
     /// The program one run plays, built afresh by the page's setup for every schedule.
+    /// @unchecked Sendable: `outcomeReader` is set and read by the thread that builds the run; `run` has its
+    /// own lock.
     public final class Program: @unchecked Sendable {
         let run = ScheduleRun()
         var outcomeReader: (() -> String)?

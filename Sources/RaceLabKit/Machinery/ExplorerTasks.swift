@@ -4,6 +4,7 @@ import Foundation
 /// preference): the jobs enqueued on it wait, in order, until the explorer runs them on its own
 /// thread. An actor whose `unownedExecutor` is this one, and tasks that prefer it, run only when
 /// the explorer says, one job at a time.
+/// @unchecked Sendable: `jobs` is `Locked`.
 public final class ExplorerExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
     private let jobs = Locked<[UnownedJob]>([])
 
@@ -30,6 +31,8 @@ public final class ExplorerExecutor: SerialExecutor, TaskExecutor, @unchecked Se
 extension Explorer {
     /// A program of tasks, built afresh for every run: each task prefers the explorer's executor, and
     /// so does every task it starts; an actor the program uses runs on it (`executor`).
+    /// @unchecked Sendable: `outcomeReader` is set and read by the thread that builds the run; `run` has its
+    /// own lock.
     public final class TaskProgram: @unchecked Sendable {
         let run = TaskScheduleRun()
         var outcomeReader: (() -> String)?
@@ -78,6 +81,7 @@ extension Explorer.Built {
 
 /// One run of a program of tasks. Their jobs run one at a time, but a task's pause is reached from
 /// inside its job, on the thread that runs the jobs: the state is under a lock all the same.
+/// @unchecked Sendable: its state is `Locked`; `executor` is a `let`.
 final class TaskScheduleRun: Schedulable, @unchecked Sendable {
     @TaskLocal static var current: TaskScheduleRun?
 

@@ -3,6 +3,7 @@ import Foundation
 /// A stand-in for a screen's frames: a timer on the main queue that ticks every `interval` lesson
 /// seconds, so that a driver can tell how long the main queue was kept from drawing (the longest gap
 /// between two ticks). Made, read and stopped on the main queue only.
+/// @unchecked Sendable: made, read and stopped on the main queue only.
 public final class Frames: @unchecked Sendable {
     private let ticker = DispatchSource.makeTimerSource(queue: .main)
     private var ticks: [Double] = []  // lesson seconds; main queue only

@@ -62,6 +62,7 @@ enum Pause: Equatable {
 
 /// The context of a thread the explorer runs: which run it belongs to and which letter it is. Kept in
 /// the thread's own dictionary; `current` looks there only while an exploration is running.
+/// @unchecked Sendable: only `let`s.
 final class ScheduledThread: @unchecked Sendable {
     static let key = "racelab.explorer.thread"
     let run: ScheduleRun
@@ -84,6 +85,7 @@ final class ScheduledThread: @unchecked Sendable {
 /// what each step did. Every field is read and written only while holding `condition`, whose lock is
 /// real synchronisation: each hand-off from one thread to the next orders them for ThreadSanitizer,
 /// which is why a page's racy code is clean under the explorer (only one thread runs at a time).
+/// @unchecked Sendable: every stored var is read and written holding `condition`.
 final class ScheduleRun: Schedulable, @unchecked Sendable {
     struct Lane {
         var name: String

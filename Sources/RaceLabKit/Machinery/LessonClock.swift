@@ -11,6 +11,7 @@ import RaceLabAtomics
 /// teaches. So the state is two relaxed atomic words, not a lock; and `shared` is not a `static let`,
 /// because on Linux TSan sees the one-time initialisation check of a Swift global (`swift_once`) as
 /// synchronisation on every access: the shared clock's words are C statics (RaceLabAtomics).
+/// @unchecked Sendable: its pointers are `let`s to relaxed atomic words.
 public struct LessonClock: @unchecked Sendable {
     private let speedWord: OpaquePointer
     private let startWord: OpaquePointer

@@ -21,4 +21,5 @@ public final class Locked<Value> {
     public var current: Value { withLock { $0 } }
 }
 
+// @unchecked Sendable: `value` is read and written under `lock`, and handed out only when Sendable.
 extension Locked: @unchecked Sendable where Value: Sendable {}

@@ -11,6 +11,7 @@ import Foundation
 /// meet (measured in exercise 2: 0 of 3889 steps), a new pair may well. The round counts the steps
 /// whose two calls overlapped in time (or began within `meetWithin` nanoseconds), and plays until
 /// `goal` have, after at least `minimum` seconds of real time, or until `limit` seconds or `steps` steps.
+/// @unchecked Sendable: only `let`s: relaxed atomic words, a DispatchGroup, @Sendable closures.
 public final class Lockstep: @unchecked Sendable {
     /// Left when the round is over.
     public let done = DispatchGroup()

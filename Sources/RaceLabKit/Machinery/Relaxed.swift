@@ -5,6 +5,7 @@ import RaceLabAtomics
 /// With a lock there, ThreadSanitizer would see two threads that both `say` something as ordered,
 /// and a race between them would go unreported (measured: exercise 3's lock-around-the-writes fix
 /// passed 9 of 10 runs). The lesson clock's own words live in C static storage (RaceLabAtomics).
+/// @unchecked Sendable: `word` is a `let`, read and written only with relaxed atomics.
 public final class RelaxedWord: @unchecked Sendable {
     let word: OpaquePointer
 

@@ -2,6 +2,7 @@ import Foundation
 
 /// Records when named pieces of work ran and on which thread, and draws them as bars on a shared
 /// time axis: one row per piece of work, readable at a glance.
+/// @unchecked Sendable: its entries and threads are `Locked`.
 public final class Timeline: @unchecked Sendable {
     public struct Entry: Sendable {
         public let name: String

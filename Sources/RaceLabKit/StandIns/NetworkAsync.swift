@@ -26,6 +26,7 @@ extension Network {
 
 /// A download's data task, for the cancellation handler, which may run on any thread, before the task
 /// exists or after. A lock inside a class that promises `@unchecked Sendable`, and keeps the promise.
+/// @unchecked Sendable: `task` and `cancelled` are read and written under `lock`.
 private final class DataTaskHandle: @unchecked Sendable {
     private let lock = NSLock()
     private var task: URLSessionDataTask?

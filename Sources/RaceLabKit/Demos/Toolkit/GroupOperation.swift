@@ -3,6 +3,8 @@ import Foundation
 /// The sample's group operation (lesson 10, DEMOS H2): "wrap another NSOperation", or several, on a
 /// queue of its own, and finish when they all have. Operations it adds while running (or that its
 /// operations produce) join it: that is dynamic composition.
+/// @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); its errors are `Locked`,
+/// the rest `let`.
 open class GroupOperation: ToolkitOperation, @unchecked Sendable {
     private let finishing = BlockOperation()
     private let childErrors = Locked<[Error]>([])

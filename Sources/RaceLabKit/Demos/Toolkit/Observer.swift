@@ -55,6 +55,7 @@ public struct TimeoutObserver: OperationObserver {
 
 /// The status bar's network activity indicator, shown while any network operation runs: "a sort of
 /// retain count" that observers increment when an operation starts and decrement when it ends.
+/// @unchecked Sendable: its count is `Locked`.
 public final class NetworkActivityIndicator: @unchecked Sendable {
     public static let shared = NetworkActivityIndicator()
     private let count = Locked(0)

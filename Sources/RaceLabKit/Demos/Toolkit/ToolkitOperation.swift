@@ -6,6 +6,7 @@ import Foundation
 /// Unlike the sample, it does not evaluate its conditions inside `isReady` (lesson 10 page 10 shows
 /// the race that caused): `ToolkitQueue` evaluates them in an operation of their own, which this one
 /// depends on, so Foundation alone decides when it is ready.
+/// @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); its parts are `Locked`.
 open class ToolkitOperation: AsyncOperation, @unchecked Sendable {
     private struct Parts {
         var conditions: [OperationCondition] = []
@@ -86,6 +87,8 @@ open class ToolkitOperation: AsyncOperation, @unchecked Sendable {
 /// (the fix proposed in tomwilsn/Operative pull request 52, 2016, which PSOperations issue 93 points to;
 /// ProcedureKit's conditions were evaluated the same way, its issue 506 says).
 /// It runs once its target's dependencies have finished; a failed condition cancels the target.
+/// @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); `target` is set in init
+/// only (a weak load is atomic).
 final class ConditionEvaluation: AsyncOperation, @unchecked Sendable {
     /// Weak: the target depends on this operation, so holds it. A cancelled target finishes without
     /// waiting for it, and may be gone before its conditions answer.

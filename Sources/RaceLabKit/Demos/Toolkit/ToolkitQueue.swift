@@ -10,6 +10,7 @@ public protocol Exclusivity: AnyObject, Sendable {
 }
 
 /// The sample's exclusivity controller: the last operation of each category, under a lock.
+/// @unchecked Sendable: `last` is `Locked`.
 public final class ExclusivityController: Exclusivity, @unchecked Sendable {
     public static let shared = ExclusivityController()
     private let last = Locked<[String: Operation]>([:])
@@ -35,6 +36,7 @@ public final class ExclusivityController: Exclusivity, @unchecked Sendable {
 /// The sample's queue (lesson 10): as it adds a `ToolkitOperation` it adds the dependencies its
 /// conditions make, chains it behind the last operation of its exclusivity categories, puts the
 /// evaluation of its conditions before it, and adds whatever it produces.
+/// @unchecked Sendable: only `let`s of Sendable types; OperationQueue keeps its own state under its lock.
 open class ToolkitQueue: OperationQueue, @unchecked Sendable {
     public let exclusivity: Exclusivity
     let willAdd: @Sendable (Operation) -> Void

@@ -5,6 +5,8 @@ import Lesson8Support
 // Exercise 8, a solution: look at isCancelled before each pair. A pair that has started still
 // finishes (slowAdd cannot be interrupted), so a cancel at 1.5 s stops after the second pair.
 
+// @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); `outputArray` is written
+// in `main()`, read after the operation finished.
 final class ArraySumOperation: Operation, @unchecked Sendable {
     let inputArray: [(Int, Int)]
     var outputArray: [Int] = []

@@ -7,6 +7,7 @@ import Foundation
 import RaceLabKit
 import Lesson10Support
 
+// @unchecked Sendable: `last` is read and written under `lock`.
 final class AlertExclusivity: Exclusivity, @unchecked Sendable {
     private let lock = NSLock()
     private var last: [String: Operation] = [:]

@@ -7,6 +7,8 @@ import Lesson6Support
 // anything that depends on it, or checks it, is told its work was called off.
 // must fail: output
 
+// @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); `result` is set before
+// `cancel()` finishes it (the fault is its output).
 final class SlowAddOperation: AsyncOperation, @unchecked Sendable {
     let lhs: Int
     let rhs: Int

@@ -8,6 +8,8 @@ import Lesson6Support
 // arrived. A slow network makes it finish before its sum.
 // must fail: output
 
+// @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); `sum` is under `lock`
+// (the fault is its timing).
 final class SlowAddOperation: AsyncOperation, @unchecked Sendable {
     let lhs: Int
     let rhs: Int

@@ -8,6 +8,8 @@ import Lesson6Support
 // two timed sums finishes before its sum arrives or long after it.
 // must fail: output
 
+// @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); `sum` is under `lock`
+// (the fault is its timing).
 final class SlowAddOperation: AsyncOperation, @unchecked Sendable {
     let lhs: Int
     let rhs: Int

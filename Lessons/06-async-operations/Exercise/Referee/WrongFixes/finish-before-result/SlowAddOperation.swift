@@ -6,6 +6,7 @@ import Lesson6Support
 // The driver reads `result` as soon as the operation is finished, while the callback writes it.
 // must fail: race SlowAddOperation.main
 
+// @unchecked Sendable: a promise this wrong fix breaks on purpose: `result` is written after `.finished`.
 final class SlowAddOperation: AsyncOperation, @unchecked Sendable {
     let lhs: Int
     let rhs: Int

@@ -6,6 +6,8 @@ import Lesson6Support
 // queue moves on before there is a sum.
 // must fail: output
 
+// @unchecked Sendable: a promise this wrong fix breaks on purpose: finished before the callback writes
+// `result`.
 final class SlowAddOperation: AsyncOperation, @unchecked Sendable {
     let lhs: Int
     let rhs: Int

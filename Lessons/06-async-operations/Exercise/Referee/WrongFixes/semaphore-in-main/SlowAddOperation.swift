@@ -7,6 +7,8 @@ import Lesson6Support
 // the whole second, and it is already finished when start() returns.
 // must fail: output
 
+// @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); the semaphore orders
+// `result` before `.finished`.
 final class SlowAddOperation: AsyncOperation, @unchecked Sendable {
     let lhs: Int
     let rhs: Int

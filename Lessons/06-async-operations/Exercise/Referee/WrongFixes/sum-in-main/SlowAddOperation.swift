@@ -7,6 +7,8 @@ import Lesson6Support
 // is already finished when start() returns.
 // must fail: output
 
+// @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); `result` is set in
+// `main()` before `.finished`.
 final class SlowAddOperation: AsyncOperation, @unchecked Sendable {
     let lhs: Int
     let rhs: Int

@@ -7,6 +7,8 @@ import Lesson6Support
 // executing (lesson 6, page 1), and a cancel before it starts is ignored.
 // must fail: output
 
+// @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); `result` is set before
+// `.finished`.
 final class SlowAddOperation: AsyncOperation, @unchecked Sendable {
     let lhs: Int
     let rhs: Int

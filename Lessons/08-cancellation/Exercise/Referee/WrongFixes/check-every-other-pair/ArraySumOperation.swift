@@ -7,6 +7,8 @@ import Lesson8Support
 // pair after it. The driver cancels once in an odd pair and once in an even one, so it fails every run.
 // must fail: output
 
+// @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); `outputArray` is written
+// in `main()`, read after the operation finished.
 final class ArraySumOperation: Operation, @unchecked Sendable {
     let inputArray: [(Int, Int)]
     var outputArray: [Int] = []

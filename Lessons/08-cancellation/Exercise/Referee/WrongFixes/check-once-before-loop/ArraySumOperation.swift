@@ -6,6 +6,8 @@ import Lesson8Support
 // while the loop runs changes nothing.
 // must fail: output
 
+// @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); `outputArray` is written
+// in `main()`, read after the operation finished.
 final class ArraySumOperation: Operation, @unchecked Sendable {
     let inputArray: [(Int, Int)]
     var outputArray: [Int] = []

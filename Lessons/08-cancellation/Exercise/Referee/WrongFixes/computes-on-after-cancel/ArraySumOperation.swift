@@ -7,6 +7,8 @@ import Lesson8Support
 // the work. The driver counts the slowAdd calls, so this fails whatever the timing.
 // must fail: output
 
+// @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); `outputArray` is written
+// in `main()`, read after the operation finished.
 final class ArraySumOperation: Operation, @unchecked Sendable {
     let inputArray: [(Int, Int)]
     var outputArray: [Int] = []

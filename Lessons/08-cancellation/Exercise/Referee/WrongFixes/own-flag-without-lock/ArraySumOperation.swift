@@ -7,6 +7,7 @@ import Lesson8Support
 // the flag is a data race (isCancelled is the thread-safe flag Operation already has).
 // must fail: race ArraySumOperation.cancel
 
+// @unchecked Sendable: a promise this wrong fix breaks on purpose: `stopRequested` is unguarded.
 final class ArraySumOperation: Operation, @unchecked Sendable {
     let inputArray: [(Int, Int)]
     var outputArray: [Int] = []

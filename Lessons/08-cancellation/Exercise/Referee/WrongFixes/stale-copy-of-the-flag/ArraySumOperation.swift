@@ -8,6 +8,8 @@ import Lesson8Support
 // stale, and one more pair starts.
 // must fail: output
 
+// @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); its flag is `Locked`,
+// `outputArray` is written in `main()`, read after the operation finished.
 final class ArraySumOperation: Operation, @unchecked Sendable {
     let inputArray: [(Int, Int)]
     var outputArray: [Int] = []

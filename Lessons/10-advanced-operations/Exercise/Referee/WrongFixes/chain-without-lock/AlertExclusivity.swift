@@ -6,6 +6,7 @@ import Foundation
 import RaceLabKit
 import Lesson10Support
 
+// @unchecked Sendable: a promise this wrong fix breaks on purpose: `last` has no lock.
 final class AlertExclusivity: Exclusivity, @unchecked Sendable {
     private var last: [String: Operation] = [:]
 

@@ -8,6 +8,7 @@ import Lesson10Support
 // same last one and do not wait for each other. TSan is rightly silent; the bursts of round 0 show it.
 // must fail: output
 
+// @unchecked Sendable: `last` is read and written under `lock` (the fault is its logic, not a race).
 final class AlertExclusivity: Exclusivity, @unchecked Sendable {
     private let lock = NSLock()
     private var last: [String: Operation] = [:]

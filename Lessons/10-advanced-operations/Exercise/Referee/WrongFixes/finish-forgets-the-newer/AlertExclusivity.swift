@@ -6,6 +6,7 @@ import Foundation
 import RaceLabKit
 import Lesson10Support
 
+// @unchecked Sendable: `last` is read and written under `lock` (the fault is its logic, not a race).
 final class AlertExclusivity: Exclusivity, @unchecked Sendable {
     private let lock = NSLock()
     private var last: [String: Operation] = [:]

@@ -8,6 +8,7 @@ import Lesson10Support
 // neither ever runs. TSan is rightly silent; round 0's two threads adding at the same moment show it.
 // must fail: output
 
+// @unchecked Sendable: `last` is read and written under `lock` (the fault is its logic, not a race).
 final class AlertExclusivity: Exclusivity, @unchecked Sendable {
     private let lock = NSLock()
     private var last: [String: Operation] = [:]

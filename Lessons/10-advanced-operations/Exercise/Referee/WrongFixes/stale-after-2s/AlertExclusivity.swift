@@ -9,6 +9,7 @@ import Lesson10Support
 // shows it. (A threshold longer than the run cannot be told from a right answer: README.)
 // must fail: output
 
+// @unchecked Sendable: `last` is read and written under `lock` (the fault is its logic, not a race).
 final class AlertExclusivity: Exclusivity, @unchecked Sendable {
     private let lock = NSLock()
     private var last: [String: (operation: Operation, added: Date)] = [:]  // under lock

@@ -6,6 +6,7 @@ import Lesson12Support
 // global cache by event id. The next controller's catalog is not asked, and it has closed other events.
 // must fail: output
 
+// @unchecked Sendable: `answers` is read and written under `lock`.
 private final class AnswerCache: @unchecked Sendable {
     private let lock = NSLock()
     private var answers: [Int: Bool] = [:]
@@ -14,6 +15,7 @@ private final class AnswerCache: @unchecked Sendable {
 }
 private let bookable = AnswerCache()
 
+// @unchecked Sendable: `storedEvents` is under `lock` (the fault is the global cache).
 final class FavoriteEventsController: FavoriteEvents, @unchecked Sendable {
     private let catalog: Catalog
     private let lock = NSLock()

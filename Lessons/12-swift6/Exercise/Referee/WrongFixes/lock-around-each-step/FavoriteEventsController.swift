@@ -6,6 +6,7 @@ import Lesson12Support
 // and appends under it again: another add of the same event checks in between, and both append.
 // must fail: output
 
+// @unchecked Sendable: `storedEvents` is under `lock` (the fault is check-then-act across the await).
 final class FavoriteEventsController: FavoriteEvents, @unchecked Sendable {
     private let catalog: Catalog
     private let lock = NSLock()

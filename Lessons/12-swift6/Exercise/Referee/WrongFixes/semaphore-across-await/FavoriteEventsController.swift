@@ -7,6 +7,7 @@ import Lesson12Support
 // and the task that holds it cannot resume on any of them to signal. The driver's watchdog ends it.
 // must fail: timeout
 
+// @unchecked Sendable: `storedEvents` is under `semaphore` (the fault is the blocked pool).
 final class FavoriteEventsController: FavoriteEvents, @unchecked Sendable {
     private let catalog: Catalog
     private let semaphore = DispatchSemaphore(value: 1)

@@ -6,6 +6,7 @@ import Lesson13Support
 // requests from many tasks change the dictionary at once, and ThreadSanitizer reports it.
 // must fail: race ImageCache.image or crash
 
+// @unchecked Sendable: a promise this wrong fix breaks on purpose: `cache` has no lock.
 final class ImageCache: ImageSource, @unchecked Sendable {
     private var cache: [String: Task<Image, Error>] = [:]
 
