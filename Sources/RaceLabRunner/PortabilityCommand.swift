@@ -14,8 +14,11 @@ extension Runner {
         for group in caseCollisions(pathsWithTheirFolders(files)) {
             problems.append(.init(place: group.joined(separator: " and "), problem: "paths that differ only in case: one folder or file on a Mac"))
         }
+        // A scratch folder of its own: SwiftPM locks the one it uses, and verify may be building in .build-tsan.
+        let scratch = NSTemporaryDirectory() + "racelab-portability-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
         let manifest = runProcess(
-            "/usr/bin/env", arguments: ["swift", "package", "--manifest-cache", "none", "dump-package", "--scratch-path", builder.scratch],
+            "/usr/bin/env", arguments: ["swift", "package", "--manifest-cache", "none", "dump-package", "--scratch-path", scratch],
             environment: builder.environment, directory: root, timeout: 120, outputCap: 8 << 20)
         var nameCount = 0
         if manifest.succeeded, let read = buildNames(fromManifestJSON: Data(manifest.stdout.utf8)) {
