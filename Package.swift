@@ -110,7 +110,7 @@ func nonSources(_ path: String) -> [String] {
     guard isFolder(exercise) else { return }
     // From lesson 12 on, an exercise is compiled in Swift 6 mode with its warnings as errors: the
     // task is code the Swift 6 compiler accepts without a word. Not optimised, though -O would let
-    // ThreadSanitizer see a read under the wrong lock that -Onone hides (README, "Known limits"):
+    // ThreadSanitizer see a read under the wrong lock that -Onone hides (lesson 12's README, exercise 12):
     // optimised, a check and an append in two critical sections met too seldom to be caught (6 of 10
     // runs passed exercise 12).
     let exerciseMode = swift6Lesson ? swift6 + [.unsafeFlags(["-warnings-as-errors"])] : []
