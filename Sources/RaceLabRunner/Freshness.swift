@@ -31,6 +31,22 @@ enum Freshness {
         return newest
     }
 
+    /// Every file of the project, relative to the root: not its build folders, .git or other hidden
+    /// folders at the top, nor an attendee's `Backups/`.
+    static func projectFiles(under root: String) -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: root)
+        var files: [String] = []
+        while let path = enumerator?.nextObject() as? String {
+            let first = path.prefix { $0 != "/" }
+            if first.hasPrefix(".") || first == "Backups" {
+                enumerator?.skipDescendants()
+                continue
+            }
+            if !isFolder("\(root)/\(path)") { files.append(path) }
+        }
+        return files
+    }
+
     /// Every file in `folders` (their subfolders' too where `recursive`), relative to the root.
     static func files(root: String, folders: [Subject.SourceFolder]) -> [String] {
         folders.flatMap { folder -> [String] in

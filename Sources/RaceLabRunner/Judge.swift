@@ -9,9 +9,11 @@ import RaceLabKit
 /// up to `contentionTries` runs in all, and the first run that does not say so, or fails, decides.
 public func checkRun(
     _ executable: String, arguments: [String], transcript: Transcript, root: String, limits: RunLimits = RunLimits(),
-    timing: TimingModel = TimingModel(), banner: Banner? = nil, contentionTries: Int = 3
+    timing: TimingModel = TimingModel(), banner: Banner? = nil, contentionTries: Int = 3, program: [Subject.SourceFolder]? = nil
 ) -> RunOutcome {
-    let once = { checkRunOnce(executable, arguments: arguments, transcript: transcript, root: root, limits: limits, timing: timing, banner: banner) }
+    let once = {
+        checkRunOnce(executable, arguments: arguments, transcript: transcript, root: root, limits: limits, timing: timing, banner: banner, program: program)
+    }
     var outcome = once()
     var short = 0
     while outcome.passed && outcome.saidContentionFellShort {
@@ -28,7 +30,7 @@ public func checkRun(
 /// One run of `checkRun`, with its confirmation at real speed.
 func checkRunOnce(
     _ executable: String, arguments: [String], transcript: Transcript, root: String, limits: RunLimits, timing: TimingModel,
-    banner: Banner?
+    banner: Banner?, program: [Subject.SourceFolder]?
 ) -> RunOutcome {
     func attempt(_ timing: TimingModel, timeout: Double) -> RunOutcome {
         let expectsNoRace = transcript.verdict == .clean
@@ -38,7 +40,7 @@ func checkRunOnce(
             stopWhen: limits.stopAtFirstReport && expectsNoRace ? hasWholeTSanReport : nil)
         return judge(
             result, transcript: transcript, root: root, cap: limits.outputCap, timing: timing, ownLinesAllowed: limits.ownLinesAllowed,
-            banner: banner)
+            banner: banner, program: program)
     }
     var first = attempt(timing, timeout: transcript.timeout)
     first.speed = timing.speed
@@ -59,12 +61,12 @@ func checkRunOnce(
 /// The verdict logic, apart from running anything: output, races (expected and not), the ending.
 public func judge(
     _ result: ProcessResult, transcript: Transcript, root: String, cap: Int, timing: TimingModel = TimingModel(),
-    ownLinesAllowed: Bool = false, banner: Banner? = nil, demangler: Demangler = Demangler()
+    ownLinesAllowed: Bool = false, banner: Banner? = nil, program: [Subject.SourceFolder]? = nil, demangler: Demangler = Demangler()
 ) -> RunOutcome {
     var problems: [CheckProblem] = []
     var outcomes: [Transcript.Outcome] = []
     let reports = parseTSanReports(result.stderr)
-    let races = describe(reports.filter(\.isComplete), root: root, demangler: demangler)
+    let races = describe(reports.filter(\.isComplete), root: root, program: program, demangler: demangler)
     let cutOff = reports.filter { !$0.isComplete }
     problems += cutOff.prefix(1).map { .reportCutOff(kind: $0.kind) }
     let output = separateLessonLines(result.stdout)

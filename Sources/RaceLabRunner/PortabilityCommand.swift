@@ -10,7 +10,7 @@ extension Runner {
         let listed = runProcess(
             "/usr/bin/env", arguments: ["git", "ls-files", "--cached", "--others", "--exclude-standard"],
             directory: root, timeout: 60, outputCap: 16 << 20)
-        let files = listed.succeeded ? listed.stdout.split(separator: "\n").map(String.init) : filesOnDisk(root)
+        let files = listed.succeeded ? listed.stdout.split(separator: "\n").map(String.init) : Freshness.projectFiles(under: root)
         for group in caseCollisions(pathsWithTheirFolders(files)) {
             problems.append(.init(place: group.joined(separator: " and "), problem: "paths that differ only in case: one folder or file on a Mac"))
         }
@@ -47,17 +47,5 @@ extension Runner {
         let counts = "\(files.count) paths, \(nameCount) build names, \(swiftFiles.count) Swift files, \(scripts.count) scripts"
         print(problems.isEmpty ? "PASS portability: \(counts), nothing that would break on a Mac" : "portability: \(problems.count) problem(s) in \(counts)")
         return problems.isEmpty
-    }
-
-    /// Every file under `root` but the build folders and .git, when git cannot list them.
-    private func filesOnDisk(_ root: String) -> [String] {
-        let enumerator = FileManager.default.enumerator(atPath: root)
-        var files: [String] = []
-        while let path = enumerator?.nextObject() as? String {
-            let first = path.split(separator: "/").first.map(String.init) ?? path
-            if first == ".git" || first.hasPrefix(".build") || first == ".swiftpm" { enumerator?.skipDescendants(); continue }
-            files.append(path)
-        }
-        return files
     }
 }

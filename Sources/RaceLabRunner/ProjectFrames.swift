@@ -3,8 +3,9 @@ import Foundation
 /// Which frames of a TSan report are the project's, and where in it. Linux prints absolute paths, so a
 /// frame is the project's when its path lies under the root. Apple's platforms print a bare file name
 /// (`Person.swift:19`), or no file at all (dladdr's fallback, `<null>`), so a bare name is looked up
-/// among the project's files, narrowed by the program that printed it, and a frame with no file counts
-/// as the project's when its symbol belongs to one of the project's modules.
+/// among the files the program is built from (its `Subject.sources`; the whole project when they are
+/// not known), and a frame with no file counts as the project's when its symbol belongs to one of the
+/// project's modules.
 public struct ProjectFrames {
     public let root: String
     /// The project's source files, relative to the root.
@@ -18,8 +19,13 @@ public struct ProjectFrames {
         self.isProjectModule = isProjectModule ?? Self.isRaceLabModule
     }
 
+    /// The frames of one program: its bare names are looked up among what it is built from.
+    public init(root: String, program sources: [Subject.SourceFolder]) {
+        self.init(root: root, files: Freshness.files(root: root, folders: sources).filter(Self.isSource))
+    }
+
     /// Where a frame is in the project: its path relative to the root; `ambiguous` lists the project
-    /// files a bare name could be when the program does not tell them apart. Nil: not the project's.
+    /// files a bare name could be when two of them have it. Nil: not the project's.
     public struct Place: Equatable {
         public var file: String?
         public var ambiguous: [String] = []
@@ -30,8 +36,7 @@ public struct ProjectFrames {
             if file.hasPrefix(root + "/") { return Place(file: String(file.dropFirst(root.count + 1))) }
             // A system library's frame is never the project's, whatever its file is called.
             guard !file.contains("/"), !Self.isSystemImage(frame.module) else { return nil }
-            var candidates = files.filter { ($0 as NSString).lastPathComponent == file }
-            if candidates.count > 1 { candidates = narrowed(candidates, toProgram: frame.module) }
+            let candidates = files.filter { ($0 as NSString).lastPathComponent == file }
             switch candidates.count {
             case 0: return nil
             case 1: return Place(file: candidates[0])
@@ -79,43 +84,10 @@ public struct ProjectFrames {
             || name.range(of: #"^(lesson\d+|exercise\d+(_\w+)?|Lesson\d+Support)$"#, options: .regularExpression) != nil
     }
 
-    /// The candidates a program is built from: `lesson3` from Lessons/03-…/ (not its exercise),
-    /// `exercise3` from its Exercise/ folder, `exercise3-starter` from Referee/Starter/, and so on; each
-    /// with the lesson's Support/ and the library. The others are kept when none is left.
-    func narrowed(_ candidates: [String], toProgram program: String) -> [String] {
-        let pattern = #"^(lesson|exercise)(\d+)(-starter|-solution|-wrong-(.+))?$"#
-        guard let match = program.range(of: pattern, options: .regularExpression).map({ String(program[$0]) }) else { return candidates }
-        let number = match.drop { !$0.isNumber }.prefix { $0.isNumber }
-        let lessonFolder = "Lessons/\(String(repeating: "0", count: max(0, 2 - number.count)))\(number)-"
-        let variant = match.drop { $0 != "-" }
-        func belongs(_ path: String) -> Bool {
-            // The library every program links; not the runner's sources (another main.swift).
-            if path.hasPrefix("Sources/RaceLabKit/") || path.hasPrefix("Sources/RaceLabAtomics/") { return true }
-            guard path.hasPrefix(lessonFolder), let slash = path.dropFirst(lessonFolder.count).firstIndex(of: "/") else { return false }
-            let inLesson = path[path.index(after: slash)...]
-            if inLesson.hasPrefix("Support/") { return true }
-            if match.hasPrefix("lesson") { return !inLesson.hasPrefix("Exercise/") }
-            let folder = (String(inLesson) as NSString).deletingLastPathComponent
-            switch variant {
-            case "": return folder == "Exercise"
-            case "-starter": return folder == "Exercise/Referee/Starter"
-            case "-solution": return folder == "Exercise/Referee/Solution"
-            default: return folder == "Exercise/Referee/WrongFixes/\(variant.dropFirst("-wrong-".count))"
-            }
-        }
-        let kept = candidates.filter(belongs)
-        return kept.isEmpty ? candidates : kept
-    }
-
     /// The Swift and C sources of the project (not its build folders).
     static func sourceFiles(under root: String) -> [String] {
-        let enumerator = FileManager.default.enumerator(atPath: root)
-        var files: [String] = []
-        while let path = enumerator?.nextObject() as? String {
-            let first = path.prefix { $0 != "/" }
-            if first.hasPrefix(".") || first == "Backups" { enumerator?.skipDescendants(); continue }
-            if [".swift", ".c", ".h"].contains(where: path.hasSuffix) { files.append(path) }
-        }
-        return files
+        Freshness.projectFiles(under: root).filter(isSource)
     }
+
+    static func isSource(_ path: String) -> Bool { [".swift", ".c", ".h"].contains(where: path.hasSuffix) }
 }

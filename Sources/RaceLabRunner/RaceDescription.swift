@@ -69,9 +69,10 @@ public struct RaceDescription: Hashable, CustomStringConvertible {
 
 /// Describes `reports` with demangled names; a frame counts as the project's when its file lies under
 /// `root`, or, as Apple's platforms print it, when its bare file name or its module is the project's
-/// (`ProjectFrames`; `project` is found under `root` when not given).
+/// (`ProjectFrames`; when not given, made from `program`'s sources, or the whole project's).
 public func describe(
-    _ reports: [TSanReport], root: String, project: ProjectFrames? = nil, demangler: Demangler = Demangler()
+    _ reports: [TSanReport], root: String, project: ProjectFrames? = nil, program: [Subject.SourceFolder]? = nil,
+    demangler: Demangler = Demangler()
 ) -> [RaceDescription] {
     let globals = reports.compactMap { $0.location.flatMap(globalSymbol) }
     let symbols = reports.flatMap { $0.stacks.flatMap { $0.map(\.symbol) } } + globals
@@ -82,8 +83,9 @@ public func describe(
         return location.replacingOccurrences(of: symbol, with: functionName(name))
     }
     // The project's files are read only when a report names a file by its bare name (Apple's platforms).
-    let bareNames = reports.contains { $0.stacks.joined().contains { $0.file.map { !$0.hasPrefix("/") } ?? false } }
-    let project = project ?? ProjectFrames(root: root, files: bareNames ? nil : [])
+    let frames = reports.flatMap { $0.stacks.joined() + $0.accesses.flatMap(\.frames) }
+    let bareNames = frames.contains { $0.file.map { !$0.hasPrefix("/") } ?? false }
+    let project = project ?? (!bareNames ? ProjectFrames(root: root, files: []) : program.flatMap { $0.isEmpty ? nil : ProjectFrames(root: root, program: $0) } ?? ProjectFrames(root: root))
     func side(_ frames: [TSanReport.Frame], operation: String) -> RaceDescription.Side {
         let own = frames.lazy.compactMap { frame in project.place(of: frame).map { (frame, $0) } }.first
         guard let frame = own?.0 ?? frames.first else { return .init(function: "(no stack)", operation: operation) }

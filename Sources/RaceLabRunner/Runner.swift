@@ -87,7 +87,8 @@ public final class Runner {
             banner.seed = seed
             var outcome = checkRun(
                 program, arguments: subject.arguments + (seed.map { ["--seed", String($0)] } ?? []), transcript: transcript,
-                root: workspace.root, limits: subject.limits(limits, attendeeWaiting: attendeeWaiting), timing: timing, banner: banner)
+                root: workspace.root, limits: subject.limits(limits, attendeeWaiting: attendeeWaiting), timing: timing, banner: banner,
+                program: subject.sources)
             outcome.seed = seed
             return outcome
         } catch {

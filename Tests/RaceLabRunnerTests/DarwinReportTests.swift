@@ -125,22 +125,26 @@ final class DarwinReportTests: XCTestCase {
         let linuxText = try String(
             contentsOf: try XCTUnwrap(Bundle.module.url(forResource: "TSanReports/lesson3-page2.stderr", withExtension: "txt")), encoding: .utf8)
         let linux = try XCTUnwrap(describe(parseTSanReports(linuxText), root: TSanReportTests.capturedRoot).first)
-        // The project's files as they are in this clone; on a Mac, the root is wherever it was cloned.
-        let files = ProjectFrames.sourceFiles(under: Self.repository)
-        XCTAssertGreaterThan(files.filter { $0.hasSuffix("/Person.swift") }.count, 2, "Person.swift is a name several files have")
-        let project = ProjectFrames(root: "/Users/attendee/racelab", files: files)
+        // Lesson 3's own sources as they are in this clone; on a Mac, the root is wherever it was cloned.
+        let workspace = try Workspace(root: Self.repository)
+        let sources = Subject.page(2, of: try XCTUnwrap(workspace.lessons.first { $0.number == 3 })).sources
+        XCTAssertGreaterThan(ProjectFrames.sourceFiles(under: Self.repository).filter { $0.hasSuffix("/Person.swift") }.count, 2,
+            "Person.swift is a name several files of the project have")
+        let project = ProjectFrames(
+            root: "/Users/attendee/racelab", files: Freshness.files(root: Self.repository, folders: sources).filter(ProjectFrames.isSource))
         let darwin = try XCTUnwrap(describe(parseTSanReports(try fixture("lesson3-page2-atos")), root: project.root, project: project).first)
         XCTAssertEqual(darwin, linux)
         XCTAssertEqual(
             darwin.description,
             "data race on heap block of size 48: Person.changeName reads (Lessons/03-thread-safety/Person.swift:17) while Person.changeName writes (Lessons/03-thread-safety/Person.swift:17) on another thread")
 
-        // The same verdicts from the judge, which finds the files under the root it is given.
+        // The same verdicts from the judge, which looks bare names up among the program's sources.
         for (stderr, root) in [(linuxText, TSanReportTests.capturedRoot), (try fixture("lesson3-page2-atos"), Self.repository)] {
             let result = ProcessResult(ending: .exited(66), stdout: "", stderr: stderr, seconds: 1)
-            let expected = judge(result, transcript: try Transcript(parsing: "verdict: race Person.changeName\n---\n"), root: root, cap: 1 << 20)
+            let expected = judge(
+                result, transcript: try Transcript(parsing: "verdict: race Person.changeName\n---\n"), root: root, cap: 1 << 20, program: sources)
             XCTAssertEqual(expected.problems.count, 0, "\(expected.problems)")
-            let clean = judge(result, transcript: try Transcript(parsing: "---\n"), root: root, cap: 1 << 20)
+            let clean = judge(result, transcript: try Transcript(parsing: "---\n"), root: root, cap: 1 << 20, program: sources)
             XCTAssertTrue(clean.problems.contains { "\($0)".contains("Person.changeName") }, "\(clean.problems)")
         }
 
@@ -156,7 +160,6 @@ final class DarwinReportTests: XCTestCase {
         let project = ProjectFrames(root: "/p", files: ["Lessons/03-a/Person.swift", "Lessons/04-b/Person.swift"])
         let frame = TSanReport.Frame(symbol: "Person.changeName(first:last:)", file: "Person.swift", line: 3, module: "tool")
         XCTAssertEqual(project.place(of: frame), .init(file: nil, ambiguous: ["Lessons/03-a/Person.swift", "Lessons/04-b/Person.swift"]))
-        XCTAssertEqual(project.place(of: .init(symbol: "f", file: "Person.swift", line: 3, module: "lesson3")), .init(file: "Lessons/03-a/Person.swift"))
         let report = TSanReport(kind: "data race", accesses: [.init(operation: "write", thread: "T1", frames: [frame]), .init(operation: "read", thread: "T2", frames: [frame])])
         XCTAssertEqual(
             describe([report], root: "/p", project: project).first?.sides.first?.place,
@@ -174,23 +177,37 @@ final class DarwinReportTests: XCTestCase {
         XCTAssertEqual(project.withoutModule("Swift.Array.append"), "Swift.Array.append", "not the project's module: kept")
     }
 
-    /// Every lesson and exercise has a main.swift: the program a frame comes from picks the right one,
-    /// the runner's own never among them; a system library's frame is never the project's.
-    func testMainSwiftIsTheProgramsOwn() {
-        let project = ProjectFrames(root: "/Users/attendee/racelab", files: ProjectFrames.sourceFiles(under: Self.repository))
-        func place(_ module: String) -> String? {
-            project.place(of: .init(symbol: "main", file: "main.swift", line: 3, module: module))?.file
+    /// Every lesson and exercise has a main.swift: a bare name is looked up among what the program is
+    /// built from (its subject's sources), the runner's own main.swift never among them; a system
+    /// library's frame is never the project's.
+    func testMainSwiftIsTheProgramsOwn() throws {
+        let workspace = try Workspace(root: Self.repository)
+        let lesson = try XCTUnwrap(workspace.lessons.first { $0.number == 3 })
+        let exercise = try workspace.exercise(3)
+        func place(_ subject: Subject) -> String? {
+            ProjectFrames(root: Self.repository, program: subject.sources)
+                .place(of: .init(symbol: "main", file: "main.swift", line: 3, module: subject.product))?.file
         }
-        XCTAssertEqual(place("lesson3"), "Lessons/03-thread-safety/main.swift")
-        XCTAssertEqual(place("exercise3"), "Lessons/03-thread-safety/Exercise/main.swift")
-        XCTAssertEqual(place("exercise3-starter"), "Lessons/03-thread-safety/Exercise/Referee/Starter/main.swift")
-        XCTAssertEqual(place("exercise3-solution"), "Lessons/03-thread-safety/Exercise/Referee/Solution/main.swift")
+        XCTAssertEqual(place(.page(2, of: lesson)), "Lessons/03-thread-safety/main.swift")
+        XCTAssertEqual(place(.exercise(exercise.attendee, of: exercise)), "Lessons/03-thread-safety/Exercise/main.swift")
+        for variant in exercise.refereeVariants {
+            XCTAssertEqual(place(.exercise(variant, of: exercise)), "\(variant.folder)/main.swift", variant.label)
+        }
         XCTAssertEqual(
-            place("exercise3-wrong-lock-around-write-only"), "Lessons/03-thread-safety/Exercise/Referee/WrongFixes/lock-around-write-only/main.swift")
+            ProjectFrames(root: Self.repository, program: Subject.page(2, of: lesson).sources)
+                .place(of: .init(symbol: "f", file: "Person.swift", line: 17, module: "lesson3"))?.file,
+            "Lessons/03-thread-safety/Person.swift", "one Person.swift among lesson 3's own sources, several in the project")
+        let project = ProjectFrames(root: Self.repository)
+        XCTAssertEqual(project.place(of: .init(symbol: "main", file: "main.swift", line: 3, module: "lesson3"))?.ambiguous.count ?? 0 > 2, true,
+            "without the program's sources, main.swift is ambiguous, and said to be")
         XCTAssertNil(project.place(of: .init(symbol: "f", file: "Lesson.swift", line: 3, module: "libswiftCore.dylib")))
+
+        // The judge, given the program's sources, names top-level code by its file.
         let frame = TSanReport.Frame(symbol: "main", file: "main.swift", line: 3, module: "lesson3")
         let report = TSanReport(kind: "data race", accesses: [.init(operation: "write", thread: "T1", frames: [frame]), .init(operation: "read", thread: "main thread", frames: [frame])])
-        XCTAssertEqual(describe([report], root: project.root, project: project).first?.sides.first?.function, "top-level code of main.swift")
+        let race = describe([report], root: Self.repository, program: Subject.page(2, of: lesson).sources).first
+        XCTAssertEqual(race?.sides.first?.function, "top-level code of main.swift")
+        XCTAssertEqual(race?.sides.first?.file, "Lessons/03-thread-safety/main.swift")
     }
 
     /// A system library built elsewhere names its file by a relative path: no file of the project's,
