@@ -33,11 +33,44 @@ let sharedModuleCache: [SwiftSetting] = [
 /// Swift 5 lessons build as before; docs/swift6.md).
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
+/// What this build declares. `swift build` and `swift run lessonN` get the house: the library, the
+/// runner and its tests, every lesson and every attendee's exercise, and no referee variant (an
+/// exercise's starter, solution and wrong fixes: most of the package's programs, which only the
+/// runner's `verify`, `stress` and `check --must-fail` run). The runner names what it builds in
+/// `RACELAB_BUILD` (RaceLabRunner's Builder): a list of programs, and then only those and the library
+/// are declared; or `all`, the house and every variant (scripts/test).
+enum Selection {
+    case house, all, only(Set<String>)
+
+    init(_ value: String?) {
+        switch value {
+        case nil, "": self = .house
+        case "all": self = .all
+        case let list?: self = .only(Set(list.split(separator: ",").map(String.init)))
+        }
+    }
+
+    /// The library, the runner, its tests and their fixtures.
+    var core: Bool { if case .only = self { false } else { true } }
+
+    func declares(_ program: String, variant: Bool) -> Bool {
+        switch self {
+        case .house: !variant
+        case .all: true
+        case .only(let names): names.contains(program)
+        }
+    }
+}
+
+let selection = Selection(Context.environment["RACELAB_BUILD"])
+
 var targets: [Target] = [
     // The support library every lesson imports: lesson clock, pages, view/animation stand-ins, watchdog.
     .target(name: "RaceLabKit", dependencies: ["RaceLabAtomics"], swiftSettings: sharedModuleCache + swift6),
     // Relaxed atomics in C: shared words that ThreadSanitizer sees as atomic but not as ordering.
     .target(name: "RaceLabAtomics"),
+]
+if selection.core { targets += [
     // The runner: its logic lives in a library so it can be tested; `racelab` is a thin shell.
     .target(name: "RaceLabRunner", dependencies: ["RaceLabKit"], swiftSettings: sharedModuleCache),  // shares its Locked
     .executableTarget(name: "racelab", dependencies: ["RaceLabRunner"], swiftSettings: sharedModuleCache),
@@ -55,7 +88,7 @@ var targets: [Target] = [
     .testTarget(
         name: "RaceLabRunnerTests", dependencies: ["RaceLabRunner", "racelab-fixture", "racelab-swift6-lesson", "racelab-swift6-awaiting", "racelab"],
         resources: [.copy("TSanReports"), .copy("BrokenTranscripts")], swiftSettings: sharedModuleCache),
-]
+] }
 
 /// `RACELAB_SWIFT6=3 swift build --product lesson3`: lesson 3 alone in Swift 6 language mode, to see
 /// what the compiler says of its code (lesson 3's README).
@@ -95,35 +128,37 @@ func nonSources(_ path: String) -> [String] {
 @MainActor func lesson(_ folder: String) {
     guard let number = Int(folder.prefix(2)), folder.dropFirst(2).hasPrefix("-") else { return }
     let path = "Lessons/\(folder)"
-    var dependencies: [Target.Dependency] = ["RaceLabKit"]
     let swift6Lesson = number >= firstSwift6Lesson
+    // From lesson 12 on, an exercise is compiled in Swift 6 mode with its warnings as errors: the
+    // task is code the Swift 6 compiler accepts without a word. Not optimised, though -O would let
+    // ThreadSanitizer see a read under the wrong lock that -Onone hides (lesson 12's README, exercise 12).
+    let exerciseMode = swift6Lesson ? swift6 + [.unsafeFlags(["-warnings-as-errors"])] : []
+    let lessonMode = swift6Lesson || swift6Lessons.contains(number) ? swift6 : []
+    // The lesson's programs: (name, folder, settings, a referee variant).
+    var programs: [(String, String, [SwiftSetting], Bool)] = [("lesson\(number)", path, lessonMode, false)]
+    let exercise = "\(path)/Exercise"
+    if isFolder(exercise) {
+        let referee = "\(exercise)/Referee"
+        programs.append(("exercise\(number)", exercise, exerciseMode, false))
+        programs.append(("exercise\(number)-starter", "\(referee)/Starter", exerciseMode, true))
+        programs.append(("exercise\(number)-solution", "\(referee)/Solution", exerciseMode, true))
+        for wrong in entries("\(referee)/WrongFixes") where isFolder("\(referee)/WrongFixes/\(wrong)") {
+            programs.append(("exercise\(number)-wrong-\(wrong)", "\(referee)/WrongFixes/\(wrong)", exerciseMode, true))
+        }
+    }
+    programs = programs.filter { selection.declares($0.0, variant: $0.3) }
+    guard !programs.isEmpty else { return }
+    var dependencies: [Target.Dependency] = ["RaceLabKit"]
     if isFolder("\(path)/Support") {
         targets.append(.target(
             name: "Lesson\(number)Support", dependencies: ["RaceLabKit"], path: "\(path)/Support",
             swiftSettings: sharedModuleCache + (swift6Lesson ? swift6 : [])))
         dependencies.append(.target(name: "Lesson\(number)Support"))
     }
-    targets.append(.executableTarget(
-        name: "lesson\(number)", dependencies: dependencies, path: path, exclude: nonSources(path),
-        swiftSettings: sharedModuleCache + (swift6Lesson || swift6Lessons.contains(number) ? swift6 : [])))
-    let exercise = "\(path)/Exercise"
-    guard isFolder(exercise) else { return }
-    // From lesson 12 on, an exercise is compiled in Swift 6 mode with its warnings as errors: the
-    // task is code the Swift 6 compiler accepts without a word. Not optimised, though -O would let
-    // ThreadSanitizer see a read under the wrong lock that -Onone hides (lesson 12's README, exercise 12):
-    // optimised, a check and an append in two critical sections met too seldom to be caught (6 of 10
-    // runs passed exercise 12).
-    let exerciseMode = swift6Lesson ? swift6 + [.unsafeFlags(["-warnings-as-errors"])] : []
-    func variant(_ name: String, _ variantPath: String) {
+    for (name, folder, settings, _) in programs {
         targets.append(.executableTarget(
-            name: name, dependencies: dependencies, path: variantPath, exclude: nonSources(variantPath),
-            swiftSettings: sharedModuleCache + exerciseMode))
-    }
-    variant("exercise\(number)", exercise)
-    variant("exercise\(number)-starter", "\(exercise)/Referee/Starter")
-    variant("exercise\(number)-solution", "\(exercise)/Referee/Solution")
-    for wrong in entries("\(exercise)/Referee/WrongFixes") where isFolder("\(exercise)/Referee/WrongFixes/\(wrong)") {
-        variant("exercise\(number)-wrong-\(wrong)", "\(exercise)/Referee/WrongFixes/\(wrong)")
+            name: name, dependencies: dependencies, path: folder, exclude: nonSources(folder),
+            swiftSettings: sharedModuleCache + settings))
     }
 }
 

@@ -26,10 +26,13 @@ public struct Builder {
     /// under Lessons/, but SwiftPM caches a manifest's evaluation by its text and its environment, not
     /// by the folders it read: a new wrong fix's folder went unseen (measured: `dump-package` listed 5
     /// targets of exercise 6 where 7 folders were, until the cache was bypassed). The folders' layout
-    /// in the environment makes any change to it a new cache key.
-    var environment: [String: String] {
+    /// in the environment makes any change to it a new cache key. `programs`: what the manifest
+    /// declares besides the library (`RACELAB_BUILD` in Package.swift); nil, everything, the referee
+    /// variants included.
+    func environment(declaring programs: [String]? = nil) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["RACELAB_LESSONS_LAYOUT"] = Self.layout(of: "\(root)/Lessons")
+        environment["RACELAB_BUILD"] = programs.map { $0.sorted().joined(separator: ",") } ?? "all"
         return environment
     }
 
@@ -42,13 +45,13 @@ public struct Builder {
         return hash.hex
     }
 
-    /// Builds one product, or every product when `product` is nil (one `swift build` instead of one
-    /// per product: each costs about a second even when there is nothing to do).
-    public func build(_ product: String?) -> Outcome {
-        let only = product.map { ["--product", $0] } ?? []
+    /// Builds `programs` and the library they need, nothing else: the manifest declares only them
+    /// (`RACELAB_BUILD`), so one `swift build` builds them all. A plain build declares no referee
+    /// variant, and `verify 3` has no use for lesson 14.
+    public func build(_ programs: [String]) -> Outcome {
         let result = runProcess(
-            "/usr/bin/env", arguments: ["swift", "build"] + only + swiftArguments, environment: environment, directory: root,
-            timeout: 1800, outputCap: 32 << 20, gentle: true)
+            "/usr/bin/env", arguments: ["swift", "build"] + swiftArguments, environment: environment(declaring: programs),
+            directory: root, timeout: 1800, outputCap: 32 << 20, gentle: true)
         let log = result.stdout + result.stderr
         return Outcome(succeeded: result.succeeded, seconds: result.seconds, errors: Self.errors(in: log), log: log)
     }
@@ -56,17 +59,17 @@ public struct Builder {
     /// Where the built programs are.
     public func binPath() -> String? {
         let result = runProcess(
-            "/usr/bin/env", arguments: ["swift", "build", "--show-bin-path"] + swiftArguments, environment: environment,
+            "/usr/bin/env", arguments: ["swift", "build", "--show-bin-path"] + swiftArguments, environment: environment(),
             directory: root, timeout: 120, outputCap: 1 << 20)
         let path = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         return result.succeeded && !path.isEmpty ? path.split(separator: "\n").last.map(String.init) : nil
     }
 
-    /// The names of the targets the manifest declares (`swift package dump-package`), or nil when it
-    /// could not be read.
+    /// The names of the targets the manifest declares when it declares everything (`swift package
+    /// dump-package`), or nil when it could not be read.
     public func declaredTargets() -> Set<String>? {
         let result = runProcess(
-            "/usr/bin/env", arguments: ["swift", "package", "dump-package", "--scratch-path", scratch], environment: environment,
+            "/usr/bin/env", arguments: ["swift", "package", "dump-package", "--scratch-path", scratch], environment: environment(),
             directory: root, timeout: 120, outputCap: 8 << 20)
         guard result.succeeded, let json = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
             let targets = json["targets"] as? [[String: Any]]

@@ -44,7 +44,7 @@ extension Runner {
             bin = built
         } else {
             print("Building \(exercise.product) with ThreadSanitizer in .build-tsan …")
-            let build = builder.build(exercise.product)
+            let build = builder.build([exercise.product])
             guard build.succeeded else {
                 reportCompileErrors(build, exercise)
                 record(false, for: exercise)

@@ -85,7 +85,7 @@ extension Runner {
         if let built, known.current.fresh[program] == built { return nil }
         if let problem = Freshness.problem(program: program, root: workspace.root, folders: subject.sources) {
             guard built != nil else { return problem }
-            let rebuilt = builder.build(subject.product)
+            let rebuilt = builder.build([subject.product])
             guard rebuilt.succeeded else {
                 return ([problem, "Building it again failed:"] + rebuilt.errors.prefix(3)).joined(separator: "\n")
             }

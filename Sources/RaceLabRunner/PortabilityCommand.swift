@@ -19,7 +19,7 @@ extension Runner {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let manifest = runProcess(
             "/usr/bin/env", arguments: ["swift", "package", "--manifest-cache", "none", "dump-package", "--scratch-path", scratch],
-            environment: builder.environment, directory: root, timeout: 120, outputCap: 8 << 20)
+            environment: builder.environment(), directory: root, timeout: 120, outputCap: 8 << 20)
         var nameCount = 0
         if manifest.succeeded, let read = buildNames(fromManifestJSON: Data(manifest.stdout.utf8)) {
             nameCount = Set(read.names).count

@@ -42,16 +42,16 @@ public final class Runner {
     func buildAll(_ products: [String]) throws -> String? {
         let started = Date()
         print("Building \(products.joined(separator: ", ")) with ThreadSanitizer in .build-tsan …")
-        // Several products: one build of everything is far quicker. If it fails (an attendee's
-        // exercise that does not compile, say), build only what was asked, one by one.
-        let together = products.count > 1 && builder.build(nil).succeeded
-        for product in together ? [] : products {
-            let outcome = builder.build(product)
-            guard outcome.succeeded else {
-                print("Building \(product) failed:")
-                let shown = outcome.errors.isEmpty ? [String(outcome.log.suffix(3000))] : Array(outcome.errors.prefix(10))
-                for error in shown { print(indent(error.replacingOccurrences(of: workspace.root + "/", with: ""))) }
-                return nil
+        // One build of them all is far quicker. If it fails (an attendee's exercise that does not
+        // compile, say), build them one by one, to name the one that fails.
+        let together = builder.build(products)
+        if !together.succeeded {
+            for product in products {
+                let outcome = products.count == 1 ? together : builder.build([product])
+                guard outcome.succeeded else {
+                    reportBuildFailure(of: product, outcome)
+                    return nil
+                }
             }
         }
         guard let bin = binPath() else {
@@ -61,6 +61,12 @@ public final class Runner {
         _ = declaredTargets()  // asked once here, before pages run side by side
         print("Built in \(String(format: "%.1f", Date().timeIntervalSince(started))) s.")
         return bin
+    }
+
+    private func reportBuildFailure(of product: String, _ outcome: Builder.Outcome) {
+        print("Building \(product) failed:")
+        let shown = outcome.errors.isEmpty ? [String(outcome.log.suffix(3000))] : Array(outcome.errors.prefix(10))
+        for error in shown { print(indent(error.replacingOccurrences(of: workspace.root + "/", with: ""))) }
     }
 
     func binPath() -> String? {
