@@ -6,15 +6,7 @@ extension Runner {
 
     /// Checks the attendee's exercise like a page and says what is still wrong. True when it passes.
     public func exercise(_ number: Int) throws -> Bool {
-        try checkExercise(number, previous: nil).passed
-    }
-
-    /// What one check of an exercise said, in a form `watch` compares with the check before.
-    struct ExerciseVerdict: Equatable {
-        var passed: Bool
-        /// What was wrong, coarsely (the races' functions, the transcript line output parted from the
-        /// transcript at): the same mistake checked again has the same signature, however the race fell.
-        var signature: [String]
+        try checkExercise(number, previous: nil) == .passed
     }
 
     /// Checks exercise `number`. After `previous`, a verdict that says the same as it is told in one line.
@@ -28,12 +20,12 @@ extension Runner {
             print("NOT CHECKED: \(edited.map { "\(exercise.folder)/\($0)" }.joined(separator: ", ")) was edited, and it is the driver")
             print("that checks your work, not yours to edit. Put it back with: swift run racelab reset \(number)")
             print("(reset asks first and keeps a backup of everything it puts back).")
-            return ExerciseVerdict(passed: false, signature: ["driver edited"])
+            return .driverEdited
         }
         if let problem = missingOrEmpty(exercise) {
             print("NOT CHECKED: \(problem)")
             print("To start again from the starter: swift run racelab reset \(number) (it asks first, and keeps a backup).")
-            return ExerciseVerdict(passed: false, signature: ["missing or empty"])
+            return .missingOrEmpty
         }
         let subject = Subject.exercise(exercise.attendee, of: exercise)
         let stamp = BuildStamp(root: workspace.root, scratch: builder.scratch, product: exercise.product, sources: subject.sources)
@@ -48,11 +40,11 @@ extension Runner {
             guard build.succeeded else {
                 reportCompileErrors(build, exercise)
                 record(false, for: exercise)
-                return ExerciseVerdict(passed: false, signature: ["compile"] + build.errors.prefix(3))
+                return .doesNotCompile(firstErrors: Array(build.errors.prefix(3)))
             }
             guard let path = binPath() else {
                 print("swift build --show-bin-path failed: cannot find the built exercise")
-                return ExerciseVerdict(passed: false, signature: ["no bin path"])
+                return .noBinPath
             }
             bin = path
             if freshnessProblem(subject, program: subject.program(bin: bin)) == nil {
@@ -61,7 +53,7 @@ extension Runner {
         }
         let outcome = run(subject, bin: bin, attendeeWaiting: true)
         record(outcome.passed, for: exercise)
-        let verdict = ExerciseVerdict(passed: outcome.passed, signature: outcome.problems.map(signature))
+        let verdict = ExerciseVerdict(outcome)
         if outcome.passed {
             print("PASSED in \(String(format: "%.1f", outcome.seconds)) s\(outcome.seedNote): the output is what it should be and ThreadSanitizer found no race.")
             if outcome.passedShortOfContention { sayShortOfContention(outcome, number) }
@@ -135,15 +127,6 @@ extension Runner {
             "Your prints take C's stdio lock, which ThreadSanitizer sees here: two threads that both print look",
             "ordered to it, and a race between them can go unseen. Take them out and check once more before you call it done.",
         ]
-    }
-
-    func signature(_ problem: CheckProblem) -> String {
-        switch problem {
-        case let .unexpectedRace(race, _): return "race " + race.sides.map(\.function).sorted().joined(separator: " / ")
-        case .output(let mismatch): return "output at transcript line \(mismatch.transcriptLine ?? 0)"
-        case .timing(let mismatch): return "time at transcript line \(mismatch.transcriptLine ?? 0)"
-        default: return problem.kind.rawValue + " " + problem.description.prefix(60)
-        }
     }
 
     func suggestNext(after number: Int) {

@@ -64,7 +64,7 @@ public enum CheckProblem: CustomStringConvertible {
                 ? "printed more than \(bytes / 1024) KiB and was stopped, most of it your own print()s: they hide the exercise's output, so print less (or only once)"
                 : "printed more than \(bytes / 1024) KiB and was stopped: it floods its output"
         case .tsanExitWithoutReport:
-            return "exit status 66 (ThreadSanitizer's) but no report could be read on stderr"
+            return "exit status \(tsanExitStatus) (ThreadSanitizer's) but no report could be read on stderr"
         case .reportCutOff(let kind):
             return "ThreadSanitizer's report of a \(kind) was cut off before its end (the program was stopped, or its"
                 + " output capped, while TSan was writing): that race is neither counted nor missed; run it again"

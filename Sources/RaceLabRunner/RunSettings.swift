@@ -49,12 +49,17 @@ public struct TimingModel: Equatable {
     }
 }
 
+/// The exit status of a process ThreadSanitizer reported on (its default, fixed by `runEnvironment`):
+/// the judge reads it as TSan's, not the program's own.
+let tsanExitStatus: Int32 = 66
+
 /// The environment a page runs in: ThreadSanitizer's exit status and history fixed here, so that a
 /// user's own TSAN_OPTIONS cannot change a verdict. `atexit_sleep_ms`: see `RunLimits.exitPause`
 /// (TSan's default second before every exit would be a second of every page).
 func runEnvironment(exitPause: Int = 0) -> [String: String] {
     var environment = ProcessInfo.processInfo.environment
-    environment["TSAN_OPTIONS"] = "exitcode=66:halt_on_error=0:history_size=4:atexit_sleep_ms=\(exitPause)"
+    environment["TSAN_OPTIONS"] =
+        "exitcode=\(tsanExitStatus):halt_on_error=0:history_size=4:atexit_sleep_ms=\(exitPause)"
     environment.removeValue(forKey: "RACELAB_SPEED")  // the runner passes --speed itself
     environment["RACELAB_MARK_LINES"] = "1"  // the lesson's lines start with RaceLab's lineMark
     // Swift's crash backtracer forks a helper, which can crash or hang in a TSan-built process and

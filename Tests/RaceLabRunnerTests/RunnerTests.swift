@@ -5,35 +5,20 @@ import RaceLabKit
 @testable import RaceLabRunner
 
 /// The runner's commands on a workspace made up in a temporary folder: discovery, bad input, reset.
-final class RunnerTests: XCTestCase {
-    var package: TemporaryPackage!
-    var root: String { package.root }
-    var printed: [String] = []
+final class RunnerTests: ExerciseWorkspaceTestCase {
+    override var hints: String { "1. a hint" }
 
+    /// Lesson 2 too, with transcripts and no exercise, and a folder in Lessons/ that is not a lesson.
     override func setUpWithError() throws {
-        package = try TemporaryPackage([
-            "Package.swift": "// swift-tools-version:5.9",
-            "Lessons/02-dispatch-groups/transcripts/page1.txt": "---\n",
-            "Lessons/02-dispatch-groups/transcripts/page2.txt": "---\n",
-            "Lessons/03-thread-safety/Exercise/expected.txt": "verdict: clean\n---\n",
-            "Lessons/03-thread-safety/Exercise/hint.md": "1. a hint",
-            "Lessons/03-thread-safety/Exercise/Referee/Starter/Person.swift": "starter",
-            "Lessons/03-thread-safety/Exercise/Referee/Starter/main.swift": "driver",
-            "Lessons/03-thread-safety/Exercise/Person.swift": "starter",
-            "Lessons/03-thread-safety/Exercise/main.swift": "driver",
-        ])
+        try super.setUpWithError()
+        try write("---\n", to: "Lessons/02-dispatch-groups/transcripts/page1.txt")
+        try write("---\n", to: "Lessons/02-dispatch-groups/transcripts/page2.txt")
         try FileManager.default.createDirectory(atPath: "\(root)/Lessons/notes", withIntermediateDirectories: true)
     }
-
-    override func tearDown() { package.remove() }
 
     func write(_ text: String, to path: String) throws { try package.write(text, to: path) }
 
     func read(_ path: String) -> String? { package.read(path) }
-
-    func runner() throws -> Runner {
-        Runner(workspace: try Workspace(root: root), print: { self.printed.append($0) })
-    }
 
     /// On a Mac, C's stdio lock is a mutex ThreadSanitizer sees: a pass with the attendee's own prints
     /// says so; without prints, on a failure, or where the lock is unseen (Linux), nothing is said.
@@ -184,188 +169,5 @@ final class RunnerTests: XCTestCase {
         XCTAssertEqual(errors.count, 1)
         XCTAssertTrue(errors[0].hasPrefix("/work/Lessons/03/Exercise/Person.swift:12:9: error: cannot find 'lock' in scope"))
         XCTAssertTrue(errors[0].contains("12 |         lock.lock()"))
-    }
-}
-
-final class FileWatcherTests: XCTestCase {
-    func testNoticesASaveAndNothingElse() throws {
-        let path = NSTemporaryDirectory() + "watch-\(UUID().uuidString).swift"
-        try "one".write(toFile: path, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        var watcher = FileWatcher(paths: [path])
-        XCTAssertFalse(watcher.changed())
-        try "two, longer".write(toFile: path, atomically: true, encoding: .utf8)
-        XCTAssertTrue(watcher.changed())
-        XCTAssertFalse(watcher.changed(), "a change is reported once")
-        try FileManager.default.removeItem(atPath: path)
-        XCTAssertTrue(watcher.changed(), "a deleted file is a change too")
-    }
-}
-
-/// What an attendee sees of their progress and of the hints, on a made-up workspace.
-final class ProgressAndHintTests: XCTestCase {
-    var package: TemporaryPackage!
-    var root: String { package.root }
-    var printed: [String] = []
-
-    override func setUpWithError() throws {
-        package = try TemporaryPackage([
-            "Package.swift": "// swift-tools-version:5.9",
-            "Lessons/03-thread-safety/Exercise/expected.txt": "verdict: clean\n---\n",
-            "Lessons/03-thread-safety/Exercise/hint.md": "# Exercise 3 hints\n\n1. Gate the writes\n   and the reads.\n2. Use a queue.\n",
-            "Lessons/03-thread-safety/Exercise/Referee/Starter/Person.swift": "starter",
-            "Lessons/03-thread-safety/Exercise/Referee/Starter/main.swift": "driver",
-            "Lessons/03-thread-safety/Exercise/Person.swift": "starter",
-            "Lessons/03-thread-safety/Exercise/main.swift": "driver",
-        ])
-    }
-
-    override func tearDown() { package.remove() }
-
-    func runner() throws -> Runner {
-        printed = []
-        return Runner(workspace: try Workspace(root: root), print: { self.printed.append($0) })
-    }
-
-    func testHintsComeOneAtATimeThenAllAgain() throws {
-        XCTAssertEqual(parseHints("# t\n\n1. Gate the writes\n   and the reads.\n2. Use a queue.\n"), ["Gate the writes\nand the reads.", "Use a queue."])
-        try runner().hint(3)
-        XCTAssertEqual(printed.first, "Hint 1 of 2: Gate the writes\n  and the reads.")
-        XCTAssertFalse(printed.joined().contains("Use a queue"), "the second hint waits until asked for")
-        try runner().hint(3)
-        XCTAssertEqual(printed.first, "Hint 2 of 2: Use a queue.")
-        try runner().hint(3)
-        XCTAssertTrue(printed.contains("Hint 1 of 2: Gate the writes\n  and the reads.") && printed.contains("Hint 2 of 2: Use a queue."), "\(printed)")
-    }
-
-    func testListShowsEachExercisesStateAndWhatToDoNext() throws {
-        let r = try runner()
-        let exercise = try r.workspace.exercise(3)
-        XCTAssertEqual(r.state(of: exercise, in: Progress.load(root: root)), .notStarted)
-        try "my work".write(toFile: "\(root)/Lessons/03-thread-safety/Exercise/Person.swift", atomically: true, encoding: .utf8)
-        XCTAssertEqual(r.state(of: exercise, in: Progress.load(root: root)), .editedNotChecked)
-        r.record(false, for: exercise)
-        XCTAssertEqual(r.state(of: exercise, in: Progress.load(root: root)), .notYet)
-        r.record(true, for: exercise)
-        XCTAssertEqual(r.state(of: exercise, in: Progress.load(root: root)), .passed)
-        r.list()
-        XCTAssertTrue(printed.contains("          exercise 3: passed"), "\(printed)")
-        XCTAssertEqual(printed.last, "Every exercise has passed.")
-        try "my work, changed".write(toFile: "\(root)/Lessons/03-thread-safety/Exercise/Person.swift", atomically: true, encoding: .utf8)
-        XCTAssertEqual(r.state(of: exercise, in: Progress.load(root: root)), .editedSincePassing)
-        try runner().list()
-        XCTAssertTrue(printed.last?.hasPrefix("Next: exercise 3") == true, "\(printed)")
-    }
-
-    func testAnEmptyOrMissingFileIsNamedNotBlamedOnTheDriver() throws {
-        let mine = "\(root)/Lessons/03-thread-safety/Exercise/Person.swift"
-        try " \n".write(toFile: mine, atomically: true, encoding: .utf8)
-        XCTAssertFalse(try runner().exercise(3))
-        XCTAssertTrue(printed.contains("NOT CHECKED: your file Lessons/03-thread-safety/Exercise/Person.swift is empty."), "\(printed)")
-        XCTAssertTrue(printed.contains { $0.contains("swift run racelab reset 3") })
-        try FileManager.default.removeItem(atPath: mine)
-        XCTAssertFalse(try runner().exercise(3))
-        XCTAssertTrue(printed.contains { $0.contains("Person.swift is missing") }, "\(printed)")
-        XCTAssertFalse(printed.contains { $0.hasPrefix("Building") }, "nothing is built")
-    }
-
-    func testAMutexInTheAttendeesCodeIsRecognised() {
-        XCTAssertTrue(names("Mutex", in: "import Synchronization\nlet count = Mutex(0)"))
-        XCTAssertTrue(names("Mutex", in: "    private let lock = Mutex<Int>(0)"))
-        XCTAssertFalse(names("Mutex", in: "// a Mutex would do, but TSan misreads it\nlet lock = NSLock()"))
-        XCTAssertFalse(names("Mutex", in: "let myMutexLike = NSLock()"))
-    }
-
-    /// SwiftPM caches the manifest by its text and environment; the builder puts the layout of
-    /// Lessons/ in the environment, so a new folder (a new wrong fix) is a new key, and an edit is not.
-    func testTheLayoutKeyChangesWithAFolderNotWithAnEdit() throws {
-        let before = Builder.layout(of: "\(root)/Lessons")
-        try package.write("edited", to: "Lessons/03-thread-safety/Exercise/Person.swift")
-        XCTAssertEqual(Builder.layout(of: "\(root)/Lessons"), before, "an edit changes no target")
-        try package.write("// must fail: output", to: "Lessons/03-thread-safety/Exercise/Referee/WrongFixes/new/Person.swift")
-        XCTAssertNotEqual(Builder.layout(of: "\(root)/Lessons"), before, "a new wrong fix is a new target")
-    }
-
-    /// A check skips the build only while the stamp vouches for the binary: same inputs, same binary.
-    func testTheBuildStampVouchesOnlyForUnchangedInputsAndBinary() throws {
-        let exercise = try Workspace(root: root).exercise(3)
-        let subject = Subject.exercise(exercise.attendee, of: exercise)
-        try package.write("library", to: "Sources/RaceLabKit/Library.swift")
-        try package.write("support", to: "Lessons/03-thread-safety/Support/Support.swift")
-        let stamp = BuildStamp(root: root, scratch: "\(root)/.build-tsan", product: exercise.product, sources: subject.sources)
-        let before = stamp.fingerprint()
-        XCTAssertEqual(stamp.fingerprint(), before, "nothing changed")
-        XCTAssertNil(stamp.binPath(ifFingerprint: before), "no stamp yet")
-        let bin = "\(root)/.build-tsan/debug"
-        try package.write("binary", to: ".build-tsan/debug/\(exercise.product)")
-        stamp.record(fingerprint: before, binPath: bin)
-        XCTAssertEqual(stamp.binPath(ifFingerprint: before), bin)
-        for (path, text) in [
-            ("Lessons/03-thread-safety/Exercise/Person.swift", "the attendee saved"),
-            ("Lessons/03-thread-safety/Support/Support.swift", "support changed"),
-            ("Sources/RaceLabKit/Library.swift", "library changed"),
-            ("Package.swift", "// swift-tools-version:5.10"),
-            ("Lessons/03-thread-safety/Exercise/Extra.swift", "a new file"),
-        ] {
-            let old = package.read(path)
-            try package.write(text, to: path)
-            XCTAssertNil(stamp.binPath(ifFingerprint: stamp.fingerprint()), "\(path) changed: build")
-            if let old { try package.write(old, to: path) } else { try FileManager.default.removeItem(atPath: "\(root)/\(path)") }
-        }
-        XCTAssertEqual(stamp.binPath(ifFingerprint: stamp.fingerprint()), bin, "all put back as it was")
-        let later = Date().addingTimeInterval(5)
-        try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: "\(bin)/\(exercise.product)")
-        XCTAssertNil(stamp.binPath(ifFingerprint: before), "the binary was built again since: build")
-    }
-
-    /// A hang behind a continuation nobody resumed: the verdict quotes the Swift runtime's warning from
-    /// stderr. A crash's stderr lines are cut to 300 characters (a value resumed twice is printed whole).
-    func testAHangNamesALeakedContinuationAndCrashLinesAreShort() throws {
-        let said = "[ 5.01s] " + Watchdog.line("the rounds", 5)
-        let leak = "SWIFT TASK CONTINUATION MISUSE: fetch() leaked its continuation without resuming it. This may cause tasks waiting on it to remain suspended forever."
-        let run = ProcessResult(ending: .exited(0), stdout: "[ 0.00s] started\n\(said)\n", stderr: leak + "\n", seconds: 1)
-        let hung = judge(run, transcript: try Transcript(parsing: "---\n[{{~0s}}] started\n[{{~1s}}] finished\n"), root: root, cap: 1 << 16)
-        XCTAssertTrue(hung.problems[0].description.contains("the Swift runtime said: " + leak), "\(hung.problems[0])")
-        let silent = judge(ProcessResult(ending: .exited(0), stdout: "[ 0.00s] started\n\(said)\n", stderr: "", seconds: 1),
-            transcript: try Transcript(parsing: "---\n[{{~0s}}] started\n[{{~1s}}] finished\n"), root: root, cap: 1 << 16)
-        XCTAssertFalse(silent.problems[0].description.contains("the Swift runtime said"))
-        let twice = "Fatal error: SWIFT TASK CONTINUATION MISUSE: image(named:) tried to resume its continuation more than once, returning " + String(repeating: "0, ", count: 4096)
-        let summary = crashSummary(twice + "\n")
-        XCTAssertEqual(summary.count, 1)
-        XCTAssertEqual(summary[0].count, 302, "300 characters and an ellipsis")
-        XCTAssertTrue(summary[0].hasSuffix(" …"))
-    }
-
-    /// Where the output parts from the transcript at a watchdog that gave up, the verdict says "it
-    /// hangs" first (still an output failure too, as the variants that hang are documented); a
-    /// watchdog line the transcript expects is no hang.
-    func testAWatchdogThatGaveUpIsAHangSaidFirst() throws {
-        let said = "[ 5.01s] " + Watchdog.line("SlowAddOperation", 5)
-        XCTAssertEqual(watchdogGaveUp("[ 0.00s] started\n\(said)\n"), "SlowAddOperation still not finished after 5.0 s")
-        XCTAssertNil(watchdogGaveUp("[ 1.00s] finished: 42 + 24 = 66\nthe watchdog: never needed"))
-        let run = ProcessResult(ending: .exited(0), stdout: "[ 0.00s] started\n\(said)\n", stderr: "", seconds: 1)
-        let hung = judge(run, transcript: try Transcript(parsing: "---\n[{{~0s}}] started\n[{{~1s}}] finished: 66\n"), root: root, cap: 1 << 16)
-        XCTAssertEqual(hung.problems.first?.kind, .hang, "\(hung.problems)")
-        XCTAssertTrue(hung.problems.contains { $0.isCase(.output) } && hung.problems.contains { $0.isCase(.timeout) })
-        XCTAssertTrue(hung.problems[0].description.hasPrefix("it hangs: the watchdog gave up (SlowAddOperation still not finished"))
-        let expected = judge(run, transcript: try Transcript(parsing: "---\n[{{~0s}}] started\n[{{~5s}}] watchdog: {{.*}}\n"), root: root, cap: 1 << 16)
-        XCTAssertTrue(expected.passed, "\(expected.problems)")
-    }
-
-    func testARemovedDependencyInTheAttendeesCodeIsRecognised() {
-        XCTAssertTrue(names("removeDependency", in: "schedule.removeDependency(news)"))
-        XCTAssertFalse(names("removeDependency", in: "// removeDependency does not help on Linux\nschedule.addDependency(login)"))
-        XCTAssertFalse(names("removeDependency", in: "let removeDependencyCount = 0"))
-    }
-
-    /// A Linux note is said for the failure it causes, of code that uses it, and for nothing else.
-    func testALinuxNoteAppliesToItsFailureOnly() {
-        let crashed = RunOutcome(problems: [.crashed(signal: 4, stderrTail: [])], races: [], seconds: 1, stdout: "")
-        let late = RunOutcome(problems: [.message("late")], races: [], seconds: 1, stdout: "")
-        let conditionLock = "let gate = NSConditionLock(condition: 0)"
-        XCTAssertEqual(LinuxNote.applying(to: crashed, sources: [conditionLock]).map(\.name), ["NSConditionLock"])
-        XCTAssertTrue(LinuxNote.applying(to: late, sources: [conditionLock]).isEmpty, "not a crash")
-        XCTAssertTrue(LinuxNote.applying(to: crashed, sources: ["let lock = NSLock()"]).isEmpty, "not used")
-        XCTAssertEqual(LinuxNote.applying(to: late, sources: ["a.removeDependency(b)"]).map(\.name), ["removeDependency"])
     }
 }

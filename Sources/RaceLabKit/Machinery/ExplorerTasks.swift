@@ -56,21 +56,21 @@ extension Explorer {
     /// Every schedule of the tasks `setup` builds: a task is paused only at `Interleaving.suspend`;
     /// between two of those, every job runs in order, on the explorer's thread.
     public func exploreTasks(_ setup: (TaskProgram) -> Void) throws -> Exploration {
-        try search { try Built(tasks: TaskProgram(), setup) }
+        try search { try PreparedRun(tasks: TaskProgram(), setup) }
     }
 
     public func replayTasks(
         _ schedule: String, _ setup: (TaskProgram) -> Void,
         before: (Int) -> Void = { _ in }, each: (LaneStep) -> Void = { _ in }
     ) throws -> Run {
-        try play(Self.parse(schedule), { try Built(tasks: TaskProgram(), setup) }, before: before, each: each).run
+        try play(Self.parse(schedule), { try PreparedRun(tasks: TaskProgram(), setup) }, before: before, each: each).run
     }
 }
 
-extension Explorer.Built {
+extension Explorer.PreparedRun {
     init(tasks program: Explorer.TaskProgram, _ setup: (Explorer.TaskProgram) -> Void) throws {
         setup(program)
-        let outcome = try Explorer.Built.required(program.outcomeReader)
+        let outcome = try Explorer.PreparedRun.requireOutcomeReader(program.outcomeReader)
         // Each task runs to its first pause.
         guard program.run.executor.drain(limit: 10) else {
             throw Explorer.Problem(description: "a task did not reach its first point within 10 s: it blocks its thread")

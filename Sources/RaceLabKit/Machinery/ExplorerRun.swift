@@ -1,0 +1,15 @@
+
+extension Explorer {
+    /// One run: the schedule it followed and what came of it.
+    public struct Run: Sendable {
+        /// The thread of each step (0 for A).
+        public let choices: [Int]
+        public let preemptions: Int
+        /// The outcome, or "deadlock" when every thread left waits for a lock.
+        public let outcome: String
+        public let names: [String]
+        public let lanes: [LaneStep]
+
+        public var schedule: String { Explorer.letters(choices) }
+    }
+}

@@ -1,0 +1,106 @@
+import Dispatch
+import Foundation
+import RaceLabAtomics
+
+/// How the explorer goes through schedules: one run at a time, each from a fresh start.
+extension Explorer {
+    /// Every schedule of the runs `build` makes, depth first.
+    func search(_ build: () throws -> PreparedRun) throws -> Exploration {
+        let started = DispatchTime.now().uptimeNanoseconds
+        var tally = Exploration()
+        var pending: [[Int]] = [[]]
+        while let prefix = pending.popLast() {
+            guard tally.schedules < maxSchedules else {
+                tally.complete = false
+                break
+            }
+            let played = try play(prefix, build)
+            tally.add(played.run)
+            // Every other thread that could have taken a step after the prefix starts a new schedule.
+            for position in prefix.count..<played.run.choices.count {
+                for other in played.runnable[position].reversed() where other != played.run.choices[position] {
+                    let switches = Self.preempts(
+                        other, after: played.run.choices[..<position].last, runnable: played.runnable[position])
+                    let preemptions = played.preemptionsBefore[position] + (switches ? 1 : 0)
+                    if let bound = maxPreemptions, preemptions > bound { continue }
+                    pending.append(Array(played.run.choices[..<position]) + [other])
+                }
+            }
+        }
+        tally.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        return tally
+    }
+
+    /// Plays one run that `build` prepares: `prefix` chooses its first steps, the default rule the rest.
+    func play(
+        _ prefix: [Int], _ build: () throws -> PreparedRun,
+        before: (Int) -> Void = { _ in }, each: (LaneStep) -> Void = { _ in }
+    ) throws -> PlayedRun {
+        racelab_relaxed_add(racelab_explorations_word(), 1)
+        defer { racelab_relaxed_add(racelab_explorations_word(), UInt64.max) }  // minus one
+        let built = try build()
+        let run = built.run
+        let readOutcome = built.outcome
+        var choices: [Int] = []
+        var runnables: [[Int]] = []
+        var preemptionsBefore: [Int] = []
+        var preemptions = 0
+        var outcome: String?
+        while outcome == nil {
+            let runnable = run.runnable
+            if runnable.isEmpty {
+                guard choices.count >= prefix.count else {
+                    let why = run.allFinished ? "every \(run.noun) has finished" : run.stuck
+                    throw Problem(
+                        description: "step \(choices.count + 1): \(why) after \(choices.count) steps "
+                            + "(schedule \(Self.letters(choices)))")
+                }
+                outcome = run.allFinished ? readOutcome() : try run.stuckOutcome()
+                break
+            }
+            let previous = choices.last
+            let choice: Int
+            if choices.count < prefix.count {
+                choice = prefix[choices.count]
+                guard runnable.contains(choice) else {
+                    throw Problem(description: "step \(choices.count + 1): " + run.whyNot(choice))
+                }
+            } else {
+                choice = previous.flatMap { runnable.contains($0) ? $0 : nil } ?? runnable[0]
+            }
+            preemptionsBefore.append(preemptions)
+            if Self.preempts(choice, after: previous, runnable: runnable) { preemptions += 1 }
+            choices.append(choice)
+            runnables.append(runnable)
+            before(choice)
+            if let problem = run.step(choice, limit: stepTimeLimit) { throw Problem(description: problem) }
+            if let step = run.steps.last { each(laneStep(step, run)) }
+            guard choices.count <= Self.maxSteps else {
+                throw Problem(
+                    description: "a run took over \(Self.maxSteps) steps: "
+                        + "the explorer is for a few threads of a few steps each")
+            }
+        }
+        let steps = run.steps.map { laneStep($0, run) }
+        return PlayedRun(
+            run: Run(
+                choices: choices, preemptions: preemptions, outcome: outcome ?? "", names: run.names, lanes: steps),
+            runnable: runnables, preemptionsBefore: preemptionsBefore)
+    }
+
+    /// A switch away from a thread that could have gone on.
+    static func preempts(_ choice: Int, after previous: Int?, runnable: [Int]) -> Bool {
+        guard let previous, previous != choice else { return false }
+        return runnable.contains(previous)
+    }
+
+    /// A step's text: what the page says that step of its thread does, and what it recorded; else the
+    /// point it ran to.
+    private func laneStep(_ step: ScheduleStep, _ run: any Schedulable) -> LaneStep {
+        let names = step.thread < run.stepNames.count ? run.stepNames[step.thread] : []
+        var parts = step.ordinal < names.count && !names[step.ordinal].isEmpty ? [names[step.ordinal]] : []
+        parts += step.notes
+        if parts.isEmpty { parts = [step.to == .finished ? "runs to its end" : "runs to \(step.to.label)"] }
+        return LaneStep(thread: step.thread, text: parts.joined(separator: "; "))
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import RaceLabKit
+
+/// Runs `executable` with `arguments` and `--speed`, and judges it against `transcript`. A run that
+/// fails on time alone is run again at the timing model's confirming speed, and that run decides; so
+/// is one that fails on its output alone when the transcript says its order is timed (with `timed
+/// order: when late`, only when the page said its timing was off). A run that passed after saying its
+/// contention round fell short (`ContentionFellShort`) judged less than it plays for: it is run again,
+/// up to `contentionTries` runs in all, and the first run that does not say so, or fails, decides.
+public func checkRun(
+    _ executable: String, arguments: [String], transcript: Transcript, root: String, limits: RunLimits = RunLimits(),
+    timing: TimingModel = TimingModel(), banner: Banner? = nil, contentionTries: Int = 3,
+    program: [Subject.SourceFolder]? = nil
+) -> RunOutcome {
+    let once = {
+        checkRunOnce(
+            executable, arguments: arguments, transcript: transcript, root: root, limits: limits, timing: timing,
+            banner: banner, program: program)
+    }
+    var outcome = once()
+    var short = 0
+    while outcome.passed && outcome.saidContentionFellShort {
+        short += 1
+        guard short < contentionTries else { break }
+        let seconds = outcome.seconds
+        outcome = once()
+        outcome.seconds += seconds
+    }
+    outcome.contentionShortRuns = short
+    return outcome
+}
+
+/// One run of `checkRun`, with its confirmation at real speed.
+func checkRunOnce(
+    _ executable: String, arguments: [String], transcript: Transcript, root: String, limits: RunLimits,
+    timing: TimingModel, banner: Banner?, program: [Subject.SourceFolder]?
+) -> RunOutcome {
+    func attempt(_ timing: TimingModel, timeout: Double) -> RunOutcome {
+        let expectsNoRace = transcript.verdict == .clean
+        let result = runProcess(
+            executable, arguments: arguments + ["--speed", String(timing.speed)],
+            environment: runEnvironment(exitPause: limits.exitPause),
+            directory: root, timeout: timeout, outputCap: limits.outputCap,
+            stopWhen: limits.stopAtFirstReport && expectsNoRace ? hasWholeTSanReport : nil)
+        return judge(
+            result, transcript: transcript, root: root, cap: limits.outputCap, timing: timing,
+            ownLinesAllowed: limits.ownLinesAllowed, banner: banner, program: program)
+    }
+    var first = attempt(timing, timeout: transcript.timeout)
+    first.speed = timing.speed
+    // Off on time alone; or, where the transcript's order follows from times, off in its output alone.
+    // Where confirmed only when late, the first run must have said so (its time marks already removed).
+    let saidLate = { first.stdout.split(separator: "\n").contains { $0.hasPrefix(TimingWasOff.mark) } }
+    let confirmable: Set<FailureKind> =
+        transcript.timedOrder && (!transcript.confirmOnlyWhenLate || saidLate()) ? [.time, .content] : [.time]
+    guard !first.passed, first.problems.allSatisfy({ confirmable.contains($0.kind) }),
+        let confirming = timing.confirming
+    else {
+        return first
+    }
+    var rerun = attempt(confirming, timeout: transcript.timeout * timing.speed / confirming.speed)
+    rerun.firstRun = first.problems
+    rerun.seconds += first.seconds
+    rerun.speed = timing.speed
+    return rerun
+}
