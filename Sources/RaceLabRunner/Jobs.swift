@@ -3,7 +3,7 @@ import RaceLabKit
 
 /// How many pages the runner checks side by side unless told otherwise (`--jobs N`). A page is mostly
 /// sleep at the check speed, so two cores carry more than two; measured with `scripts/bench check`
-/// and `racelab stress` (README, Performance).
+/// and `racelab stress` (docs/measurements.md).
 public let defaultJobs = 3
 
 /// Runs `tasks`, at most `jobs` at a time, each on a thread of its own (not a Dispatch worker: the
