@@ -52,7 +52,8 @@ final class DriverToolkitTests: XCTestCase {
         XCTAssertEqual(rounds.passed, ["first", "third"])
         XCTAssertEqual(rounds.failed, ["second", "fourth"])
         XCTAssertFalse(rounds.allPassed)
-        XCTAssertEqual(rounds.verdict(passed: "Right.", failed: "Not right yet."), "Not right yet. Failed: second, fourth.")
+        XCTAssertEqual(rounds.verdict(passed: "Right.", failed: "Not right yet."),
+            "Not right yet. Failed: second, fourth.")
     }
 
     func testEveryRoundPassedGivesThePassingVerdict() {
@@ -87,7 +88,8 @@ final class DriverToolkitTests: XCTestCase {
         XCTAssertTrue(rounds.play("middle") { true })
         rounds.record("on another queue", .failed)
         XCTAssertEqual(rounds.passed, ["early", "middle"])
-        XCTAssertEqual(rounds.verdict(passed: "Right.", failed: "Not right yet."), "Not right yet. Failed: on another queue.")
+        XCTAssertEqual(rounds.verdict(passed: "Right.", failed: "Not right yet."),
+            "Not right yet. Failed: on another queue.")
     }
 
     func testTheAsyncSleepWaitsLessonSecondsAndEndsAtOnceWhenCancelled() async throws {
