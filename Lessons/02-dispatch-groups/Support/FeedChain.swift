@@ -20,14 +20,14 @@ final class FeedChain {
 
     /// Plays the round on the main queue; then runs `then` on the main queue with the round's fault, if
     /// any, and whether a busy machine could explain it.
-    static func play(_ loader: FeedLoading, then: @escaping (_ fault: (text: String, late: Bool)?) -> Void) {
+    static func play(_ loader: FeedLoading, then: @escaping (_ fault: (line: FaultLine, late: Bool)?) -> Void) {
         dispatchPrecondition(condition: .onQueue(.main))
         let items = (1...feeds).map {
             FeedItem(title: "quick \($0)", latency: fetch * LessonClock.shared.speed, arrived: RelaxedWord(), lastArrival: RelaxedMoment())
         }
         let started = DispatchTime.now().uptimeNanoseconds
         var next = 0, over = false  // main queue only
-        func finish(_ fault: (text: String, late: Bool)?) {
+        func finish(_ fault: (line: FaultLine, late: Bool)?) {
             guard !over else { return }
             over = true
             then(fault)
@@ -36,9 +36,10 @@ final class FeedChain {
             guard next < feeds else {
                 let took = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
                 say("the \(feeds) feeds took \(Int((took * 1000).rounded())) ms of real time in all")
-                return finish(took <= limit ? nil : (
-                    "that is \(Int((took * 1000 / Double(feeds)).rounded())) ms a feed whose fetch took \(Int(fetch * 1000)) ms   <- complete when the last fetch calls back, not when a timer next looks",
-                    true))
+                return finish(took <= limit ? nil : (FaultLine(
+                    "that is \(Int((took * 1000 / Double(feeds)).rounded())) ms a feed whose fetch took"
+                        + " \(Int(fetch * 1000)) ms",
+                    hint: "complete when the last fetch calls back, not when a timer next looks"), true))
             }
             let item = items[next]
             next += 1
@@ -46,7 +47,8 @@ final class FeedChain {
                 let report = {
                     guard !over else { return }
                     guard texts == [item.text] else {
-                        return finish(("\(item.title) completed with \(texts.count) texts, not its own   <- each item's text, once", false))
+                        let seen = "\(item.title) completed with \(texts.count) texts, not its own"
+                        return finish((FaultLine(seen, hint: "each item's text, once"), false))
                     }
                     loadNext()
                 }
@@ -55,7 +57,10 @@ final class FeedChain {
         }
         loadNext()
         DispatchQueue.main.asyncAfter(deadline: .now() + 3) {
-            finish(("\(feeds) feeds whose fetches took \(Int(fetch * 1000)) ms each did not all complete within 3 s of real time   <- complete as soon as every fetch is in", true))
+            finish((FaultLine(
+                "\(feeds) feeds whose fetches took \(Int(fetch * 1000)) ms each did not all complete within 3 s of real"
+                    + " time",
+                hint: "complete as soon as every fetch is in"), true))
         }
     }
 }

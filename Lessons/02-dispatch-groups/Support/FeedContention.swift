@@ -35,7 +35,7 @@ final class FeedContention: @unchecked Sendable {
     /// Plays the round, then runs `then` on the main queue with the round's faults, in words. Only for
     /// a loader whose loads returned at once in the earlier rounds: every feed is loaded first, on the
     /// main queue, and only then do the threads call back.
-    func play(_ loader: FeedLoading, then: @escaping (_ faults: [String]) -> Void) {
+    func play(_ loader: FeedLoading, then: @escaping (_ faults: [FaultLine]) -> Void) {
         dispatchPrecondition(condition: .onQueue(.main))
         for feed in 0..<Self.most {
             let items = (0..<2).map { story in
@@ -82,11 +82,15 @@ final class FeedContention: @unchecked Sendable {
                 note("\(count) feeds of 2 played, \(round.overlapped) of them with both callbacks at the same moment.")
                 // Measured under `taskset -c 0`: 0 of 4009 feeds met, and a count checked apart passed.
                 round.sayIfShort(unseen: "a count checked apart from its change")
-                var faults: [String] = []
-                if twice > 0 { faults.append("\(twice) of them completed twice   <- decrease the count and check it in one critical section (or let a group count)") }
-                if never > 0 { faults.append("\(never) of them never completed   <- complete once every fetch has called back") }
-                if misfits > 0 { faults.append("\(misfits) completions came off the main queue or without their two texts in order   <- complete on the main queue, each text in its item's place") }
-                then(faults)
+                then([
+                    FaultLine(counting: twice, "of them completed twice",
+                        hint: "decrease the count and check it in one critical section (or let a group count)"),
+                    FaultLine(counting: never, "of them never completed",
+                        hint: "complete once every fetch has called back"),
+                    FaultLine(counting: misfits,
+                        "completions came off the main queue or without their two texts in order",
+                        hint: "complete on the main queue, each text in its item's place"),
+                ].compactMap { $0 })
             }
         }
     }

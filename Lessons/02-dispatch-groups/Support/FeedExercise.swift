@@ -124,7 +124,9 @@ public enum FeedExercise {
             referee.play(rounds[...], with: loader, aside: { awaitStraggler = referee.loadAside(6, with: loader) }) {
                 frames.stop()
                 if frames.longestGap > stallLimit {
-                    referee.fault("the main queue drew no frame for \(seconds(frames.longestGap)) while feeds loaded   <- never wait on the main queue, not even in a block sent there",
+                    referee.fault(FaultLine(
+                        "the main queue drew no frame for \(seconds(frames.longestGap)) while feeds loaded",
+                        hint: "never wait on the main queue, not even in a block sent there"),
                         late: "a busy machine can keep the main queue from its frames that long too.")
                 }
                 func end() {
@@ -140,7 +142,9 @@ public enum FeedExercise {
                 }
                 say("round 5: \(FeedChain.feeds) feeds of one story, each loaded when the one before completed; each fetch takes \(Int(FeedChain.fetch * 1000)) ms of real time")
                 FeedChain.play(loader) { fault in
-                    if let fault { referee.fault(fault.text, late: fault.late ? "a busy machine can be that slow too." : nil) }
+                    if let fault {
+                        referee.fault(fault.line, late: fault.late ? "a busy machine can be that slow too." : nil)
+                    }
                     guard referee.faults.count == 0 else {
                         say("round 6: not played, the loader is not right yet")
                         return end()
@@ -154,128 +158,5 @@ public enum FeedExercise {
             }
         }
         return lesson
-    }
-
-    /// Watches each load, on the main queue.
-    /// @unchecked Sendable: its vars are touched on the main queue only; `feeds` and `faults` are `let`.
-    final class Referee: @unchecked Sendable {
-        let feeds: [[FeedItem]]
-        private var completions: [Int] = []  // per feed; main queue only
-        private var aside: Set<Int> = []  // feeds loaded aside; main queue only
-        private var asideLines: [Int: String] = [:]  // their success lines, said at the end; main queue only
-        let faults = Faults()
-
-        init(feeds: [[FeedItem]]) {
-            self.feeds = feeds
-            completions = Array(repeating: 0, count: feeds.count)
-        }
-
-        /// Plays `rounds` one after another: says each one's line, loads its feeds (the first round's
-        /// followed by `aside`); then runs `then`.
-        func play(_ rounds: ArraySlice<(line: String?, feeds: [Int])>, with loader: FeedLoading, aside: () -> Void = {},
-            then: @escaping () -> Void) {
-            guard let round = rounds.first else { return then() }
-            if let line = round.line { say(line) }
-            load(round.feeds, with: loader, aside: aside) { self.play(rounds.dropFirst(), with: loader, then: then) }
-        }
-
-        /// Loads the feeds `indices`, one after another at once; once each completed (or its time is
-        /// up), and a moment more for a second completion, runs `then` on the main queue.
-        func load(_ indices: [Int], with loader: FeedLoading, aside: () -> Void = {}, then: @escaping () -> Void) {
-            let resolved = DispatchGroup()  // the driver's own, entered and left on the main queue only
-            for index in indices { load(index, with: loader, resolved: resolved) }
-            aside()
-            resolved.notify(queue: .main) { DispatchQueue.main.asyncAfter(lessonSeconds: 0.3, execute: then) }
-        }
-
-        /// Loads feed `index` while rounds go on. Returns what runs `then` on the main queue once it
-        /// completed (or its time is up), and a moment more for a second completion.
-        func loadAside(_ index: Int, with loader: FeedLoading) -> (_ then: @escaping () -> Void) -> Void {
-            let resolved = DispatchGroup()
-            aside.insert(index)
-            load(index, with: loader, resolved: resolved)
-            return { then in
-                resolved.notify(queue: .main) {
-                    DispatchQueue.main.asyncAfter(lessonSeconds: 0.3) {
-                        if let line = self.asideLines[index] { say(line) }
-                        then()
-                    }
-                }
-            }
-        }
-
-        private func load(_ index: Int, with loader: FeedLoading, resolved: DispatchGroup) {
-            dispatchPrecondition(condition: .onQueue(.main))
-            let items = feeds[index]
-            let expected = items.map(\.text)
-            let name = "feed \(index + 1)"
-            var finished = false
-            resolved.enter()
-            func resolve() {
-                if !finished {
-                    finished = true
-                    resolved.leave()
-                }
-            }
-            loader.load(items) { texts in
-                let onMain = isOnMainQueue
-                let report = {
-                    self.completions[index] += 1
-                    if self.completions[index] > 1 {
-                        self.fault("\(name) completed again   <- complete once")
-                    } else if !onMain {
-                        self.fault("\(name) completed off the main queue   <- call completion on the main queue")
-                    } else if texts != expected {
-                        let missing = expected.filter { !texts.contains($0) }.count
-                        let sameTitle = Set(items.map(\.title)).count < items.count
-                        self.fault("\(name) completed with \(texts.count) of \(expected.count) texts" + (missing > 0
-                            ? ", \(missing) missing" + (texts.count == expected.count && sameTitle
-                                ? "   <- keep each item's own text: two of its items have the same title"
-                                : "   <- complete once every fetch has called back")
-                            : (Set(texts) == Set(expected) && texts.count == expected.count
-                                ? ", not in the items' order   <- keep each text in its item's place" : "   <- each item's text, once")))
-                    } else if let last = items.first?.lastArrival.value, LessonClock.shared.now > last + 0.25, !self.aside.contains(index) {
-                        // (Not asked of feed 7, whose completion may fall in round 6, which keeps the main queue busy.)
-                        self.fault("\(name) completed \(seconds(LessonClock.shared.now - last)) after its last fetch called back   <- complete as soon as every fetch is in",
-                            late: "a busy machine can delay a completion that much too.")
-                    } else if self.aside.contains(index) {
-                        // Said when the rounds are over: its moment among the rounds' lines varies.
-                        self.asideLines[index] = "\(name) had completed at \(seconds(LessonClock.shared.now)): \(texts.count) texts, in order, on the main queue"
-                    } else {
-                        say("\(name) completed: \(texts.count) texts, in order, on the main queue")
-                    }
-                    resolve()
-                }
-                if onMain { report() } else { DispatchQueue.main.async(execute: report) }
-            }
-            // When load returned: had any fetch called back? Then it waited for them.
-            let early = items.first.map { Int($0.arrived.value) } ?? 0
-            if early == items.count && early > 0 {
-                fault("\(name): load returned after every fetch had called back   <- do not wait on the main queue: use notify")
-            } else if early > 0 {
-                fault("\(name): load returned after \(early) fetch(es) had called back   <- return at once",
-                    late: "a busy machine can hold up a load that returns at once.")
-            }
-            let patience = items.map(\.latency).reduce(0, +) + 2  // fetched one after another, even
-            DispatchQueue.main.asyncAfter(lessonSeconds: patience) {
-                if !finished {
-                    self.fault("\(name) never completed   <- every load completes, an empty feed too")
-                    resolve()
-                }
-            }
-        }
-
-        func summary() {
-            faults.sayTimingIfOnlyLate()
-            note(faults.count == 0
-                ? "Every load returned at once and completed once, on the main queue, with every text in order."
-                : "The feed loader is not right yet.")
-        }
-
-        /// Says a fault; `late`, when a busy machine could cause it too, says how.
-        func fault(_ text: String, late why: String? = nil) {
-            if let why { faults.late(why) } else { faults.firm() }
-            say(text)
-        }
     }
 }

@@ -106,14 +106,14 @@ public enum CacheExercise {
         let answers = await withTaskGroup(of: (Int, Answer).self, returning: [Int: Answer].self) { group in
             for (number, request) in plan.enumerated() {
                 group.addTask {
-                    try? await Task.sleep(nanoseconds: UInt64(LessonClock.shared.realSeconds(request.start) * 1e9))
+                    try? await Task.sleep(lessonSeconds: request.start)
                     let cancelledFirst = cancelling && request.image == 0 && request.start == 0
                     let asking = Task {
                         if cancelledFirst { withUnsafeCurrentTask { $0?.cancel() } }
                         return await ask(cache, images[request.image].name)
                     }
                     if let cancelAt = request.cancelAt {
-                        try? await Task.sleep(nanoseconds: UInt64(LessonClock.shared.realSeconds(cancelAt - request.start) * 1e9))
+                        try? await Task.sleep(lessonSeconds: cancelAt - request.start)
                         asking.cancel()
                     }
                     return (number, await asking.value)
@@ -128,11 +128,15 @@ public enum CacheExercise {
             case .image(image.checksum): continue
             case .cancelled where request.cancelAt != nil: continue
             case .cancelled:
-                note("a request for image \(request.image + 1) that was not cancelled got a CancellationError   <- another request's cancel cancelled the download it waited for")
+                FaultLine("a request for image \(request.image + 1) that was not cancelled got a CancellationError",
+                    hint: "another request's cancel cancelled the download it waited for").note()
             case .image(let other):
-                note("a request for image \(request.image + 1) got an image with checksum \(other), not \(image.checksum)   <- each request gets the image it asked for")
+                FaultLine("a request for image \(request.image + 1) got an image with checksum \(other), not"
+                    + " \(image.checksum)",
+                    hint: "each request gets the image it asked for").note()
             case .failed(let error):
-                note("a request for image \(request.image + 1) failed: \(error)   <- every request gets the image (or, when cancelled, a CancellationError)")
+                FaultLine("a request for image \(request.image + 1) failed: \(error)",
+                    hint: "every request gets the image (or, when cancelled, a CancellationError)").note()
             }
             faults += 1
         }
@@ -144,8 +148,9 @@ public enum CacheExercise {
         for (index, image) in images.enumerated() {
             let requests = Network.requests(for: image.name)
             if requests.received != 1 || requests.cancelled != 0 {
-                note("image \(index + 1): the network received \(requests.received) downloads"
-                    + (requests.cancelled > 0 ? ", \(requests.cancelled) of them cancelled" : "") + "   <- one download an image, whoever asks and whoever is cancelled")
+                FaultLine("image \(index + 1): the network received \(requests.received) downloads"
+                    + (requests.cancelled > 0 ? ", \(requests.cancelled) of them cancelled" : ""),
+                    hint: "one download an image, whoever asks and whoever is cancelled").note()
                 faults += 1
             }
         }
@@ -154,65 +159,6 @@ public enum CacheExercise {
                 ? "Every request not cancelled got its image; one download an image, none of them cancelled."
                 : "Every request got its image; one download an image.")
         }
-        return faults
-    }
-
-    /// Beside the rounds: an image that takes 5 lesson seconds (1.25 s of real time at 4x), asked for
-    /// by `count` tasks, one at once and the others a second apart: a cache that gives up waiting on a
-    /// download in flight sooner, and downloads again, shows it. Returns the faults and the line that
-    /// says them, for after round 4.
-    static func slowImage(_ count: Int, _ cache: any ImageSource) async -> (Int, String) {
-        let image = Image.generated(11)
-        let name = "slow-\(image.checksum).pgm"
-        Network.serve(image, as: name, latency: 5)
-        let answers = await withTaskGroup(of: Answer.self, returning: [Answer].self) { group in
-            for request in 0..<count {
-                group.addTask {
-                    try? await Task.sleep(nanoseconds: UInt64(LessonClock.shared.realSeconds(Double(request)) * 1e9))
-                    return await ask(cache, name)
-                }
-            }
-            return await group.reduce(into: []) { $0.append($1) }
-        }
-        let wrong = answers.filter { $0 != .image(image.checksum) }.count
-        let downloads = Network.requests(for: name).received
-        let start = "Beside the rounds, a slow image (5 s), asked for by \(count) tasks a second apart: "
-        if wrong == 0, downloads == 1 { return (0, start + "every request got it; one download.") }
-        return (wrong + (downloads == 1 ? 0 : 1),
-            start + "\(wrong) requests did not get it, and the network received \(downloads) downloads   <- however long a download takes, the others wait for it")
-    }
-
-    /// Round 3: three requests for an image not on the network yet fail (an error, not an image); once
-    /// it is served, a request must download it.
-    static func failureNotKept(_ scenario: inout Scenario, _ cache: any ImageSource) async -> Int {
-        let image = Image.generated(scenario.int(in: 7...9))
-        let name = "round3-\(image.checksum).pgm"
-        note("Round 3: three requests at once for an image not on the network yet, then one alone; then it is served, and one more")
-        var faults = 0
-        let early = await withTaskGroup(of: Answer.self, returning: [Answer].self) { group in
-            for _ in 0..<3 { group.addTask { await ask(cache, name) } }
-            return await group.reduce(into: []) { $0.append($1) }
-        }
-        for answer in early {
-            if case .failed = answer { continue }
-            note("a request for the missing image answered \(answer), not an error")
-            faults += 1
-        }
-        // One more, alone, with nothing in flight: one download for it, not tries again and again.
-        let before = Network.requests(for: name).received
-        _ = await ask(cache, name)
-        let tries = Network.requests(for: name).received - before
-        if tries != 1 {
-            note("a lone request for the missing image made the network receive \(tries) downloads   <- one download a request: a failure is the answer, not a reason to try again")
-            faults += 1
-        }
-        Network.serve(image, as: name, latency: 0.25)
-        let later = await ask(cache, name)
-        if later != .image(image.checksum) {
-            note("once the image was served, a request got \(later)   <- a failed download must not stay in the cache")
-            faults += 1
-        }
-        if faults == 0 { note("The requests failed while the image was missing; once served, it was downloaded.") }
         return faults
     }
 
