@@ -37,7 +37,9 @@ func twoTasks(_ title: String, sync: Bool, to queue: DispatchQueue) {
     finished.wait()  // the source is a thread of our own: it may wait
     let (a, b) = (starts.current["A"]!, starts.current["B"]!)
     let gap = b.at - a.at
-    note("B started \(seconds(gap)) after A: \(gap < 0.5 ? "together with A" : "after A ended, one at a time"); threads used: \(Set([a.thread, b.thread]).count)")
+    note(
+        "B started \(seconds(gap)) after A: \(gap < 0.5 ? "together with A" : "after A ended, one at a time"); threads used: \(Set([a.thread, b.thread]).count)"
+    )
 }
 
 lesson.page("Sync or async, serial or concurrent: four runs") { page in
@@ -70,9 +72,10 @@ lesson.page("The main queue, the global queues, and heavy work off the main queu
         note("  DispatchQueue.global(qos: .\(name)).label: \(DispatchQueue.global(qos: qos).label)")
     }
     let interactive = DispatchQueue.global(qos: .userInteractive).label
-    note(interactive == DispatchQueue.global(qos: .userInitiated).label
-        ? "(.userInteractive's label names the user-initiated queue here: they share one), and"
-        : "(each has a queue of its own here, .userInteractive too), and")
+    note(
+        interactive == DispatchQueue.global(qos: .userInitiated).label
+            ? "(.userInteractive's label names the user-initiated queue here: they share one), and"
+            : "(each has a queue of its own here, .userInteractive too), and")
     note("DispatchQueue.main, the queue where the UI lives. The slides' pattern: heavy work on a")
     note(".userInitiated global queue, the result back on the main queue")
     note("(\"dispatch_async(dispatch_get_main_queue(), ...)\") to update the UI.")
@@ -90,7 +93,9 @@ lesson.page("The main queue, the global queues, and heavy work off the main queu
         step("heavy work done (\(locations) locations), the result handed to the main queue")
         DispatchQueue.main.async {
             step("UI updated with \(locations) locations")
-            note("Thread.isMainThread in these steps, the UI update included: \(mainThreadSeen.current ? "true at least once" : "false every time").")
+            note(
+                "Thread.isMainThread in these steps, the UI update included: \(mainThreadSeen.current ? "true at least once" : "false every time")."
+            )
             note("A lesson parks the main thread in dispatchMain(), where it waits for good; the main queue then")
             note("runs on Dispatch's threads (README: the libdispatch source). So ask the queue, not the thread:")
             note("dispatchPrecondition(condition: .onQueue(.main)), or here RaceLab's isOnMainQueue.")
@@ -125,7 +130,9 @@ lesson.page("Thread explosion: blocked workers bring up more threads (real time)
         let later = firstUse.values.filter { $0 >= 0.25 }.sorted().map { fixed($0, decimals: 1) + " s" }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let newThreads = firstUse.values.filter { $0 >= 0.25 }.sorted()
-        note("Measured in real seconds: 8 blocked 2-second tasks took \(fixed(total, decimals: 1)) s on \(firstUse.count) threads;")
+        note(
+            "Measured in real seconds: 8 blocked 2-second tasks took \(fixed(total, decimals: 1)) s on \(firstUse.count) threads;"
+        )
         note("\(atOnce) started at once (within 0.25 s) on a machine with \(cores) cores;")
         let gaps = zip(newThreads.dropFirst(), newThreads).map { $0 - $1 }
         if newThreads.isEmpty {
@@ -146,7 +153,9 @@ lesson.page("Thread explosion: blocked workers bring up more threads (real time)
             note("Here the pool grew about one thread a second while its threads were blocked, and the other")
             note("tasks waited for a thread (README: how Dispatch grows its pool on Linux and on a Mac).")
         } else {
-            note("Here the pool grew by \(newThreads.count) threads while its threads were blocked, less than a second apart,")
+            note(
+                "Here the pool grew by \(newThreads.count) threads while its threads were blocked, less than a second apart,"
+            )
             note("and the other tasks waited for a thread (README: how Dispatch grows its pool on Linux and on a Mac).")
         }
         note("Threads that sleep or wait are not free: block fewer, or fewer at once.")
@@ -159,7 +168,8 @@ lesson.page("Thread explosion: blocked workers bring up more threads (real time)
 /// instead (`qos_class_self()`, Apple's documentation; an override does not show in it; not run here).
 func kernelPriority() -> String {
     #if canImport(Darwin)
-        return DispatchQoS.QoSClass(rawValue: qos_class_self()).map { "requested QoS \($0)" } ?? "requested QoS unspecified"
+        return DispatchQoS.QoSClass(rawValue: qos_class_self()).map { "requested QoS \($0)" }
+            ?? "requested QoS unspecified"
     #else
         guard let stat = try? String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8),
             let close = stat.lastIndex(of: ")")
@@ -218,9 +228,10 @@ lesson.page("Quality of service: higher QoS does not jump the line") { page in
             // qos_class_self() gives the QoS a thread requested: an override does not show in it.
             note("qos_class_self() gives the QoS a thread requested, not an override: none can be seen from here.")
         #else
-            note(before == after
-                ? "No override reached A's thread here: on this machine A ran on at its own priority."
-                : "A's thread changed priority while C waited: an override, measured.")
+            note(
+                before == after
+                    ? "No override reached A's thread here: on this machine A ran on at its own priority."
+                    : "A's thread changed priority while C waited: an override, measured.")
         #endif
         page.done()
     }
@@ -236,7 +247,9 @@ func measureAssignCurrentContext(_ done: @escaping @Sendable () -> Void) {
     let ran = Locked<[String: String]>([:])
     DispatchQueue.global(qos: .utility).async {
         let maker = kernelPriority()
-        let flagged = DispatchWorkItem(flags: .assignCurrentContext) { ran.withLock { $0["flagged"] = kernelPriority() } }
+        let flagged = DispatchWorkItem(flags: .assignCurrentContext) {
+            ran.withLock { $0["flagged"] = kernelPriority() }
+        }
         let plain = DispatchWorkItem { ran.withLock { $0["plain"] = kernelPriority() } }
         DispatchQueue.global(qos: .userInitiated).async {
             let submitter = kernelPriority()
@@ -246,9 +259,10 @@ func measureAssignCurrentContext(_ done: @escaping @Sendable () -> Void) {
             let (withFlag, without) = (ran.current["flagged"]!, ran.current["plain"]!)
             note("  made at \(maker); submitted at \(submitter)")
             note("  with .assignCurrentContext, it ran at \(withFlag); without the flag, at \(without)")
-            note(withFlag == without
-                ? "The same: here the flag made no difference to the thread that ran the item (README)."
-                : "Not the same: the flagged item kept something of the context it was made in.")
+            note(
+                withFlag == without
+                    ? "The same: here the flag made no difference to the thread that ran the item (README)."
+                    : "Not the same: the flagged item kept something of the context it was made in.")
             DispatchQueue.main.async(execute: done)
         }
     }

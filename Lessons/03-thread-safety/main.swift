@@ -28,7 +28,9 @@ lesson.page("One rename, one thread: it works") { page in
 
 /// The RWDevCon demo (DEMOS C2, source 000): five tasks on a concurrent worker queue, a small stagger each,
 /// every one renames `person` and prints the name it reads back; the group's notify prints the end.
-func renameFiveTimes(_ person: Person, onRead: @escaping @Sendable () -> Void = {}, then finish: @escaping (_ torn: Int) -> Void) {
+func renameFiveTimes(
+    _ person: Person, onRead: @escaping @Sendable () -> Void = {}, then finish: @escaping (_ torn: Int) -> Void
+) {
     let workerQueue = DispatchQueue(label: "racelab.worker", attributes: .concurrent)
     let nameChangeGroup = DispatchGroup()
     let tornCount = Locked(0)
@@ -70,10 +72,13 @@ func renameSafely(isolationQoS qos: DispatchQoS, then finish: @escaping (_ first
     let started = DispatchTime.now().uptimeNanoseconds
     let firstRead = Locked<Double?>(nil)
     let person = ThreadSafePerson(firstName: "Alison", lastName: "Anderson", isolationQoS: qos)
-    renameFiveTimes(person, onRead: {
-        let now = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        firstRead.withLock { $0 = $0 ?? now }
-    }) { torn in
+    renameFiveTimes(
+        person,
+        onRead: {
+            let now = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            firstRead.withLock { $0 = $0 ?? now }
+        }
+    ) { torn in
         note("Torn names this run: \(torn) of 6.")
         finish(firstRead.current ?? 0, Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
     }
@@ -86,7 +91,9 @@ lesson.page("ThreadSafePerson: a barrier for writes, sync for reads") { page in
     note("First as the RWDevCon demo creates its isolation queue, at the default quality of service:")
     renameSafely(isolationQoS: .default) { firstRead, all in
         note("Measured: the first read came back after \(fixed(firstRead, decimals: 1)) s of real time, the last after")
-        note("\(fixed(all, decimals: 1)) s; changeName's own delays take at most \(fixed(ownDelays, decimals: 1)) s a rename at this speed.")
+        note(
+            "\(fixed(all, decimals: 1)) s; changeName's own delays take at most \(fixed(ownDelays, decimals: 1)) s a rename at this speed."
+        )
         if firstRead > ownDelays + 0.5 {
             note("That is a stall: the five workers wait in sync reads for the barriers, and the barriers need a")
             note("thread from the pool the workers fill, which did not give one at once here (README).")
@@ -95,7 +102,9 @@ lesson.page("ThreadSafePerson: a barrier for writes, sync for reads") { page in
         }
         note("Now with the isolation queue at .userInitiated, a pool the workers do not block:")
         renameSafely(isolationQoS: .userInitiated) { firstRead, all in
-            note("Measured: the first read came back after \(fixed(firstRead, decimals: 1)) s of real time, the last after")
+            note(
+                "Measured: the first read came back after \(fixed(firstRead, decimals: 1)) s of real time, the last after"
+            )
             note("\(fixed(all, decimals: 1)) s.")
             note("The barrier runs each change alone; a read waits for the change ahead of it. TSan is silent.")
             page.done()
@@ -120,7 +129,9 @@ func favoritesWorkload(_ controller: FavoriteEvents) -> [Int] {
         }
     }
     let broken = snapshots.current.filter { Set($0).count != $0.count }.count
-    say("Readers took \(snapshots.current.count) snapshots; \(broken == 0 ? "every one was a whole list" : "\(broken) were broken: an event in them twice")")
+    say(
+        "Readers took \(snapshots.current.count) snapshots; \(broken == 0 ? "every one was a whole list" : "\(broken) were broken: an event in them twice")"
+    )
     let final = controller.events.map(\.id).sorted()
     say("Favorites now: \(final.count) events, ids \(final.map(String.init).joined(separator: " "))")
     return final
@@ -138,7 +149,9 @@ lesson.page("FavoriteEventsController without its queue (racy on purpose)") { pa
         note("Right by luck this run; ThreadSanitizer reports the race on the list all the same.")
     } else {
         let list = { (ids: [Int]) in ids.map(String.init).joined(separator: " ") }
-        note("Wrong: lost \(lost.isEmpty ? "none" : list(lost)); removed but still there \(back.isEmpty ? "none" : list(back)); twice \(twice.isEmpty ? "none" : list(twice)).")
+        note(
+            "Wrong: lost \(lost.isEmpty ? "none" : list(lost)); removed but still there \(back.isEmpty ? "none" : list(back)); twice \(twice.isEmpty ? "none" : list(twice))."
+        )
         note("Two tasks read the same list, and each wrote back its own change over the other's.")
     }
     page.done()
@@ -156,7 +169,8 @@ lesson.page("FavoriteEventsController: immutable events, one isolation queue") {
 /// Two renames of `person` for the explorer: A to Charlie Cheesecake, B to Delia Dingle, then a read.
 func twoRenames(of person: Person, locked: Bool, _ program: Explorer.Program) {
     for (first, last) in newNames.prefix(2) {
-        let steps = locked
+        let steps =
+            locked
             ? ["calls changeName", "takes the lock", "firstName = \"\(first)\"", "lastName = \"\(last)\"; unlocks"]
             : ["calls changeName", "firstName = \"\(first)\"", "lastName = \"\(last)\""]
         program.thread("rename to \(first) \(last)", steps: steps) {
@@ -173,19 +187,29 @@ lesson.page("Every schedule of two renames: the orders that tear", explores: tru
     note("two randomDelay calls: each rename is three steps. It plays every order of those six steps, each")
     note("from a fresh Person (6!/(3!·3!) = 20 schedules), and reads the name at the end.")
     let torn = { (name: String) in !wholeNames.contains(name) }
-    if let found = page.exploreSchedules(of: "two renames", bad: torn, mark: "<- torn", { program in
-        twoRenames(of: Person(firstName: "Alison", lastName: "Anderson"), locked: false, program)
-    }) {
-        note("Torn in \(found.count(where: torn)) of \(found.schedules) schedules: whenever the first names are written in one order")
+    if let found = page.exploreSchedules(
+        of: "two renames", bad: torn, mark: "<- torn",
+        { program in
+            twoRenames(of: Person(firstName: "Alison", lastName: "Anderson"), locked: false, program)
+        })
+    {
+        note(
+            "Torn in \(found.count(where: torn)) of \(found.schedules) schedules: whenever the first names are written in one order"
+        )
         note("and the last names in the other. One preemption, in the middle of a rename, is enough.")
     }
     note("")
     note("The same two renames of a LockedPerson: changeName and name each hold a lock (one the explorer")
     note("knows). A thread that wants it while the other holds it cannot be picked, so fewer orders exist:")
-    if let found = page.exploreSchedules(of: "two renames of a LockedPerson", bad: torn, mark: "<- torn", { program in
-        twoRenames(of: LockedPerson(firstName: "Alison", lastName: "Anderson"), locked: true, program)
-    }) {
-        note("Torn in \(found.count(where: torn)) of \(found.schedules) schedules: not one order tears it. Each rename is whole.")
+    if let found = page.exploreSchedules(
+        of: "two renames of a LockedPerson", bad: torn, mark: "<- torn",
+        { program in
+            twoRenames(of: LockedPerson(firstName: "Alison", lastName: "Anderson"), locked: true, program)
+        })
+    {
+        note(
+            "Torn in \(found.count(where: torn)) of \(found.schedules) schedules: not one order tears it. Each rename is whole."
+        )
     }
     note("TSan is silent on this page, even for the plain Person: the explorer runs one thread at a time")
     note("and hands each step to the next thread with a lock, which orders them. It interleaves only at")

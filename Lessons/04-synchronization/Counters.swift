@@ -3,6 +3,7 @@
 import Dispatch
 import Foundation
 import RaceLabKit
+
 #if canImport(Synchronization)
     import Synchronization
 #endif

@@ -33,7 +33,9 @@ func bumpFromEightTasks(
 /// Counts with `counter` as above and prints the result: "counted 800000 of 800000 (…)".
 func count(with counter: Counting) {
     let (total, time) = bumpFromEightTasks({ counter.increment() }, read: { counter.value })
-    note("counted \(total) of \(expectedTotal)\(total == expectedTotal ? ": none lost" : ": \(expectedTotal - total) lost") (\(fixed(time, decimals: 2)) s of real time)")
+    note(
+        "counted \(total) of \(expectedTotal)\(total == expectedTotal ? ": none lost" : ": \(expectedTotal - total) lost") (\(fixed(time, decimals: 2)) s of real time)"
+    )
 }
 
 // Pages 5, 8 and 9 start this program again, as a child process, for a demo that crashes or that
@@ -100,10 +102,14 @@ lesson.page("A lazy property is not atomic: its initializer runs twice (racy on 
         let made = settings.themesMade
         let held = Set(got.current.values).count
         if made > 1 {
-            note("The lazy initializer ran \(made) times, and the two tasks hold \(held == 2 ? "different themes" : "the same theme"): each keeps")
+            note(
+                "The lazy initializer ran \(made) times, and the two tasks hold \(held == 2 ? "different themes" : "the same theme"): each keeps"
+            )
             note("the theme its own initializer made; the property keeps only the one stored last.")
         } else {
-            note("The lazy initializer ran once this run: both tasks hold theme #\(got.current["A"] ?? 0). Run the page again.")
+            note(
+                "The lazy initializer ran once this run: both tasks hold theme #\(got.current["A"] ?? 0). Run the page again."
+            )
         }
         note("ThreadSanitizer names the race in Settings.theme.getter: the lazy check and store are plain")
         note("reads and writes. (Globals are different: the talk's one guarantee from the language is that")
@@ -155,7 +161,9 @@ lesson.page("Check, then act: every access locked, and still wrong") { page in
         }
         both.wait()
         let same = images.current.count == 1
-        note("Downloads: \(downloads.value). The tasks hold \(same ? "the same image" : "different images")\(same && downloads.value == 1 ? ": the second waited for the first and took its image." : ".")")
+        note(
+            "Downloads: \(downloads.value). The tasks hold \(same ? "the same image" : "different images")\(same && downloads.value == 1 ? ": the second waited for the first and took its image." : ".")"
+        )
     }
 }
 
@@ -171,7 +179,9 @@ lesson.page("The tools, one counter: a lock") { page in
             note("module's Mutex: next page.")
         #else
             note("os_unfair_lock, the talk's small C lock, does not exist here: this platform has no module os")
-            note("(#if canImport(os) is false). Its modern counterpart is the Synchronization module's Mutex: next page.")
+            note(
+                "(#if canImport(os) is false). Its modern counterpart is the Synchronization module's Mutex: next page."
+            )
         #endif
         note("TSan is silent: every read and write of the count is inside the lock.")
     }
@@ -189,7 +199,8 @@ lesson.page("The tools, one counter: Synchronization's Mutex") { page in
                 // What the child's TSan reported decides the words, not the platform: README, "On a Mac".
                 if !child.threadSanitizerSummaries.isEmpty {
                     note("The count is right, and TSan still reports races in MutexCounter: false reports. TSan did")
-                    note("not see the lock handed to a waiting thread: on Linux a contended Mutex is handed over in the")
+                    note(
+                        "not see the lock handed to a waiting thread: on Linux a contended Mutex is handed over in the")
                     note("kernel (a futex), out of its sight (README: the Swift standard library source).")
                 } else {
                     note("TSan reported nothing this run. A contended Mutex is handed over in the kernel on Linux, out")
@@ -212,13 +223,16 @@ lesson.page("The tools, one counter: a serial queue") { page in
     note("and then a set, \(racyBumps) times each, with a moment between the two as on page 1:")
     page.finish {
         let property = AtomicPropertyCounter()
-        let (total, _) = bumpFromEightTasks({
-            let old = property.value  // the get of value += 1
-            aMoment()
-            property.value = old + 1  // its set
-        }, times: racyBumps, read: { property.value })
+        let (total, _) = bumpFromEightTasks(
+            {
+                let old = property.value  // the get of value += 1
+                aMoment()
+                property.value = old + 1  // its set
+            }, times: racyBumps, read: { property.value })
         let expected = tasks * racyBumps
-        note("counted \(total) of \(expected)\(total == expected ? ": none lost this time" : ": \(expected - total) updates lost"), and TSan is silent.")
+        note(
+            "counted \(total) of \(expected)\(total == expected ? ": none lost this time" : ": \(expected - total) updates lost"), and TSan is silent."
+        )
         note("value += 1 is a sync to read, then a sync to write: another task's write fits in between. The")
         note("property is atomic; the increment is not. Put the whole increment in one block on the queue,")
         note("sent with async (the caller need not wait); the read waits with sync, behind every increment:")
@@ -248,7 +262,8 @@ lesson.page("dispatchPrecondition: catch a call on the wrong queue") { page in
             note("Now a child process calls incrementOnQueue() directly, from its main thread:")
             page.finish {
                 // libdispatch writes its message to syslog unless LIBDISPATCH_LOG says otherwise (README).
-                let child = ChildProcess.show("wrong-queue", environment: ["LIBDISPATCH_LOG": "stderr"], stderrFrom: "BUG IN CLIENT")
+                let child = ChildProcess.show(
+                    "wrong-queue", environment: ["LIBDISPATCH_LOG": "stderr"], stderrFrom: "BUG IN CLIENT")
                 if child.crashed {
                     note("The precondition stopped the program at the faulty call, with the queue's label in the")
                     note("message: a bug found where it is, not later as a torn value.")
@@ -305,7 +320,9 @@ lesson.page("Deadlock: two locks taken in opposite orders") { page in
     let ledger = NSLock()
     page.finish {
         let both = DispatchGroup()
-        let orders = [("task 1", accounts, "accounts", ledger, "ledger"), ("task 2", ledger, "ledger", accounts, "accounts")]
+        let orders = [
+            ("task 1", accounts, "accounts", ledger, "ledger"), ("task 2", ledger, "ledger", accounts, "accounts"),
+        ]
         for (task, first, firstName, second, secondName) in orders {
             both.enter()
             Thread.detachNewThread {
@@ -333,20 +350,25 @@ lesson.page("Every schedule: lost updates, and check-then-act", explores: true) 
     note("at the moment between a read and its write, and between its two calls: each thread is four")
     note("steps (read, write, read, write), and 8!/(4!·4!) = 70 orders.")
     let lost = { (total: String) in total != "counted 4: none lost" }
-    if let found = page.exploreSchedules(of: "two threads that increment twice", bad: lost, mark: "<- updates lost", { program in
-        let counter = RacyCounter()
-        for _ in 0..<2 {
-            program.thread("increment() twice", steps: ["reads", "writes", "reads", "writes"]) {
-                counter.increment()
-                Interleaving.record("value is \(counter.value)")
-                Interleaving.point("between the calls")
-                counter.increment()
-                Interleaving.record("value is \(counter.value)")
+    if let found = page.exploreSchedules(
+        of: "two threads that increment twice", bad: lost, mark: "<- updates lost",
+        { program in
+            let counter = RacyCounter()
+            for _ in 0..<2 {
+                program.thread("increment() twice", steps: ["reads", "writes", "reads", "writes"]) {
+                    counter.increment()
+                    Interleaving.record("value is \(counter.value)")
+                    Interleaving.point("between the calls")
+                    counter.increment()
+                    Interleaving.record("value is \(counter.value)")
+                }
             }
-        }
-        program.outcome { counter.value == 4 ? "counted 4: none lost" : "counted less than 4" }
-    }) {
-        note("Updates lost in \(found.count(where: lost)) of \(found.schedules) schedules: a write between another increment's read and")
+            program.outcome { counter.value == 4 ? "counted 4: none lost" : "counted less than 4" }
+        })
+    {
+        note(
+            "Updates lost in \(found.count(where: lost)) of \(found.schedules) schedules: a write between another increment's read and"
+        )
         note("its write is written over. Only the orders in which every increment's read and write stay")
         note("together count to 4. The lanes show the value after each write.")
     }
@@ -360,41 +382,53 @@ lesson.page("Every schedule: lost updates, and check-then-act", explores: true) 
         sleep(lessonSeconds: 0.5)
         return "venice.jpg from task \(task)"
     }
-    if let found = page.exploreSchedules(of: "check, then act", bad: downloads, mark: "<- downloaded twice", { program in
-        let cache = LockedDictionary<String>()
-        let made = RelaxedWord()
-        for task in ["A", "B"] {
-            program.thread("task \(task)", steps: ["calls the getter", "", "calls the setter", "stores"]) {
-                let missing = cache["venice"] == nil
-                Interleaving.record(missing ? "checks: nil, downloads" : "checks: the image is there")
-                if missing {
-                    cache["venice"] = download(task, made)
+    if let found = page.exploreSchedules(
+        of: "check, then act", bad: downloads, mark: "<- downloaded twice",
+        { program in
+            let cache = LockedDictionary<String>()
+            let made = RelaxedWord()
+            for task in ["A", "B"] {
+                program.thread("task \(task)", steps: ["calls the getter", "", "calls the setter", "stores"]) {
+                    let missing = cache["venice"] == nil
+                    Interleaving.record(missing ? "checks: nil, downloads" : "checks: the image is there")
+                    if missing {
+                        cache["venice"] = download(task, made)
+                    }
                 }
             }
-        }
-        program.outcome { "\(made.value) download\(made.value == 1 ? "" : "s")" }
-    }) {
-        note("Downloaded twice in \(found.count(where: downloads)) of \(found.schedules) schedules: whenever both checks come before either store.")
+            program.outcome { "\(made.value) download\(made.value == 1 ? "" : "s")" }
+        })
+    {
+        note(
+            "Downloaded twice in \(found.count(where: downloads)) of \(found.schedules) schedules: whenever both checks come before either store."
+        )
     }
     note("")
     note("With the check and the act in one critical section (value(forKey:orMake:)):")
-    if let found = page.exploreSchedules(of: "value(forKey:orMake:)", bad: downloads, mark: "<- downloaded twice", { program in
-        let cache = LockedDictionary<String>()
-        let made = RelaxedWord()
-        for task in ["A", "B"] {
-            program.thread("task \(task)", steps: ["calls value(forKey:orMake:)", "takes the lock", "stores, unlocks"]) {
-                var downloaded = false
-                _ = cache.value(forKey: "venice") {
-                    downloaded = true
-                    Interleaving.record("checks: nil, downloads")
-                    return download(task, made)
+    if let found = page.exploreSchedules(
+        of: "value(forKey:orMake:)", bad: downloads, mark: "<- downloaded twice",
+        { program in
+            let cache = LockedDictionary<String>()
+            let made = RelaxedWord()
+            for task in ["A", "B"] {
+                program.thread(
+                    "task \(task)", steps: ["calls value(forKey:orMake:)", "takes the lock", "stores, unlocks"]
+                ) {
+                    var downloaded = false
+                    _ = cache.value(forKey: "venice") {
+                        downloaded = true
+                        Interleaving.record("checks: nil, downloads")
+                        return download(task, made)
+                    }
+                    if !downloaded { Interleaving.record("checks: the image is there") }
                 }
-                if !downloaded { Interleaving.record("checks: the image is there") }
             }
-        }
-        program.outcome { "\(made.value) download\(made.value == 1 ? "" : "s")" }
-    }) {
-        note("Downloaded twice in \(found.count(where: downloads)) of \(found.schedules) schedules: whoever takes the lock second finds the image.")
+            program.outcome { "\(made.value) download\(made.value == 1 ? "" : "s")" }
+        })
+    {
+        note(
+            "Downloaded twice in \(found.count(where: downloads)) of \(found.schedules) schedules: whoever takes the lock second finds the image."
+        )
     }
     note("TSan is silent on this page: the explorer runs one thread at a time and hands each step over")
     note("with a lock. It interleaves only at its points; a race between two of them is TSan's to find.")

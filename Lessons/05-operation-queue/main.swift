@@ -52,7 +52,9 @@ lesson.page("Printer queue, default width") { page in
     let startedAtOnce = timeline.recorded.filter { $0.start < 0.25 }
     let later = timeline.recorded.filter { $0.start >= 0.25 }.map { seconds($0.start) }
     let threads = Set(timeline.recorded.map(\.thread)).count
-    note("Measured: \(startedAtOnce.count) of the 7 operations started at once; this machine has \(ProcessInfo.processInfo.activeProcessorCount) cores.")
+    note(
+        "Measured: \(startedAtOnce.count) of the 7 operations started at once; this machine has \(ProcessInfo.processInfo.activeProcessorCount) cores."
+    )
     note("Later starts: \(later.isEmpty ? "none" : later.joined(separator: ", ")); \(threads) threads in all.")
     note("The article: \"The total execution time of all 7 operations is slightly more than 2 seconds\":")
     if later.isEmpty {
@@ -115,11 +117,15 @@ lesson.page("BlockOperation: start() runs it here and now") { page in
     let blocks = timeline.recorded.filter { $0.name.hasPrefix("block") }
     let span = (blocks.map(\.end).max() ?? 0) - (blocks.map(\.start).min() ?? 0)
     let threads = Set(blocks.map(\.thread)).sorted().map { "T\($0)" }
-    let onThreads = threads.count == 1 ? "on \(threads[0])" : "on \(threads.dropLast().joined(separator: ", ")) and \(threads.last!)"
+    let onThreads =
+        threads.count == 1
+        ? "on \(threads[0])" : "on \(threads.dropLast().joined(separator: ", ")) and \(threads.last!)"
     let byStart = blocks.sorted { $0.start < $1.start }
     let inTurn = zip(byStart, byStart.dropFirst()).allSatisfy { earlier, later in later.start >= earlier.end - 0.1 }
     if inTurn {
-        note("Measured: the three blocks took \(seconds(span)) together, one after another \(onThreads). Apple documents")
+        note(
+            "Measured: the three blocks took \(seconds(span)) together, one after another \(onThreads). Apple documents"
+        )
         note("BlockOperation as running its blocks concurrently (README), so they could take about 1 s together;")
         note("this Foundation ran them in turn.")
     } else {
@@ -127,7 +133,9 @@ lesson.page("BlockOperation: start() runs it here and now") { page in
         note("Apple documents BlockOperation (README).")
     }
     let ownThread = !blocks.map(\.thread).contains(completionThread.current) && completionThread.current != 1
-    note("The completion block ran \(ownThread ? "on a thread of its own" : "on T\(completionThread.current)"), after the operation finished.")
+    note(
+        "The completion block ran \(ownThread ? "on a thread of its own" : "on T\(completionThread.current)"), after the operation finished."
+    )
     note("An operation runs once: start() it or add it to one queue, never both.")
     page.done()
 }
@@ -156,7 +164,9 @@ lesson.page("Readiness decides, then priority") { page in
     serialQueue.waitUntilAllOperationsAreFinished()
     let order = ran.current.joined(separator: ", ")
     note("D, added fourth, ran first: it was the first to be ready. A, B and C became ready together, and")
-    note("ran: \(order) (\(order == "A, B, C" ? "the order added, this run" : "not the order added")). The article: \"If all of these")
+    note(
+        "ran: \(order) (\(order == "A, B, C" ? "the order added, this run" : "not the order added")). The article: \"If all of these"
+    )
     note("characteristics are equal, then the operations are sent to execute in the order in which they were")
     note("queued.\" Foundation on Linux makes a finished operation's dependents ready one at a time, in the")
     note("order of a Set it keeps them in, and the first made ready takes the serial queue's one slot")

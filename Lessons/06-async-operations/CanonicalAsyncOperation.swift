@@ -99,7 +99,9 @@ final class CachedAddOperation: SlowAddOperation, @unchecked Sendable {
 /// the caller spends 0.01 s logging the request. Under the schedule explorer (page 8) the thread is
 /// one it schedules, and the two delays are its interleaving points.
 func answerFromCache(_ lhs: Int, _ rhs: Int, then callback: @escaping @Sendable (Int) -> Void) {
-    Interleaving.detachNewThread(named: "the cache's callback", steps: ["waits up to 0.02 s", "callback: state = .finished"]) {
+    Interleaving.detachNewThread(
+        named: "the cache's callback", steps: ["waits up to 0.02 s", "callback: state = .finished"]
+    ) {
         randomDelay(upTo: 0.02)  // known already: no second of work
         callback(lhs + rhs)
     }

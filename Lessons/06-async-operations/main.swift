@@ -154,23 +154,33 @@ lesson.page("Every schedule: the finish that start() overwrites", explores: true
     note("A thread is paused only at main()'s 0.01 s of logging and at the callback's delay: A is two")
     note("steps, B is two, and B exists only after A's first: 3 schedules.")
     let lost = { (state: String) in state != "finished" }
-    if let found = page.exploreSchedules(of: "start() and the callback", bad: lost, mark: "<- the finish was overwritten", { program in
-        let sum = CanonicalCachedAddOperation(lhs: 42, rhs: 24)
-        program.thread("start()", steps: ["start(): main() starts B, logs", "state = .executing"]) { sum.start() }
-        program.outcome { "\(sum.state.rawValue)" }
-    }) {
-        note("The finish is lost in \(found.count(where: lost)) of \(found.schedules): when the whole callback runs while main() is")
+    if let found = page.exploreSchedules(
+        of: "start() and the callback", bad: lost, mark: "<- the finish was overwritten",
+        { program in
+            let sum = CanonicalCachedAddOperation(lhs: 42, rhs: 24)
+            program.thread("start()", steps: ["start(): main() starts B, logs", "state = .executing"]) { sum.start() }
+            program.outcome { "\(sum.state.rawValue)" }
+        })
+    {
+        note(
+            "The finish is lost in \(found.count(where: lost)) of \(found.schedules): when the whole callback runs while main() is"
+        )
         note("still logging. A waitUntilFinished() on it would wait forever.")
     }
     note("")
     note("The same cached SlowAdd on RaceLab's AsyncOperation: it sets .executing before main(), and a")
     note("finished operation stays finished:")
-    if let found = page.exploreSchedules(of: "start() and the callback", bad: lost, mark: "<- the finish was overwritten", { program in
-        let sum = CachedAddOperation(lhs: 42, rhs: 24)
-        program.thread("start()", steps: ["start(): .executing, main() starts B, logs", "returns"]) { sum.start() }
-        program.outcome { sum.isFinished ? "finished" : sum.isExecuting ? "executing" : "ready" }
-    }) {
-        note("The finish is lost in \(found.count(where: lost)) of \(found.schedules): .executing can no longer come after it.")
+    if let found = page.exploreSchedules(
+        of: "start() and the callback", bad: lost, mark: "<- the finish was overwritten",
+        { program in
+            let sum = CachedAddOperation(lhs: 42, rhs: 24)
+            program.thread("start()", steps: ["start(): .executing, main() starts B, logs", "returns"]) { sum.start() }
+            program.outcome { sum.isFinished ? "finished" : sum.isExecuting ? "executing" : "ready" }
+        })
+    {
+        note(
+            "The finish is lost in \(found.count(where: lost)) of \(found.schedules): .executing can no longer come after it."
+        )
     }
     note("TSan is silent on this page: the explorer runs one thread at a time and hands each step over")
     note("with a lock. It interleaves only at its points; a race between two of them is TSan's to find.")

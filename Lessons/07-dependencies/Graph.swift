@@ -26,7 +26,9 @@ func drawing(of nodes: [(Operation, OperationQueue)]) -> [String] {
     var lines: [String] = []
     for (operation, queue) in nodes {
         let needs = operation.dependencies.compactMap(\.name)
-        lines.append("[\(operation.name ?? "?") on \(queue.name ?? "a queue")] --needs--> \(needs.map { "[\($0)]" }.joined(separator: ", "))")
+        lines.append(
+            "[\(operation.name ?? "?") on \(queue.name ?? "a queue")] --needs--> \(needs.map { "[\($0)]" }.joined(separator: ", "))"
+        )
     }
     return lines
 }

@@ -121,7 +121,9 @@ lesson.page("The conference app starts up: a graph of eight operations") { page 
         let saveStart = rows.first { $0.name == "save context" }?.start ?? 0
         note("")
         let when = saveStart + 0.001 >= lastOther ? "after" : "BEFORE"
-        note("save context started at \(seconds(saveStart)), \(when) the last of the other seven finished (\(seconds(lastOther))).")
+        note(
+            "save context started at \(seconds(saveStart)), \(when) the last of the other seven finished (\(seconds(lastOther)))."
+        )
     }
 }
 
@@ -139,9 +141,13 @@ lesson.page("Saving a favourite: login, user info, iCloud, then save") { page in
     page.finish {
         queue.waitUntilAllOperationsAreFinished()
         let rows = Dictionary(uniqueKeysWithValues: timeline.recorded.map { ($0.name, $0) })
-        guard let save = rows["save favorite"], let info = rows["user info"], let cloud = rows["iCloud account"] else { return }
+        guard let save = rows["save favorite"], let info = rows["user info"], let cloud = rows["iCloud account"] else {
+            return
+        }
         let when = save.start + 0.001 >= max(info.end, cloud.end) ? "after" : "BEFORE"
-        note("save favorite started at \(seconds(save.start)), \(when) user info (\(seconds(info.end))) and the iCloud check")
+        note(
+            "save favorite started at \(seconds(save.start)), \(when) user info (\(seconds(info.end))) and the iCloud check"
+        )
         note("(\(seconds(cloud.end))) had finished; login and the iCloud check ran side by side.")
     }
 }

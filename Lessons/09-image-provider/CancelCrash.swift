@@ -1,6 +1,6 @@
 import Foundation
-import RaceLabKit
 import Lesson9Support
+import RaceLabKit
 
 /// Page 4: the crash that `ImageProvider.cancel()` works around, reproduced in a child process (this
 /// same program, started again as a `ChildProcess`) so that the page itself survives it.
@@ -33,7 +33,9 @@ enum CancelCrash {
             while !filter.isExecuting { Thread.sleep(forTimeInterval: 0.01) }
             queue.cancelAllOperations()
             while !postProcess.isFinished { Thread.sleep(forTimeInterval: 0.01) }
-            print("post-process finished: \(postProcess.isFinished); the filter it depends on still running: \(filter.isExecuting)")
+            print(
+                "post-process finished: \(postProcess.isFinished); the filter it depends on still running: \(filter.isExecuting)"
+            )
             if keepingSteps { kept.append(postProcess) }
         }
         print(keepingSteps ? "the post-process is still referenced" : "the last reference to the post-process is gone")
@@ -47,6 +49,8 @@ enum CancelCrash {
     static func inChild(_ variant: String) -> (lines: [String], ending: String) {
         let child = ChildProcess.run(variant)
         let freedRead = child.signal == SIGSEGV && !child.hung
-        return (child.lines, freedRead ? "crashed: segmentation fault (SIGSEGV), a read of freed memory" : child.description)
+        return (
+            child.lines, freedRead ? "crashed: segmentation fault (SIGSEGV), a read of freed memory" : child.description
+        )
     }
 }

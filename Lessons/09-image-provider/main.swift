@@ -4,8 +4,8 @@
 // RaceLab's TableView. The network (RaceLab's Network) serves each picture after a scripted latency,
 // Venice much slower.
 import Foundation
-import RaceLabKit
 import Lesson9Support
+import RaceLabKit
 
 CancelCrash.runIfChild()  // page 4 starts this program again as a child that crashes on purpose
 
@@ -31,11 +31,14 @@ func narrate(image number: Int) -> ImageStepReport {
 func provideAll(cancelAt: Double? = nil, then finish: @escaping ([Int]) -> Void) {
     let arrived = Locked<[Int]>([])
     let providers = pictures.enumerated().map { number, picture -> ImageProvider in
-        return ImageProvider(imageName: picture.file, report: cancelAt == nil ? nil : narrate(image: number + 1)) { image in
+        return ImageProvider(imageName: picture.file, report: cancelAt == nil ? nil : narrate(image: number + 1)) {
+            image in
             dispatchPrecondition(condition: .onQueue(.main))
             arrived.withLock { $0.append(number + 1) }
             let path = (try? image.write(to: "lesson9", as: "image\(number + 1)")) ?? "(not written)"
-            say("image \(number + 1), \(picture.title): \(image.width) x \(image.height), checksum \(image.checksum) -> \(path)")
+            say(
+                "image \(number + 1), \(picture.title): \(image.width) x \(image.height), checksum \(image.checksum) -> \(path)"
+            )
         }
     }
     for provider in providers { provider.start() }
@@ -66,7 +69,9 @@ lesson.page("Cancel everything at 6 s") { page in
     note("queue, as the article does. Each step says what it did with the cancel.")
     provideAll(cancelAt: 6) { arrived in
         let never = (1...pictures.count).filter { !arrived.contains($0) }
-        say("arrived: \(arrived.map { "image \($0)" }.joined(separator: ", ")); never arrived: \(never.isEmpty ? "none" : never.map { "image \($0) (\(pictures[$0 - 1].title))" }.joined(separator: ", "))")
+        say(
+            "arrived: \(arrived.map { "image \($0)" }.joined(separator: ", ")); never arrived: \(never.isEmpty ? "none" : never.map { "image \($0) (\(pictures[$0 - 1].title))" }.joined(separator: ", "))"
+        )
         note("Providers that had finished had nothing left to cancel. The one still downloading lost its")
         note("download (URLSession's -999, cancelled); each later step skipped its work, cancelled before it")
         note("started or left without an input image, whichever came first.")

@@ -2,8 +2,8 @@
 // and its Step (work that takes a while): a download, a paged query, an alert, and the condition
 // that makes an operation's dependency for it.
 import Foundation
-import RaceLabKit
 import Lesson10Support
+import RaceLabKit
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -71,7 +71,10 @@ final class Alert: Step, @unchecked Sendable {
 /// Prints a finished operation's ending: done, or why not.
 let reportsFinish = BlockObserver(finish: { operation, errors in
     let why = errors.map { "\($0)" }.joined(separator: "; ")
-    say(errors.isEmpty ? "\(operation.name!) finished" : "\(operation.name!) finished with errors: \(why)\(operation.didStart ? "" : " (it never started)")")
+    say(
+        errors.isEmpty
+            ? "\(operation.name!) finished"
+            : "\(operation.name!) finished with errors: \(why)\(operation.didStart ? "" : " (it never started)")")
 })
 
 /// The talk's fetch favourites: one query at a time against the paged server, "and semi-recursively
@@ -93,20 +96,21 @@ final class FetchFavorites: GroupOperation, @unchecked Sendable {
     /// A query for one page; its answer adds the next query to the group, or ends it.
     private func executeQuery(page: Int) {
         let query = Download("favorites-\(page)")
-        query.addObserver(BlockObserver(finish: { [self] query, errors in
-            let lines = ((query as? Download)?.text ?? "").split(separator: "\n").map(String.init)
-            let records = lines.filter { !$0.hasPrefix("cursor") && $0 != "end" }
-            fetched.withLock {
-                $0.favorites += records
-                $0.queries += 1
-            }
-            if let cursor = lines.last, cursor.hasPrefix("cursor"), errors.isEmpty {
-                say("query \(page): \(records.count) favourites, and a cursor: more to fetch")
-                executeQuery(page: page + 1)
-            } else {
-                say("query \(page): \(records.count) favourites, no cursor: that's all of them")
-            }
-        }))
+        query.addObserver(
+            BlockObserver(finish: { [self] query, errors in
+                let lines = ((query as? Download)?.text ?? "").split(separator: "\n").map(String.init)
+                let records = lines.filter { !$0.hasPrefix("cursor") && $0 != "end" }
+                fetched.withLock {
+                    $0.favorites += records
+                    $0.queries += 1
+                }
+                if let cursor = lines.last, cursor.hasPrefix("cursor"), errors.isEmpty {
+                    say("query \(page): \(records.count) favourites, and a cursor: more to fetch")
+                    executeQuery(page: page + 1)
+                } else {
+                    say("query \(page): \(records.count) favourites, no cursor: that's all of them")
+                }
+            }))
         addOperation(query)
     }
 }

@@ -3,8 +3,8 @@
 // bottom; Operations.swift holds the page's operations, RaceLab's Demos/Toolkit the toolkit, and
 // SampleOperation.swift the sample's racy design (page 10).
 import Foundation
-import RaceLabKit
 import Lesson10Support
+import RaceLabKit
 
 // Page 10 plays rounds for up to 36 s of real time before it gives up on its race: 200 lesson s (50 s
 // at the runner's 4x) leaves room for its last round.
@@ -58,12 +58,15 @@ lesson.page("Observers: did start, did produce another operation, did finish") {
     note("operation decides that it failed and it wants to show an alert, it can produce or generate an")
     note("alert operation\". The schedule is not on the server; its download fails and produces an alert:")
     let download = Download("schedule.txt", alertOnFailure: "alert: the schedule could not be downloaded")
-    download.addObserver(BlockObserver(
-        start: { say("observer: \($0.name!) did start") },
-        produce: { say("observer: \($0.name!) did produce \($1.name!)") },
-        finish: { operation, errors in
-            say("observer: \(operation.name!) did finish, errors: \(errors.map { "\($0)" }.joined(separator: "; "))")
-        }))
+    download.addObserver(
+        BlockObserver(
+            start: { say("observer: \($0.name!) did start") },
+            produce: { say("observer: \($0.name!) did produce \($1.name!)") },
+            finish: { operation, errors in
+                say(
+                    "observer: \(operation.name!) did finish, errors: \(errors.map { "\($0)" }.joined(separator: "; "))"
+                )
+            }))
     let queue = ToolkitQueue()
     queue.addOperation(download)
     page.finish {
@@ -88,7 +91,9 @@ lesson.page("A timeout observer cancels an operation that runs too long") { page
     }
     page.finish {
         queue.waitUntilAllOperationsAreFinished()
-        note("videos.txt was cancelled at 1 s, its request with it: cancelled \(downloads[1].isCancelled), text \(downloads[1].text ?? "none").")
+        note(
+            "videos.txt was cancelled at 1 s, its request with it: cancelled \(downloads[1].isCancelled), text \(downloads[1].text ?? "none")."
+        )
     }
 }
 
@@ -106,7 +111,9 @@ lesson.page("The network activity indicator: a retain count") { page in
     }
     page.finish {
         for download in downloads { download.waitUntilFinished() }
-        note("Nobody managed the spinner: shown with the first start, hidden with the last end (\(NetworkActivityIndicator.shared.running) running).")
+        note(
+            "Nobody managed the spinner: shown with the first start, hidden with the last end (\(NetworkActivityIndicator.shared.running) running)."
+        )
     }
 }
 
@@ -115,7 +122,9 @@ lesson.page("A group operation: import is a download, then a parse") { page in
     note("simply going to perform the download… And then it's going to create a second operation to parse")
     note("whatever was downloaded and make it dependent on the download\". The rest of the app sees one")
     note("operation, import, on a queue of its own; the table shows the sessions after it:")
-    Network.serve(text: "101 What's New in Swift\n226 Advanced NSOperations\n718 Building Responsive Apps", as: "sessions.csv", latency: 0.5)
+    Network.serve(
+        text: "101 What's New in Swift\n226 Advanced NSOperations\n718 Building Responsive Apps", as: "sessions.csv",
+        latency: 0.5)
     let download = Download("sessions.csv")
     let sessions = Locked<[String]>([])
     let parse = BlockOperation {
@@ -126,7 +135,9 @@ lesson.page("A group operation: import is a download, then a parse") { page in
     parse.addDependency(download)
     let importData = GroupOperation("import", operations: [download, parse])
     importData.addObserver(reportsFinish)
-    let showTable = BlockOperation { say("table shows \(sessions.current.count) sessions, the first: \(sessions.current.first ?? "none")") }
+    let showTable = BlockOperation {
+        say("table shows \(sessions.current.count) sessions, the first: \(sessions.current.first ?? "none")")
+    }
     showTable.addDependency(importData)
     let queue = ToolkitQueue()
     queue.addOperations([showTable, importData], waitUntilFinished: false)
@@ -151,7 +162,9 @@ lesson.page("Dynamic composition: fetch the favourites page by page") { page in
     queue.addOperation(fetch)
     page.finish {
         fetch.waitUntilFinished()
-        note("\(fetch.favorites.count) favourites in \(fetch.queries) queries; the page only ever added fetch favourites.")
+        note(
+            "\(fetch.favorites.count) favourites in \(fetch.queries) queries; the page only ever added fetch favourites."
+        )
     }
 }
 
@@ -221,17 +234,23 @@ lesson.page("The sample's own race: two threads in isReady (racy on purpose)") {
             let stuck = operations.filter { !$0.isFinished }
             if twice.isEmpty && finished {
                 if round == 20 || Date().timeIntervalSince(started) > 36 {
-                    note("\(round) round\(round == 1 ? "" : "s") of \(operations.count) operations: every one evaluated once, and all finished.")
+                    note(
+                        "\(round) round\(round == 1 ? "" : "s") of \(operations.count) operations: every one evaluated once, and all finished."
+                    )
                     break
                 }
                 continue
             }
-            note("Round \(round): conditions evaluated more than once: \(twice.count) of \(operations.count) operations.")
+            note(
+                "Round \(round): conditions evaluated more than once: \(twice.count) of \(operations.count) operations."
+            )
             if let first = SampleOperation.invalidTransitions.current.first {
                 note("The sample's assert would have stopped the app at the first invalid transition: \(first).")
             }
             if let first = stuck.first {
-                let never = stuck.count == 1 ? "1 operation never finished:" : "\(stuck.count) operations never finished; the first:"
+                let never =
+                    stuck.count == 1
+                    ? "1 operation never finished:" : "\(stuck.count) operations never finished; the first:"
                 note("\(never) \(first.title), state \(first.state), super.isReady \(first.dependenciesFinished).")
             }
             (evaluatedTwice, gotStuck) = (!twice.isEmpty, !stuck.isEmpty || !finished)
@@ -275,7 +294,9 @@ lesson.page("The fix: conditions evaluated in an operation of their own") { page
             once += operations.filter { $0.conditionEvaluations == 1 }.count
             finished += operations.filter(\.isFinished).count
         }
-        note("Four rounds: conditions evaluated exactly once for \(once) of 14000 operations; \(finished) of 14000 finished.")
+        note(
+            "Four rounds: conditions evaluated exactly once for \(once) of 14000 operations; \(finished) of 14000 finished."
+        )
     }
 }
 
@@ -311,7 +332,9 @@ func waitWhileFinishing(_ operations: [Operation]) -> Bool {
         let now = operations.filter(\.isFinished).count
         if now == operations.count { return true }
         if now == finished {
-            say("watchdog: none of the \(operations.count - now) unfinished operations finished in 2 s of real time; the queue would wait forever")
+            say(
+                "watchdog: none of the \(operations.count - now) unfinished operations finished in 2 s of real time; the queue would wait forever"
+            )
             return false
         }
         finished = now

@@ -2,8 +2,8 @@
 // "Concurrent Programming With GCD in Swift 3", its BusyController and dispatch objects). Read top
 // to bottom; BusyControllers.swift holds the three controllers, RaceLab's DataTransform the subsystem.
 import Foundation
-import RaceLabKit
 import Lesson11Support
+import RaceLabKit
 
 /// Page 7's timer source: active, due in a minute, then suspended.
 func suspendedTimer() -> DispatchSourceTimer {
@@ -173,7 +173,8 @@ final class Ticker {
 
     init(_ name: String) {
         self.name = name
-        timer.schedule(deadline: LessonClock.shared.deadline(after: 0.5), repeating: LessonClock.shared.realSeconds(0.5))
+        timer.schedule(
+            deadline: LessonClock.shared.deadline(after: 0.5), repeating: LessonClock.shared.realSeconds(0.5))
         timer.setEventHandler { self.ticks.add(1) }
         timer.setCancelHandler { say("\(self.name): cancel handler (close what the source watched here)") }
         timer.activate()
@@ -201,7 +202,9 @@ lesson.page("A timer source: event and cancel handlers, and the cycle only cance
             tickerB = forgotten
             forgotten = nil
             DispatchQueue.main.asyncAfter(lessonSeconds: 1.25) {
-                say("ticker B alive: \(probeB.isAlive), ticked \(tickerB?.tickCount ?? 0) times since: the source holds its handlers, the handlers")
+                say(
+                    "ticker B alive: \(probeB.isAlive), ticked \(tickerB?.tickCount ?? 0) times since: the source holds its handlers, the handlers"
+                )
                 note("hold the Ticker, the Ticker holds the source. \"Calling cancellation is how you can break that")
                 note("[retain] cycle.\" The page stops ticker B through a weak reference.")
                 tickerB?.timer.cancel()

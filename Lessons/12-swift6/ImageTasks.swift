@@ -29,7 +29,9 @@ func servePictures() {
     func show(_ image: Image, number: Int) {
         dispatchPrecondition(condition: .onQueue(.main))  // the main actor runs on the main queue
         shown.append(number)
-        say("image \(number), \(pictures[number - 1].title): \(image.width) x \(image.height), checksum \(image.checksum), shown on the main actor")
+        say(
+            "image \(number), \(pictures[number - 1].title): \(image.width) x \(image.height), checksum \(image.checksum), shown on the main actor"
+        )
     }
 }
 
@@ -52,7 +54,9 @@ func provide(_ number: Int, to gallery: Gallery) async {
         try await pause(lessonSeconds: 0.5)
         await gallery.show(filtered.aged().vignette(), number: number)
     } catch is CancellationError {
-        say("image \(number), \(picture.title): cancelled in its \(step)" + (step == "download" ? " (its data task cancelled: URLSession's -999)" : ""))
+        say(
+            "image \(number), \(picture.title): cancelled in its \(step)"
+                + (step == "download" ? " (its data task cancelled: URLSession's -999)" : ""))
     } catch {
         say("image \(number), \(picture.title): \(step) failed: \(error)")
     }

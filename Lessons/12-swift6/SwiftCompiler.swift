@@ -12,15 +12,20 @@ func showWhatSwift6Says(about name: String) {
     let path = "\(compilerFolder)/\(name)"
     note("$ swiftc -swift-version 6 … Compiler/\(name)")
     guard FileManager.default.fileExists(atPath: path) else {
-        say("cannot show the compiler's verdict: \(path) is missing (this lesson reads its Compiler/ folder where it was built)")
+        say(
+            "cannot show the compiler's verdict: \(path) is missing (this lesson reads its Compiler/ folder where it was built)"
+        )
         return
     }
-    let compiler = ChildProcess.run(executable: "/usr/bin/env", arguments: Swift6Compiler.arguments(path, verify: false), limit: 60)
+    let compiler = ChildProcess.run(
+        executable: "/usr/bin/env", arguments: Swift6Compiler.arguments(path, verify: false), limit: 60)
     let diagnostics = (compiler.errorLines + compiler.lines).compactMap(diagnostic)
     if diagnostics.isEmpty {
-        say(compiler.status == 0 && !compiler.hung
-            ? "the compiler: no errors, no warnings"
-            : "the compiler \(compiler.description), without a diagnostic (is the Swift toolchain on PATH?): \(compiler.errorLines.prefix(3).joined(separator: " "))")
+        say(
+            compiler.status == 0 && !compiler.hung
+                ? "the compiler: no errors, no warnings"
+                : "the compiler \(compiler.description), without a diagnostic (is the Swift toolchain on PATH?): \(compiler.errorLines.prefix(3).joined(separator: " "))"
+        )
     }
     for line in diagnostics { say("the compiler: \(line)") }
 }
@@ -31,6 +36,8 @@ func showWhatSwift6Says(about name: String) {
 func diagnostic(_ line: String) -> String? {
     guard line.hasPrefix(compilerFolder + "/"), Swift6Compiler.isDiagnostic(line) else { return nil }
     var text = String(line.dropFirst(compilerFolder.count + 1))
-    if text.hasSuffix("]"), let tag = text.range(of: " [#", options: .backwards) { text = String(text[..<tag.lowerBound]) }
+    if text.hasSuffix("]"), let tag = text.range(of: " [#", options: .backwards) {
+        text = String(text[..<tag.lowerBound])
+    }
     return text
 }

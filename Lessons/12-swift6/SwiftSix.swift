@@ -199,7 +199,9 @@ func recordVisit() {
             for _ in 0..<bumps { counter.increment() }
         }
         let time = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        note("counted \(counter.value) of \(8 * bumps)\(counter.value == 8 * bumps ? ": none lost" : ": \(8 * bumps - counter.value) lost") (\(String(format: "%.2f", time)) s of real time)")
+        note(
+            "counted \(counter.value) of \(8 * bumps)\(counter.value == 8 * bumps ? ": none lost" : ": \(8 * bumps - counter.value) lost") (\(String(format: "%.2f", time)) s of real time)"
+        )
     }
 #endif
 

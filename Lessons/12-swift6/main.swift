@@ -170,7 +170,9 @@ lesson.page("Synchronization's Mutex: a Sendable class with nothing taken on tru
         page.finish {
             let child = ChildProcess.run("mutex-count")
             child.showLines()
-            guard isThreadSanitizerOn else { return note("TSan is off in this build: run the page under TSan to see what it makes of the Mutex.") }
+            guard isThreadSanitizerOn else {
+                return note("TSan is off in this build: run the page under TSan to see what it makes of the Mutex.")
+            }
             note(child.threadSanitizerLine(expectedIn: "MutexCounter"))
             // What the child's TSan reported decides the words, not the platform (lesson 4's README, "On a Mac").
             if child.threadSanitizerSummaries.isEmpty {
@@ -179,7 +181,9 @@ lesson.page("Synchronization's Mutex: a Sendable class with nothing taken on tru
                 note("os_unfair_lock, which TSan sees.)")
             } else {
                 note("The count is right: these are lesson 4's false reports. A contended Mutex is handed over in")
-                note("the kernel on Linux, where TSan cannot see (lesson 4's README). The Swift 6 way is right; the referee is not.")
+                note(
+                    "the kernel on Linux, where TSan cannot see (lesson 4's README). The Swift 6 way is right; the referee is not."
+                )
             }
         }
     #else
@@ -197,7 +201,9 @@ lesson.page("A Sendable value type: every task its own copy") { page in
         let person = PersonValue(firstName: "Alison", lastName: "Anderson")
         let names = renameCopiesFiveTimes(person)
         say("Final name: \(shown(person.name))   (the one the page holds)")
-        note("Torn names this run: \(names.filter { !wholeNames.contains($0) }.count) of \(names.count), and ThreadSanitizer has nothing to report.")
+        note(
+            "Torn names this run: \(names.filter { !wholeNames.contains($0) }.count) of \(names.count), and ThreadSanitizer has nothing to report."
+        )
         note("But no rename reached the page's person, and no block saw another's: nothing is shared. When")
         note("many tasks must see one changing value, it needs one owner: an actor (page 1) or a Mutex (page 9).")
     }

@@ -37,9 +37,12 @@ func blockThePool(waiters: Int) {
     }
     sleep(lessonSeconds: 1)
     let stuck = !signallerRan.current
-    say("after 1 s: \(blocked.current) of \(waiters) waiting tasks have a thread, and block it; the signalling task "
-        + (stuck ? "has not started: no thread is free" : "has run"))
-    note("This machine has \(ProcessInfo.processInfo.activeProcessorCount) cores (ProcessInfo's active processor count).")
+    say(
+        "after 1 s: \(blocked.current) of \(waiters) waiting tasks have a thread, and block it; the signalling task "
+            + (stuck ? "has not started: no thread is free" : "has run"))
+    note(
+        "This machine has \(ProcessInfo.processInfo.activeProcessorCount) cores (ProcessInfo's active processor count)."
+    )
     if stuck {
         say("nothing moves: the page's own thread, not one of the pool's, signals instead")
         for _ in 0..<waiters { gate.signal() }

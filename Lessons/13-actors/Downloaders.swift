@@ -62,7 +62,9 @@ func requestAtOnce(_ count: Int, _ name: String, from downloader: any Downloader
         for await checksum in group { checksum.map { checksums.append($0) } }
     }
     if count > 3 {
-        say("\(checksums.count) of \(count) requests got the image" + (Set(checksums).count == 1 ? ", checksum \(checksums[0])" : ""))
+        say(
+            "\(checksums.count) of \(count) requests got the image"
+                + (Set(checksums).count == 1 ? ", checksum \(checksums[0])" : ""))
     }
     return Network.requests(for: name).received - before
 }

@@ -45,7 +45,8 @@ func pairsSideBySide(_ log: Log) async -> Bool {
         for job in jobs { group.addTask { await log.appendTwice(job) } }
     }
     let entries = await log.entries
-    return entries.count == 2 * jobs.count && stride(from: 0, to: entries.count, by: 2).allSatisfy { entries[$0] == entries[$0 + 1] }
+    return entries.count == 2 * jobs.count
+        && stride(from: 0, to: entries.count, by: 2).allSatisfy { entries[$0] == entries[$0 + 1] }
 }
 
 /// The same eight numbers through an AsyncStream: one producer yields them, one consumer appends.

@@ -115,7 +115,9 @@ lesson.page("Ordering: tasks started one after another") { page in
         note("an actor are **not** guaranteed to be run in the same order they originally awaited that actor.\"")
         note("What does give an order:")
         say("each task awaited before the next starts: \(await inOrder(100, awaitedInTurn)) of 100 runs in order")
-        say("eight tasks at once, each an actor method that writes its number twice: \(await inOrder(100, pairsSideBySide)) of 100 runs with every pair side by side, the pairs in any order")
+        say(
+            "eight tasks at once, each an actor method that writes its number twice: \(await inOrder(100, pairsSideBySide)) of 100 runs with every pair side by side, the pairs in any order"
+        )
         say("one AsyncStream, one producer, one consumer: \(await inOrder(100, throughAStream)) of 100 runs in order")
         page.done()
     }
@@ -128,8 +130,12 @@ lesson.page("Every schedule: the downloader's duplicate download", explores: tru
     note("only at its start and at the download: two requests, A and B, each two steps (or one, when it")
     note("finds the image): 6 schedules.")
     let twice = { (outcome: String) in outcome != "1 download" }
-    if let found = page.exploreTaskSchedules(of: "two requests", bad: twice, mark: "<- downloaded twice", twoRequests(to: ExploredImageDownloader.self)) {
-        note("Downloaded twice in \(found.count(where: twice)) of \(found.schedules): whenever the second check comes before the")
+    if let found = page.exploreTaskSchedules(
+        of: "two requests", bad: twice, mark: "<- downloaded twice", twoRequests(to: ExploredImageDownloader.self))
+    {
+        note(
+            "Downloaded twice in \(found.count(where: twice)) of \(found.schedules): whenever the second check comes before the"
+        )
         note("first store. The actor ran one job at a time all along; the await let the other call in.")
     }
     note("")
@@ -138,7 +144,9 @@ lesson.page("Every schedule: the downloader's duplicate download", explores: tru
         of: "two requests to the sharing downloader", bad: twice, mark: "<- downloaded twice",
         twoRequests(to: ExploredSharingImageDownloader.self))
     {
-        note("Downloaded twice in \(found.count(where: twice)) of \(found.schedules): the check and the Task's entry are one stretch")
+        note(
+            "Downloaded twice in \(found.count(where: twice)) of \(found.schedules): the check and the Task's entry are one stretch"
+        )
         note("of synchronous code on the actor, with no point between them.")
     }
     note("Replay one: --schedule ACB lets the task's download land before B asks. TSan is silent on this")

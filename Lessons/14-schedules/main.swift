@@ -1,9 +1,9 @@
+import Lesson14Support
 // Lesson 14 — Every interleaving: the schedule explorer (issue 25). Lessons 3, 4, 6 and 13 each end with a
 // page that explores one of their races; this lesson is about the explorer itself: what a schedule
 // is, how to read one, and why a bound on preemptions finds most bugs in few schedules.
 // Support/Bank.swift holds the programs, which exercise 14 uses too.
 import RaceLabKit
-import Lesson14Support
 
 let lesson = Lesson("RaceLab lesson 14: every interleaving, the schedule explorer")
 
@@ -12,7 +12,9 @@ let deadlocked = { (outcome: String) in outcome == "deadlock" }
 
 lesson.page("A schedule, step by step: two withdrawals", explores: true) { page in
     if let replay = page.replay {  // --schedule S: that one instead of the page's two
-        page.showSchedule(replay.schedule, of: "two withdrawals", stepping: replay.stepping, bad: overdrawn, mark: "<- overdrawn", Bank.withdrawals(2, of: 70))
+        page.showSchedule(
+            replay.schedule, of: "two withdrawals", stepping: replay.stepping, bad: overdrawn, mark: "<- overdrawn",
+            Bank.withdrawals(2, of: 70))
         return page.done()
     }
     note("Lesson 13's bank account, on threads: A and B each withdraw 70 from 100. withdraw() checks the")
@@ -33,13 +35,21 @@ lesson.page("A schedule, step by step: two withdrawals", explores: true) { page 
 
 lesson.page("Every schedule of two withdrawals", explores: true) { page in
     note("A withdrawal is two steps (check; take), or one when its check finds too little and it returns.")
-    if let found = page.exploreSchedules(of: "two withdrawals", bad: overdrawn, mark: "<- overdrawn", Bank.withdrawals(2, of: 70)) {
-        note("Overdrawn in \(found.count(where: overdrawn)) of \(found.schedules): whenever both checks come before either withdrawal.")
+    if let found = page.exploreSchedules(
+        of: "two withdrawals", bad: overdrawn, mark: "<- overdrawn", Bank.withdrawals(2, of: 70))
+    {
+        note(
+            "Overdrawn in \(found.count(where: overdrawn)) of \(found.schedules): whenever both checks come before either withdrawal."
+        )
     }
     note("")
     note("With the account's lock held around the check, the fraud check and the act (an ExplorableLock):")
-    if let found = page.exploreSchedules(of: "two locked withdrawals", bad: overdrawn, mark: "<- overdrawn", Bank.withdrawals(2, of: 70, locked: true)) {
-        note("Overdrawn in \(found.count(where: overdrawn)) of \(found.schedules): a thread that waits for the lock cannot be picked.")
+    if let found = page.exploreSchedules(
+        of: "two locked withdrawals", bad: overdrawn, mark: "<- overdrawn", Bank.withdrawals(2, of: 70, locked: true))
+    {
+        note(
+            "Overdrawn in \(found.count(where: overdrawn)) of \(found.schedules): a thread that waits for the lock cannot be picked."
+        )
         note("No schedule of these two withdrawals was left out, and every access to the balance is under")
         note("the lock, so there is nothing between two points to interleave: no order overdraws. A race")
         note("between two points is not the explorer's to see: that is ThreadSanitizer's (lesson 3, page 2).")
@@ -54,7 +64,10 @@ lesson.page("Fewer preemptions, fewer schedules: two transfers that deadlock", e
     note("need only a few, and a small bound leaves far fewer schedules to run. Counted:")
     if page.replay == nil { preemptionTable() }
     note("No preemption: one transfer runs whole, then the other, and nothing deadlocks. One is enough:")
-    if page.exploreSchedules(of: "two transfers", explorer: Explorer(maxPreemptions: 1), bad: deadlocked, mark: "<- deadlocked", Bank.transfers(among: ["X", "Y"])) != nil {
+    if page.exploreSchedules(
+        of: "two transfers", explorer: Explorer(maxPreemptions: 1), bad: deadlocked, mark: "<- deadlocked",
+        Bank.transfers(among: ["X", "Y"])) != nil
+    {
         note("Each holds the lock the other waits for. The explorer sees it as a state where no thread can")
         note("take a step; a real run would hang there (lesson 4, page 11).")
     }
@@ -69,8 +82,10 @@ func preemptionTable() {
         do {
             let found = try Explorer(maxPreemptions: bound).explore(Bank.transfers(among: ["X", "Y"]))
             let label = bound.map { "at most \($0)" } ?? "any"
-            note("  " + label.padding(toLength: 11, withPad: " ", startingAt: 0) + "  " + rightAligned(String(found.schedules), 9)
-                + "  " + rightAligned(String(found.count(where: deadlocked)), 10))
+            note(
+                "  " + label.padding(toLength: 11, withPad: " ", startingAt: 0) + "  "
+                    + rightAligned(String(found.schedules), 9)
+                    + "  " + rightAligned(String(found.count(where: deadlocked)), 10))
         } catch {
             note("The explorer stopped: \(error)")
         }
@@ -78,4 +93,3 @@ func preemptionTable() {
 }
 
 lesson.run()
-

@@ -5,7 +5,9 @@ extension Runner {
     /// The text of the attendee's files (those that can be read).
     func attendeeSources(_ exercise: ExerciseInfo) -> [String] {
         exercise.attendeeFiles.compactMap { file in
-            FileManager.default.contents(atPath: "\(workspace.root)/\(exercise.folder)/\(file)").map { String(decoding: $0, as: UTF8.self) }
+            FileManager.default.contents(atPath: "\(workspace.root)/\(exercise.folder)/\(file)").map {
+                String(decoding: $0, as: UTF8.self)
+            }
         }
     }
 

@@ -24,20 +24,25 @@ public struct Banner: Equatable {
         if onlyIfPrinted && !(lines.first ?? "").hasPrefix(heading) { return (output, nil) }
         // `racelab page` on an exercise: its seed is its own choice.
         if onlyIfPrinted, seed == nil, lines.count > 3, lines[3].hasPrefix("Seed: ") { lines.remove(at: 3) }
-        let seedLine: [(String, (String) -> Bool)] = seed.map { seed in [("\"\(BannerLines.seed(seed))\"", { $0 == BannerLines.seed(seed) })] } ?? []
-        let expected: [(String, (String) -> Bool)] = [
-            ("a heading that starts \"\(heading)\"", { $0.hasPrefix(heading) }),
-            ("\"\(BannerLines.threadSanitizerOn)\"", { $0 == BannerLines.threadSanitizerOn }),
-            ("\"\(BannerLines.speed(speed))\"", { $0 == BannerLines.speed(speed) }),
-        ] + seedLine + [
-            ("an empty line", { $0.trimmingCharacters(in: .whitespaces).isEmpty }),
-        ]
+        let seedLine: [(String, (String) -> Bool)] =
+            seed.map { seed in [("\"\(BannerLines.seed(seed))\"", { $0 == BannerLines.seed(seed) })] } ?? []
+        let expected: [(String, (String) -> Bool)] =
+            [
+                ("a heading that starts \"\(heading)\"", { $0.hasPrefix(heading) }),
+                ("\"\(BannerLines.threadSanitizerOn)\"", { $0 == BannerLines.threadSanitizerOn }),
+                ("\"\(BannerLines.speed(speed))\"", { $0 == BannerLines.speed(speed) }),
+            ] + seedLine + [
+                ("an empty line", { $0.trimmingCharacters(in: .whitespaces).isEmpty })
+            ]
         for (index, (what, matches)) in expected.enumerated() {
             let line = index < lines.count ? lines[index] : nil
             guard let line, matches(line) else {
                 let found = line.map { "\"\($0)\"" } ?? "missing"
                 if index == 1, line?.hasPrefix("ThreadSanitizer is off") == true {
-                    return (output, "the program is not built with ThreadSanitizer, so it cannot referee races: build it with --sanitize=thread (the runner does)")
+                    return (
+                        output,
+                        "the program is not built with ThreadSanitizer, so it cannot referee races: build it with --sanitize=thread (the runner does)"
+                    )
                 }
                 return (output, "the banner's line \(index + 1) is \(found), expected \(what)")
             }

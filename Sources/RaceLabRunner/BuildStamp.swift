@@ -47,7 +47,9 @@ struct BuildStamp {
     /// the build began: a save during the build makes the next check build again).
     func record(fingerprint: String, binPath: String) {
         guard let built = Freshness.modified("\(binPath)/\(product)") else { return }
-        try? FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try? "\(fingerprint)\n\(binPath)\n\(built.timeIntervalSince1970)\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try? FileManager.default.createDirectory(
+            atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? "\(fingerprint)\n\(binPath)\n\(built.timeIntervalSince1970)\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
     }
 }

@@ -50,7 +50,8 @@ public struct Builder {
     /// variant, and `verify 3` has no use for lesson 14.
     public func build(_ programs: [String]) -> Outcome {
         let result = runProcess(
-            "/usr/bin/env", arguments: ["swift", "build"] + swiftArguments, environment: environment(declaring: programs),
+            "/usr/bin/env", arguments: ["swift", "build"] + swiftArguments,
+            environment: environment(declaring: programs),
             directory: root, timeout: 1800, outputCap: 32 << 20, gentle: true)
         let log = result.stdout + result.stderr
         return Outcome(succeeded: result.succeeded, seconds: result.seconds, errors: Self.errors(in: log), log: log)
@@ -59,7 +60,8 @@ public struct Builder {
     /// Where the built programs are.
     public func binPath() -> String? {
         let result = runProcess(
-            "/usr/bin/env", arguments: ["swift", "build", "--show-bin-path"] + swiftArguments, environment: environment(),
+            "/usr/bin/env", arguments: ["swift", "build", "--show-bin-path"] + swiftArguments,
+            environment: environment(),
             directory: root, timeout: 120, outputCap: 1 << 20)
         let path = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         return result.succeeded && !path.isEmpty ? path.split(separator: "\n").last.map(String.init) : nil
@@ -69,9 +71,11 @@ public struct Builder {
     /// dump-package`), or nil when it could not be read.
     public func declaredTargets() -> Set<String>? {
         let result = runProcess(
-            "/usr/bin/env", arguments: ["swift", "package", "dump-package", "--scratch-path", scratch], environment: environment(),
+            "/usr/bin/env", arguments: ["swift", "package", "dump-package", "--scratch-path", scratch],
+            environment: environment(),
             directory: root, timeout: 120, outputCap: 8 << 20)
-        guard result.succeeded, let json = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
+        guard result.succeeded,
+            let json = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
             let targets = json["targets"] as? [[String: Any]]
         else { return nil }
         return Set(targets.compactMap { $0["name"] as? String })

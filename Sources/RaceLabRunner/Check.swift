@@ -14,8 +14,9 @@ extension Runner {
     public func check(_ targets: [Target], mustFail: [ExpectedFailure]? = nil) throws -> Bool {
         var selected: [(lesson: LessonInfo, page: Int?)] = []
         for target in targets {
-            guard case let .lesson(number, page) = target else {
-                throw Workspace.Problem(description: "check takes lessons (3) and pages (3:2); an exercise: racelab exercise N")
+            guard case .lesson(let number, let page) = target else {
+                throw Workspace.Problem(
+                    description: "check takes lessons (3) and pages (3:2); an exercise: racelab exercise N")
             }
             let lesson = try workspace.lesson(number)
             _ = try lesson.pages(page)  // a page without a transcript is an error before anything builds
@@ -23,17 +24,22 @@ extension Runner {
         }
         if selected.isEmpty { selected = workspace.lessons.map { ($0, nil) } }
         if mustFail != nil, selected.count != 1 || selected[0].page == nil {
-            throw Workspace.Problem(description: "--must-fail judges one page: racelab check 3:2 --must-fail 'race Person.changeName'")
+            throw Workspace.Problem(
+                description: "--must-fail judges one page: racelab check 3:2 --must-fail 'race Person.changeName'")
         }
         let lessons = selected.map(\.lesson)
-        let what = selected.count == 1 ? "lesson \(lessons[0].number)\(selected[0].page.map { " page \($0)" } ?? "")" : "\(selected.count) lessons"
+        let what =
+            selected.count == 1
+            ? "lesson \(lessons[0].number)\(selected[0].page.map { " page \($0)" } ?? "")" : "\(selected.count) lessons"
         print("Checking \(what) under ThreadSanitizer at \(speedText(speed)): every page in its own process.")
         guard let bin = try buildAll(Array(Set(lessons.map(\.product))).sorted()) else { return false }
         var passed = 0
         let started = Date()
         // A whole lesson's checks include its compiler verdicts (lesson 12 on); one page's do not.
         let pages = selected.flatMap { wanted in
-            pageChecks(wanted.lesson, bin: bin).filter { wanted.page == nil || $0.page == nil || $0.page == wanted.page }
+            pageChecks(wanted.lesson, bin: bin).filter {
+                wanted.page == nil || $0.page == nil || $0.page == wanted.page
+            }
                 + (wanted.page == nil ? compilerChecks(wanted.lesson) : [])
         }
         if let mustFail {
@@ -48,9 +54,12 @@ extension Runner {
             report(pages[index].label, outcome)
         }
         let sideBySide = jobs > 1 ? ", up to \(jobs) side by side" : ""
-        let noun = selected.contains { $0.page == nil && !CompilerVerdicts.files(of: $0.lesson, root: workspace.root).isEmpty }
+        let noun =
+            selected.contains { $0.page == nil && !CompilerVerdicts.files(of: $0.lesson, root: workspace.root).isEmpty }
             ? "pages and compiler verdicts" : "pages"
-        print("\(passed) of \(pages.count) \(noun) passed in \(String(format: "%.1f", Date().timeIntervalSince(started))) s\(sideBySide).")
+        print(
+            "\(passed) of \(pages.count) \(noun) passed in \(String(format: "%.1f", Date().timeIntervalSince(started))) s\(sideBySide)."
+        )
         return passed == pages.count
     }
 
@@ -72,7 +81,8 @@ extension Runner {
             let label = "lesson \(lesson.number) page \(page)"
             let named = titles[page].map { "\(label)  \($0)" } ?? label
             guard let path = lesson.transcripts[page] else {
-                let outcome = failure("page \(page) has no transcript: write \(lesson.folder)/transcripts/page\(page).txt")
+                let outcome = failure(
+                    "page \(page) has no transcript: write \(lesson.folder)/transcripts/page\(page).txt")
                 checks.append((named, page, { outcome }))
                 continue
             }
@@ -95,7 +105,8 @@ extension Runner {
         do {
             let text = try String(contentsOfFile: absolute(transcript), encoding: .utf8)
             outcome = checkRun(
-                absolute(program), arguments: arguments, transcript: try Transcript(parsing: text), root: workspace.root,
+                absolute(program), arguments: arguments, transcript: try Transcript(parsing: text),
+                root: workspace.root,
                 limits: limits, timing: timing, banner: Banner(heading: "RaceLab ", onlyIfPrinted: true))
         } catch {
             outcome = failure("\(transcript): \(error)")

@@ -23,7 +23,9 @@ enum Children {
         let children = running.current.values
         for child in children { signalGroup(child.process.processIdentifier, child.gentle ? SIGINT : SIGKILL) }
         let deadline = Date().addingTimeInterval(3)
-        while children.contains(where: { $0.process.isRunning }), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        while children.contains(where: { $0.process.isRunning }), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
         for child in children where child.process.isRunning { signalGroup(child.process.processIdentifier, SIGKILL) }
         return children.count
     }
@@ -44,9 +46,13 @@ public func endChildrenOnInterrupt(say: @escaping (String) -> Void) {
         source.setEventHandler {
             let count = Children.endAll()
             say("")
-            say("Stopped (\(name)): " + (count == 0 ? "nothing was running."
-                : count == 1 ? "ended the program it was running (a page or a build) and everything that program started."
-                : "ended the \(count) programs it was running and everything they started."))
+            say(
+                "Stopped (\(name)): "
+                    + (count == 0
+                        ? "nothing was running."
+                        : count == 1
+                            ? "ended the program it was running (a page or a build) and everything that program started."
+                            : "ended the \(count) programs it was running and everything they started."))
             exit(130)
         }
         source.resume()

@@ -2,7 +2,8 @@ import Foundation
 
 /// Which options each command takes: anything else on its command line is an error, never ignored.
 private let optionsTaken: [String: Set<String>] = [
-    "check": ["--speed", "--jobs", "--must-fail"], "verify": ["--speed", "--jobs", "--seed"], "stress": ["--speed", "--jobs", "--seed"],
+    "check": ["--speed", "--jobs", "--must-fail"], "verify": ["--speed", "--jobs", "--seed"],
+    "stress": ["--speed", "--jobs", "--seed"],
     "exercise": ["--speed", "--seed"], "watch": ["--speed", "--seed"], "page": ["--speed"], "reset": ["--yes"],
     "hint": [], "list": [], "portability": [], "help": [], "--help": [], "-h": [],
 ]
@@ -15,10 +16,19 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
     let mustFail: [ExpectedFailure]?
     let seed: UInt64?
     do {
-        speedGiven = try line.value("--speed", { Double($0).flatMap { (0.1...100).contains($0) ? $0 : nil } }, else: "--speed needs a number from 0.1 to 100")
-        jobs = try line.value("--jobs", { Int($0).flatMap { (1...16).contains($0) ? $0 : nil } }, else: "--jobs needs a whole number from 1 to 16") ?? defaultJobs
-        mustFail = try line.value("--must-fail", ExpectedFailure.list, else: "--must-fail needs how the page must fail: \(ExpectedFailure.syntax)")
-        seed = try line.value("--seed", { UInt64($0).flatMap { $0 >= 1 ? $0 : nil } }, else: "--seed needs the whole number a verdict named, e.g. --seed 4711")
+        speedGiven = try line.value(
+            "--speed", { Double($0).flatMap { (0.1...100).contains($0) ? $0 : nil } },
+            else: "--speed needs a number from 0.1 to 100")
+        jobs =
+            try line.value(
+                "--jobs", { Int($0).flatMap { (1...16).contains($0) ? $0 : nil } },
+                else: "--jobs needs a whole number from 1 to 16") ?? defaultJobs
+        mustFail = try line.value(
+            "--must-fail", ExpectedFailure.list,
+            else: "--must-fail needs how the page must fail: \(ExpectedFailure.syntax)")
+        seed = try line.value(
+            "--seed", { UInt64($0).flatMap { $0 >= 1 ? $0 : nil } },
+            else: "--seed needs the whole number a verdict named, e.g. --seed 4711")
     } catch {
         return usageError("\(error)")
     }
@@ -64,24 +74,37 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
         var rest = Array(words.dropFirst())
         var runs = 20
         if let first = rest.first, let number = Int(first) {
-            guard number >= 1, number <= 10_000 else { return usageError("stress: the number of runs is from 1 to 10000") }
+            guard number >= 1, number <= 10_000 else {
+                return usageError("stress: the number of runs is from 1 to 10000")
+            }
             runs = number
             rest.removeFirst()
         }
         return exitStatus { try runner().stress(runs, try Target.parse(rest)) ? 0 : 1 }
     }
     if command == "page" {
-        guard words.count >= 3 else { return usageError("page takes a program and its transcript, e.g. racelab page .build-tsan/debug/lesson3 Lessons/03-thread-safety/transcripts/page2.txt 2") }
-        return exitStatus { try runner().page(words[1], transcript: words[2], arguments: Array(words.dropFirst(3)), directory: directory) ? 0 : 1 }
+        guard words.count >= 3 else {
+            return usageError(
+                "page takes a program and its transcript, e.g. racelab page .build-tsan/debug/lesson3 Lessons/03-thread-safety/transcripts/page2.txt 2"
+            )
+        }
+        return exitStatus {
+            try runner().page(
+                words[1], transcript: words[2], arguments: Array(words.dropFirst(3)), directory: directory) ? 0 : 1
+        }
     }
     let numbers = words.dropFirst().map { Int($0) }
-    guard !numbers.contains(nil) else { return usageError("'\(words.dropFirst().joined(separator: " "))': lesson numbers are whole numbers, e.g. 3") }
+    guard !numbers.contains(nil) else {
+        return usageError("'\(words.dropFirst().joined(separator: " "))': lesson numbers are whole numbers, e.g. 3")
+    }
     let lessons = numbers.compactMap { $0 }
     switch command {
     case "list", "portability", "help", "--help", "-h":
         guard lessons.isEmpty else { return usageError("\(command) takes no lesson numbers") }
     case "exercise", "hint", "reset", "watch":
-        guard lessons.count == 1 else { return usageError("\(command) takes one exercise number, e.g. racelab \(command) 3") }
+        guard lessons.count == 1 else {
+            return usageError("\(command) takes one exercise number, e.g. racelab \(command) 3")
+        }
     default: break
     }
     if ["help", "--help", "-h"].contains(command) {

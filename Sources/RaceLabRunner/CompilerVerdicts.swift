@@ -19,18 +19,20 @@ enum CompilerVerdicts {
     /// The verifier's verdict on one file: passed, or the compiler's complaint, line by line.
     static func check(_ file: String, root: String) -> RunOutcome {
         let result = runProcess(
-            "/usr/bin/env", arguments: Swift6Compiler.arguments("\(root)/\(file)", verify: true), timeout: 120, outputCap: 1 << 20)
+            "/usr/bin/env", arguments: Swift6Compiler.arguments("\(root)/\(file)", verify: true), timeout: 120,
+            outputCap: 1 << 20)
         var outcome = RunOutcome(problems: [], races: [], seconds: result.seconds, stdout: "")
         guard !result.succeeded else { return outcome }
         let said = (result.stderr + result.stdout).split(separator: "\n").map(String.init)
             .filter(Swift6Compiler.isDiagnostic)
             .map { $0.replacingOccurrences(of: "\(root)/", with: "") }
         let why =
-            if result.timedOut { "the compiler did not finish in 120 s" }
-            else if said.isEmpty { "the verifier failed (\(result.ending)) without a diagnostic: \(result.stderr.suffix(400))" }
-            else {
+            if result.timedOut { "the compiler did not finish in 120 s" } else if said.isEmpty {
+                "the verifier failed (\(result.ending)) without a diagnostic: \(result.stderr.suffix(400))"
+            } else {
                 "this toolchain (\(toolchain())) words it differently, or decides otherwise, than \(file) expects"
-                    + (statedVersions(of: "\(root)/\(file)").map { " (its verdicts hold for: \($0))" } ?? "") + ". The compiler says:\n"
+                    + (statedVersions(of: "\(root)/\(file)").map { " (its verdicts hold for: \($0))" } ?? "")
+                    + ". The compiler says:\n"
                     + said.joined(separator: "\n")
             }
         outcome.problems = [.message(why)]
@@ -59,9 +61,12 @@ extension Runner {
     func compilerChecks(_ lesson: LessonInfo) -> [(label: String, page: Int?, check: () -> RunOutcome)] {
         CompilerVerdicts.files(of: lesson, root: workspace.root).map { file in
             let name = (file as NSString).lastPathComponent
-            return ("lesson \(lesson.number) compiler  \(name): Swift 6 says what its comments expect", nil, {
-                CompilerVerdicts.check(file, root: self.workspace.root)
-            })
+            return (
+                "lesson \(lesson.number) compiler  \(name): Swift 6 says what its comments expect", nil,
+                {
+                    CompilerVerdicts.check(file, root: self.workspace.root)
+                }
+            )
         }
     }
 }

@@ -15,7 +15,9 @@ extension Runner {
             if let support = lesson.supportTarget { expected.insert(support) }
             guard let exercise = lesson.exercise else { continue }
             let driver = FileManager.default.contents(atPath: "\(root)/\(exercise.starterFolder)/main.swift")
-            if driver == nil { problems.append("\(exercise.starterFolder)/main.swift is missing: it is the exercise's driver") }
+            if driver == nil {
+                problems.append("\(exercise.starterFolder)/main.swift is missing: it is the exercise's driver")
+            }
             for variant in [exercise.attendee] + exercise.refereeVariants {
                 expected.insert(variant.product)
                 let folder = "\(root)/\(variant.folder)"
@@ -23,33 +25,45 @@ extension Runner {
                     problems.append("\(variant.label): \(variant.folder) is missing")
                     continue
                 }
-                if variant.role != .starter, let driver, FileManager.default.contents(atPath: "\(folder)/main.swift") != driver {
-                    let fix = variant.role == .attendee
+                if variant.role != .starter, let driver,
+                    FileManager.default.contents(atPath: "\(folder)/main.swift") != driver
+                {
+                    let fix =
+                        variant.role == .attendee
                         ? "racelab reset \(exercise.number) puts it back"
                         : "link it: ln -sf \(variant.role == .solution ? "../" : "../../")Starter/main.swift \(variant.folder)/main.swift"
-                    problems.append("\(variant.label): \(variant.folder)/main.swift is not the driver in \(exercise.starterFolder) (\(fix))")
+                    problems.append(
+                        "\(variant.label): \(variant.folder)/main.swift is not the driver in \(exercise.starterFolder) (\(fix))"
+                    )
                 }
                 let files = ExerciseInfo.attendeeFiles(in: folder)
                 if variant.role != .attendee, files != exercise.attendeeFiles {
-                    problems.append("\(variant.label): has \(files.joined(separator: ", ")), the starter has \(exercise.attendeeFiles.joined(separator: ", "))")
+                    problems.append(
+                        "\(variant.label): has \(files.joined(separator: ", ")), the starter has \(exercise.attendeeFiles.joined(separator: ", "))"
+                    )
                 }
                 switch variant.expectedFailures(root: root) {
                 case .failure(let problem)?: problems.append("\(variant.label): \(problem)")
                 case nil where variant.role == .solution && !ExpectedFailure.documented(in: folder).isEmpty:
-                    problems.append("\(variant.label): a solution must pass, but \(variant.folder) has a '\(ExpectedFailure.marker)' line")
+                    problems.append(
+                        "\(variant.label): a solution must pass, but \(variant.folder) has a '\(ExpectedFailure.marker)' line"
+                    )
                 default: break
                 }
             }
         }
         guard let declared else { return problems }
         for name in expected.sorted() where !declared.contains(name) {
-            problems.append("\(name) has a folder but no target in the package (Package.swift derives them from Lessons/)")
+            problems.append(
+                "\(name) has a folder but no target in the package (Package.swift derives them from Lessons/)")
         }
         let numbers = Set(lessons.map(\.number))
         for name in declared.sorted() where !expected.contains(name) {
             // A lesson or exercise target of these lessons that no folder accounts for.
             let digits = name.drop { !$0.isNumber }.prefix { $0.isNumber }
-            let ours = name.hasPrefix("lesson") || name.hasPrefix("exercise") || (name.hasPrefix("Lesson") && name.hasSuffix("Support"))
+            let ours =
+                name.hasPrefix("lesson") || name.hasPrefix("exercise")
+                || (name.hasPrefix("Lesson") && name.hasSuffix("Support"))
             if ours, let number = Int(digits), numbers.contains(number) {
                 problems.append("target \(name) has no folder under Lessons/ that makes it")
             }

@@ -32,7 +32,9 @@ public struct ExerciseInfo {
 
     /// A variant folder's own Swift files: all but the driver's main.swift.
     static func attendeeFiles(in path: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".swift") && $0 != "main.swift" }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter {
+            $0.hasSuffix(".swift") && $0 != "main.swift"
+        }.sorted()
     }
 
     init(root: String, number: Int, folder: String) {
@@ -97,11 +99,16 @@ public struct Variant: Equatable {
         guard mustFail else { return nil }
         let found = ExpectedFailure.documented(in: "\(root)/\(folder)")
         guard let first = found.first else {
-            return .failure(.init(description: "\(folder) has no '\(ExpectedFailure.marker) …' line saying how it fails"))
+            return .failure(
+                .init(description: "\(folder) has no '\(ExpectedFailure.marker) …' line saying how it fails"))
         }
         guard found.count == 1 else {
             let places = found.map { "\($0.file):\($0.line)" }.joined(separator: ", ")
-            return .failure(.init(description: "\(folder) says how it fails more than once (\(places)): keep one '\(ExpectedFailure.marker)' line"))
+            return .failure(
+                .init(
+                    description:
+                        "\(folder) says how it fails more than once (\(places)): keep one '\(ExpectedFailure.marker)' line"
+                ))
         }
         return first.failures.mapError { .init(description: "\(folder)/\($0.description)") }
     }

@@ -17,18 +17,23 @@ extension Runner {
         // The driver is what checks the attendee's work: an edited one proves nothing.
         let edited = exercise.driverFiles.filter { !isPristine($0, of: exercise) }
         guard edited.isEmpty else {
-            print("NOT CHECKED: \(edited.map { "\(exercise.folder)/\($0)" }.joined(separator: ", ")) was edited, and it is the driver")
+            print(
+                "NOT CHECKED: \(edited.map { "\(exercise.folder)/\($0)" }.joined(separator: ", ")) was edited, and it is the driver"
+            )
             print("that checks your work, not yours to edit. Put it back with: swift run racelab reset \(number)")
             print("(reset asks first and keeps a backup of everything it puts back).")
             return .driverEdited
         }
         if let problem = missingOrEmpty(exercise) {
             print("NOT CHECKED: \(problem)")
-            print("To start again from the starter: swift run racelab reset \(number) (it asks first, and keeps a backup).")
+            print(
+                "To start again from the starter: swift run racelab reset \(number) (it asks first, and keeps a backup)."
+            )
             return .missingOrEmpty
         }
         let subject = Subject.exercise(exercise.attendee, of: exercise)
-        let stamp = BuildStamp(root: workspace.root, scratch: builder.scratch, product: exercise.product, sources: subject.sources)
+        let stamp = BuildStamp(
+            root: workspace.root, scratch: builder.scratch, product: exercise.product, sources: subject.sources)
         let fingerprint = stamp.fingerprint()
         let bin: String
         if let built = stamp.binPath(ifFingerprint: fingerprint) {
@@ -55,7 +60,9 @@ extension Runner {
         record(outcome.passed, for: exercise)
         let verdict = ExerciseVerdict(outcome)
         if outcome.passed {
-            print("PASSED in \(String(format: "%.1f", outcome.seconds)) s\(outcome.seedNote): the output is what it should be and ThreadSanitizer found no race.")
+            print(
+                "PASSED in \(String(format: "%.1f", outcome.seconds)) s\(outcome.seedNote): the output is what it should be and ThreadSanitizer found no race."
+            )
             if outcome.passedShortOfContention { sayShortOfContention(outcome, number) }
             showOwnLines(outcome.ownLines)
             ownPrintsMayHideRaces(passed: true, ownLines: outcome.ownLines.count).forEach(print)
@@ -68,7 +75,9 @@ extension Runner {
             showOwnLines(outcome.ownLines)
             return verdict
         }
-        print("NOT YET\(outcome.seed.map { " (seed \($0): swift run racelab exercise \(number) --seed \($0) plays this scenario again)" } ?? ""). What is still wrong:")
+        print(
+            "NOT YET\(outcome.seed.map { " (seed \($0): swift run racelab exercise \(number) --seed \($0) plays this scenario again)" } ?? ""). What is still wrong:"
+        )
         let shown = 4
         for problem in outcome.problems.prefix(shown) {
             print(indent(explain(problem.forAttendee), by: "  - ").replacingOccurrences(of: "\n  - ", with: "\n    "))
@@ -78,7 +87,9 @@ extension Runner {
             print("(Stopped at ThreadSanitizer's first report: nothing after it could make this run pass.)")
         }
         #if os(Linux)
-            for note in LinuxNote.applying(to: outcome, sources: attendeeSources(exercise)) { note.lines.forEach(print) }
+            for note in LinuxNote.applying(to: outcome, sources: attendeeSources(exercise)) {
+                note.lines.forEach(print)
+            }
         #endif
         showOwnLines(outcome.ownLines)
         offerHint(exercise)
@@ -88,7 +99,9 @@ extension Runner {
     /// A pass on less than the driver plays for: every run's contention round fell short. Says what
     /// the driver said, and what to do about it.
     func sayShortOfContention(_ outcome: RunOutcome, _ number: Int) {
-        print("But not in full: in each of \(outcome.contentionShortRuns) runs the contention round fell short. The driver said:")
+        print(
+            "But not in full: in each of \(outcome.contentionShortRuns) runs the contention round fell short. The driver said:"
+        )
         let said = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         for start in said.indices where said[start].hasPrefix(ContentionFellShort.mark) {
             for line in said[start..<min(start + 2, said.endIndex)] { print("  | \(line)") }
@@ -97,13 +110,19 @@ extension Runner {
     }
 
     func reportCompileErrors(_ build: Builder.Outcome, _ exercise: ExerciseInfo) {
-        print("Your exercise does not compile yet (lesson \(exercise.number) itself still runs: swift run lesson\(exercise.number)):")
+        print(
+            "Your exercise does not compile yet (lesson \(exercise.number) itself still runs: swift run lesson\(exercise.number)):"
+        )
         let errors = build.errors.map { $0.replacingOccurrences(of: workspace.root + "/", with: "") }
         let drivers = exercise.driverFiles.map { "\(exercise.folder)/\($0):" }
         if !errors.isEmpty, errors.allSatisfy({ error in drivers.contains { error.hasPrefix($0) } }) {
             // The driver is as it started (checked above): what it needs is missing from the attendee's file.
-            print("The errors point at the driver, \(exercise.driverFiles.joined(separator: ", ")), which is as it started: the cause is in")
-            print("\(exercise.attendeeFiles.joined(separator: ", ")). A type, method or property the driver uses is missing or was renamed:")
+            print(
+                "The errors point at the driver, \(exercise.driverFiles.joined(separator: ", ")), which is as it started: the cause is in"
+            )
+            print(
+                "\(exercise.attendeeFiles.joined(separator: ", ")). A type, method or property the driver uses is missing or was renamed:"
+            )
         }
         for error in errors.prefix(10) { print(indent(error)) }
         if errors.isEmpty { print(indent(String(build.log.suffix(3000)))) }
@@ -134,7 +153,9 @@ extension Runner {
         let exercises = workspace.lessons.compactMap(\.exercise)
         let later = exercises.filter { $0.number > number } + exercises.filter { $0.number < number }
         if let next = later.first(where: { state(of: $0, in: progress) != .passed }) {
-            print("Next: exercise \(next.number) (swift run racelab exercise \(next.number)); racelab list shows where you are.")
+            print(
+                "Next: exercise \(next.number) (swift run racelab exercise \(next.number)); racelab list shows where you are."
+            )
         } else {
             print("That was the last one: every exercise has passed.")
         }

@@ -31,7 +31,7 @@ enum ExerciseVerdict: Equatable {
 
         init(_ problem: CheckProblem) {
             switch problem {
-            case let .unexpectedRace(race, _): self = .race(functions: race.sides.map(\.function).sorted())
+            case .unexpectedRace(let race, _): self = .race(functions: race.sides.map(\.function).sorted())
             case .output(let mismatch): self = .output(transcriptLine: mismatch.transcriptLine ?? 0)
             case .timing(let mismatch): self = .timing(transcriptLine: mismatch.transcriptLine ?? 0)
             default: self = .other(problem.kind, start: problem.description.prefix(60))

@@ -5,7 +5,8 @@ import Foundation
 /// `either` is "race F or crash": any one of them (code whose race can also corrupt memory fails one
 /// way or the other, not always the same).
 public indirect enum ExpectedFailure: Equatable, CustomStringConvertible {
-    case race(String), output, timeout, crash, exit
+    case race(String)
+    case output, timeout, crash, exit
     case either([ExpectedFailure])
 
     init?(parsing text: String) {
@@ -54,8 +55,12 @@ extension ExpectedFailure {
 
     /// The `// must fail:` lines of the Swift files in `folder` (a symlinked driver included, which has
     /// none), as (file, line number, failures or the problem with them).
-    static func documented(in folder: String) -> [(file: String, line: Int, failures: Result<[ExpectedFailure], Workspace.Problem>)] {
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".swift") }.sorted()
+    static func documented(in folder: String) -> [(
+        file: String, line: Int, failures: Result<[ExpectedFailure], Workspace.Problem>
+    )] {
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+            $0.hasSuffix(".swift")
+        }.sorted()
         var found: [(String, Int, Result<[ExpectedFailure], Workspace.Problem>)] = []
         for file in files {
             guard let text = try? String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8) else { continue }
@@ -63,8 +68,12 @@ extension ExpectedFailure {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 guard trimmed.lowercased().hasPrefix(marker) else { continue }
                 let failures = list(String(trimmed.dropFirst(marker.count)))
-                found.append((file, index + 1, failures.map { .success($0) }
-                    ?? .failure(.init(description: "\(file):\(index + 1): '\(trimmed)' takes: \(syntax)"))))
+                found.append(
+                    (
+                        file, index + 1,
+                        failures.map { .success($0) }
+                            ?? .failure(.init(description: "\(file):\(index + 1): '\(trimmed)' takes: \(syntax)"))
+                    ))
             }
         }
         return found

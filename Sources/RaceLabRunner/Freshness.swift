@@ -15,7 +15,8 @@ enum Freshness {
         guard let (source, saved) = newestSource(root: root, folders: folders), saved > built else { return nil }
         let format = DateFormatter()
         format.dateFormat = "HH:mm:ss"
-        return "\(shown) (built \(format.string(from: built))) is older than \(source) (saved \(format.string(from: saved))):"
+        return
+            "\(shown) (built \(format.string(from: built))) is older than \(source) (saved \(format.string(from: saved))):"
             + " the build did not rebuild it, so it is not what the sources say, and it is not judged. Is its folder a"
             + " target? racelab verify checks the manifest against the folders."
     }
@@ -51,7 +52,8 @@ enum Freshness {
     static func files(root: String, folders: [Subject.SourceFolder]) -> [String] {
         folders.flatMap { folder -> [String] in
             let base = "\(root)/\(folder.path)"
-            let names = folder.recursive
+            let names =
+                folder.recursive
                 ? (FileManager.default.enumerator(atPath: base)?.allObjects as? [String]) ?? []
                 : (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []
             return names.filter { !isFolder("\(base)/\($0)") }.map { "\(folder.path)/\($0)" }
@@ -78,7 +80,8 @@ extension Runner {
     /// again while its binary stays the same (every run of a page would walk the sources otherwise).
     func freshnessProblem(_ subject: Subject, program: String) -> String? {
         if let declared = declaredTargets(), !declared.contains(subject.product) {
-            return "\(subject.product) is not a target of the package (a binary left over from an earlier build is not judged)."
+            return
+                "\(subject.product) is not a target of the package (a binary left over from an earlier build is not judged)."
                 + " The manifest derives its targets from the folders under Lessons/; racelab verify says where they disagree."
         }
         let built = Freshness.modified(program)

@@ -15,7 +15,9 @@ extension Runner {
         }
         var progress = Progress.load(root: workspace.root)
         let seen = progress[exercise: number].hintsShown
-        func show(_ index: Int) { print("Hint \(index + 1) of \(hints.count): " + indent(hints[index], by: "  ").dropFirst(2)) }
+        func show(_ index: Int) {
+            print("Hint \(index + 1) of \(hints.count): " + indent(hints[index], by: "  ").dropFirst(2))
+        }
         if seen >= hints.count {
             for index in hints.indices {
                 show(index)
@@ -28,8 +30,10 @@ extension Runner {
         progress[exercise: number].hintsShown = seen + 1
         progress.save(root: workspace.root, print: print)
         print("")
-        print(seen + 1 < hints.count
-            ? "Run it again for the next hint (\(hints.count - seen - 1) more)." : "That was the last hint; run it again to see them all.")
+        print(
+            seen + 1 < hints.count
+                ? "Run it again for the next hint (\(hints.count - seen - 1) more)."
+                : "That was the last hint; run it again to see them all.")
     }
 
     func offerHint(_ exercise: ExerciseInfo) {

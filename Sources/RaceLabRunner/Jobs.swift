@@ -17,7 +17,8 @@ func runInOrder<Result>(
         for (index, task) in tasks.enumerated() { deliver(index, task()) }
         return
     }
-    let startOrder = tasks.indices.filter { startingFirst.contains($0) } + tasks.indices.filter { !startingFirst.contains($0) }
+    let startOrder =
+        tasks.indices.filter { startingFirst.contains($0) } + tasks.indices.filter { !startingFirst.contains($0) }
     let results = Locked<[Int: Result]>([:])
     let next = Locked(0)
     let finished = tasks.map { _ in DispatchSemaphore(value: 0) }

@@ -37,10 +37,13 @@ public func judge(
     // Stopped because ThreadSanitizer reported something: that run never passes, even when the report
     // is one the runner cannot read (seen once in an adversarial round: a PASSED after 0.2 s).
     if result.stoppedEarly && problems.isEmpty {
-        let summary = result.stderr.split(separator: "\n").first { $0.hasPrefix("SUMMARY: ThreadSanitizer") }
+        let summary =
+            result.stderr.split(separator: "\n").first { $0.hasPrefix("SUMMARY: ThreadSanitizer") }
             .map(String.init) ?? "SUMMARY: ThreadSanitizer"
-        problems.append(.message(
-            "stopped at a ThreadSanitizer report the runner could not read (\(summary)): run it again to see it whole"))
+        problems.append(
+            .message(
+                "stopped at a ThreadSanitizer report the runner could not read (\(summary)): run it again to see it whole"
+            ))
     }
     return RunOutcome(
         problems: problems, races: races, seconds: result.seconds, stdout: checked,
@@ -130,9 +133,10 @@ func judgeRaces(
     let missing = expected.filter { function in !races.contains { $0.isRace && $0.involves(function) } }
     if sayMissing {
         problems += missing.map { function in
-            let accessors = Set(races.filter(\.isRace).flatMap(\.sides).map(\.function).filter {
-                $0.hasPrefix(function + ".") || $0.contains("." + function + ".")
-            })
+            let accessors = Set(
+                races.filter(\.isRace).flatMap(\.sides).map(\.function).filter {
+                    $0.hasPrefix(function + ".") || $0.contains("." + function + ".")
+                })
             return .missingRace(function, accessors: accessors.sorted())
         }
     }

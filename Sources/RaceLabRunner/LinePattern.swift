@@ -70,7 +70,8 @@ public struct LinePattern: CustomStringConvertible {
     public static func readable(_ source: String) -> String {
         var text = ""
         var rest = Substring(source)
-        while let open = rest.range(of: "{{"), var close = rest.range(of: "}}", range: open.upperBound..<rest.endIndex) {
+        while let open = rest.range(of: "{{"), var close = rest.range(of: "}}", range: open.upperBound..<rest.endIndex)
+        {
             while close.upperBound < rest.endIndex, rest[close.upperBound] == "}" {
                 close = rest.index(after: close.lowerBound)..<rest.index(after: close.upperBound)
             }
@@ -91,7 +92,9 @@ public struct LinePattern: CustomStringConvertible {
             return String(format: "%.2fs–%.2fs", range.lowerBound, range.upperBound)
         }
         let alternatives = inside.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-        let plain = alternatives.allSatisfy { !$0.isEmpty && $0.rangeOfCharacter(from: CharacterSet(charactersIn: #"\.*+?()[]^${}"#)) == nil }
+        let plain = alternatives.allSatisfy {
+            !$0.isEmpty && $0.rangeOfCharacter(from: CharacterSet(charactersIn: #"\.*+?()[]^${}"#)) == nil
+        }
         guard plain else { return "…" }
         return alternatives.count <= 2
             ? alternatives.joined(separator: " or ")
@@ -104,7 +107,8 @@ public struct LinePattern: CustomStringConvertible {
         if text.hasPrefix("~") {
             let parts = text.dropFirst().replacingOccurrences(of: "+-", with: "±").split(separator: "±")
             guard parts.count <= 2, parts[0].hasSuffix("s"), let centre = Double(parts[0].dropLast()),
-                let slack = parts.count == 2 ? Double(parts[1].hasSuffix("s") ? parts[1].dropLast() : parts[1]) : tolerance
+                let slack = parts.count == 2
+                    ? Double(parts[1].hasSuffix("s") ? parts[1].dropLast() : parts[1]) : tolerance
             else {
                 throw Problem(description: "'{{\(text)}}' is not a time; write {{~1.5s}} or {{~1.5s±0.3}}")
             }
@@ -144,7 +148,9 @@ public struct LinePattern: CustomStringConvertible {
         public var allowed: ClosedRange<Double>
 
         /// Lesson seconds outside `allowed`: positive when late, negative when early.
-        public var offBy: Double { actual > allowed.upperBound ? actual - allowed.upperBound : actual - allowed.lowerBound }
+        public var offBy: Double {
+            actual > allowed.upperBound ? actual - allowed.upperBound : actual - allowed.lowerBound
+        }
         /// Lesson seconds from the stated range: positive when late, negative when early.
         public var fromExpected: Double {
             actual > expected.upperBound ? actual - expected.upperBound : actual - expected.lowerBound
@@ -163,10 +169,14 @@ public struct LinePattern: CustomStringConvertible {
         guard let match = regex.firstMatch(in: line, range: whole) else { return nil }
         var misses: [TimeMiss] = []
         for time in times {
-            guard let range = Range(match.range(at: time.group), in: line), let value = Double(line[range]) else { return nil }
+            guard let range = Range(match.range(at: time.group), in: line), let value = Double(line[range]) else {
+                return nil
+            }
             if check.relaxed { continue }
             let allowed = max(0, time.range.lowerBound - check.slack)...(time.range.upperBound + check.slack)
-            if !allowed.contains(value) { misses.append(TimeMiss(actual: value, expected: time.range, allowed: allowed)) }
+            if !allowed.contains(value) {
+                misses.append(TimeMiss(actual: value, expected: time.range, allowed: allowed))
+            }
         }
         return misses
     }

@@ -11,23 +11,29 @@ struct LinuxNote {
     let lines: [String]
 
     static let all = [
-        LinuxNote(name: "Mutex", kind: .race, lines: [
-            "Your file uses Synchronization's Mutex. On Linux, ThreadSanitizer cannot see how a waiting thread",
-            "takes a contended Mutex (from the kernel), and reports races that may not be there (lesson 4,",
-            "page 5). The referee cannot tell them apart: use NSLock or a queue, which it can see.",
-        ]),
-        LinuxNote(name: "NSConditionLock", kind: .crash, lines: [
-            "Your file uses NSConditionLock. On Linux, Foundation's NSConditionLock traps (SIGILL) whenever lock() or",
-            "lock(whenCondition:) has to wait: they wait until Date.distantFuture, whose time in nanoseconds overflows",
-            "(swift-corelibs-foundation, Sources/Foundation/NSLock.swift, timeSpecFrom(date:)). Not your logic: use",
-            "NSCondition, NSLock with a DispatchSemaphore, or a serial queue.",
-        ]),
-        LinuxNote(name: "removeDependency", kind: nil, lines: [
-            "Your file calls removeDependency. On Linux, Foundation's Operation.removeDependency(_:) forgets the",
-            "dependency but not that it was unfinished, so the operation never becomes ready and never runs",
-            "(swift-corelibs-foundation, Sources/Foundation/Operation.swift, removeDependency; lesson 7's README).",
-            "Build the graph without that dependency instead of adding it and taking it away.",
-        ]),
+        LinuxNote(
+            name: "Mutex", kind: .race,
+            lines: [
+                "Your file uses Synchronization's Mutex. On Linux, ThreadSanitizer cannot see how a waiting thread",
+                "takes a contended Mutex (from the kernel), and reports races that may not be there (lesson 4,",
+                "page 5). The referee cannot tell them apart: use NSLock or a queue, which it can see.",
+            ]),
+        LinuxNote(
+            name: "NSConditionLock", kind: .crash,
+            lines: [
+                "Your file uses NSConditionLock. On Linux, Foundation's NSConditionLock traps (SIGILL) whenever lock() or",
+                "lock(whenCondition:) has to wait: they wait until Date.distantFuture, whose time in nanoseconds overflows",
+                "(swift-corelibs-foundation, Sources/Foundation/NSLock.swift, timeSpecFrom(date:)). Not your logic: use",
+                "NSCondition, NSLock with a DispatchSemaphore, or a serial queue.",
+            ]),
+        LinuxNote(
+            name: "removeDependency", kind: nil,
+            lines: [
+                "Your file calls removeDependency. On Linux, Foundation's Operation.removeDependency(_:) forgets the",
+                "dependency but not that it was unfinished, so the operation never becomes ready and never runs",
+                "(swift-corelibs-foundation, Sources/Foundation/Operation.swift, removeDependency; lesson 7's README).",
+                "Build the graph without that dependency instead of adding it and taking it away.",
+            ]),
     ]
 
     /// The notes that apply to a failed run of code in `sources`.

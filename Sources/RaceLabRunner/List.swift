@@ -15,7 +15,9 @@ extension Runner {
         }
         print("")
         if let next {
-            print("Next: exercise \(next.number), in \(next.folder)/\(next.attendeeFiles.joined(separator: ", ")): swift run racelab exercise \(next.number)")
+            print(
+                "Next: exercise \(next.number), in \(next.folder)/\(next.attendeeFiles.joined(separator: ", ")): swift run racelab exercise \(next.number)"
+            )
         } else {
             print("Every exercise has passed.")
         }

@@ -29,14 +29,15 @@ public struct OutputMismatch: Equatable, CustomStringConvertible {
                 : quoted(expected) + (anyOrder ? "  (one of the 'any order' lines)" : "")
         }
         switch (actual, expected) {
-        case let (actual?, expected?):
+        case (let actual?, let expected?):
             return "output line \(outputLine!): \(quoted(actual))\n  \(source): \(shown(expected))"
                 + timeMisses.map { "\n  " + describe($0, in: actual) }.joined()
-        case let (nil, expected?):
+        case (nil, let expected?):
             return "the end of the output: it ended early\n  \(source): \(shown(expected))"
                 + (lastLine.map { "\n  the output's last line: \(quoted($0))" } ?? "")
-        case let (actual?, nil):
-            return "output line \(outputLine!): \(quoted(actual))\n  expected no more output (end the transcript with '...' to allow more)"
+        case (let actual?, nil):
+            return
+                "output line \(outputLine!): \(quoted(actual))\n  expected no more output (end the transcript with '...' to allow more)"
         default:
             return "output differs"
         }
@@ -45,15 +46,19 @@ public struct OutputMismatch: Equatable, CustomStringConvertible {
     /// "\"66\" came at 2.28 s, expected 0.70 s–1.30 s: 0.98 s late (even with the runner's …)"
     private func describe(_ miss: LinePattern.TimeMiss, in line: String) -> String {
         let late = miss.fromExpected > 0
-        let stated = miss.expected.lowerBound == miss.expected.upperBound
-            ? secondsText(miss.expected.lowerBound) : "\(secondsText(miss.expected.lowerBound))–\(secondsText(miss.expected.upperBound))"
+        let stated =
+            miss.expected.lowerBound == miss.expected.upperBound
+            ? secondsText(miss.expected.lowerBound)
+            : "\(secondsText(miss.expected.lowerBound))–\(secondsText(miss.expected.upperBound))"
         // The line without its time column: what happened, then when.
         let what = line.replacingOccurrences(of: #"^\[ *[0-9.]+s\] *"#, with: "", options: .regularExpression)
-        var text = "\(quoted(what)) came at \(secondsText(miss.actual)), expected \(stated): "
+        var text =
+            "\(quoted(what)) came at \(secondsText(miss.actual)), expected \(stated): "
             + "\(secondsText(abs(miss.fromExpected))) \(late ? "late" : "early")"
         let slack = miss.allowed.upperBound - miss.expected.upperBound
         if slack > 0 {
-            text += "; even with the runner's \(secondsText(slack)) allowance for a busy machine it is "
+            text +=
+                "; even with the runner's \(secondsText(slack)) allowance for a busy machine it is "
                 + "\(secondsText(abs(miss.offBy))) out (\(secondsText(abs(miss.offBy) / speed)) of real time at \(speedText(speed)))"
         }
         return text

@@ -102,9 +102,12 @@ public func linuxOnlyUses(in source: String, file: String) -> [PortabilityProble
         if linuxOnly.contains(true) || raw.contains(portableMarker) { continue }
         let code = withoutComment(String(raw))
         for use in uses where code.contains(use.token) {
-            problems.append(.init(
-                place: "\(file):\(index + 1)",
-                problem: "\(use.token.trimmingCharacters(in: CharacterSet(charactersIn: "(."))): \(use.why); put it under #if os(Linux) or canImport(…)"))
+            problems.append(
+                .init(
+                    place: "\(file):\(index + 1)",
+                    problem:
+                        "\(use.token.trimmingCharacters(in: CharacterSet(charactersIn: "(."))): \(use.why); put it under #if os(Linux) or canImport(…)"
+                ))
             break
         }
     }
@@ -114,9 +117,15 @@ public func linuxOnlyUses(in source: String, file: String) -> [PortabilityProble
 private func takenOnlyOnLinux(_ condition: String) -> Bool {
     // `#if !canImport(Darwin)`: every system but Apple's, Linux among them.
     let negated = condition.trimmingCharacters(in: .whitespaces)
-    if negated.hasPrefix("!"), !negated.contains("&&"), !negated.contains("||"), excludesLinux(String(negated.dropFirst())) { return true }
+    if negated.hasPrefix("!"), !negated.contains("&&"), !negated.contains("||"),
+        excludesLinux(String(negated.dropFirst()))
+    {
+        return true
+    }
     guard !condition.contains("!"), !condition.contains("||") else { return false }
-    return ["os(Linux)", "canImport(Glibc)", "canImport(FoundationNetworking)", "canImport(Musl)"].contains { condition.contains($0) }
+    return ["os(Linux)", "canImport(Glibc)", "canImport(FoundationNetworking)", "canImport(Musl)"].contains {
+        condition.contains($0)
+    }
 }
 
 /// A condition true on every Apple platform and never on Linux: its `#else` is Linux's (and the
@@ -125,8 +134,11 @@ private func excludesLinux(_ condition: String) -> Bool {
     guard !condition.contains("!"), !condition.contains("&&") else { return false }
     return ["canImport(Darwin)", "canImport(ObjectiveC)", "os(macOS)"].contains { condition.contains($0) }
         && condition.components(separatedBy: "||").allSatisfy { part in
-            ["canImport(Darwin)", "canImport(ObjectiveC)", "os(macOS)", "os(iOS)", "os(tvOS)", "os(watchOS)", "os(visionOS)"]
-                .contains { part.contains($0) }
+            [
+                "canImport(Darwin)", "canImport(ObjectiveC)", "os(macOS)", "os(iOS)", "os(tvOS)", "os(watchOS)",
+                "os(visionOS)",
+            ]
+            .contains { part.contains($0) }
         }
 }
 
@@ -156,13 +168,18 @@ public func unportableShell(in script: String, file: String) -> [PortabilityProb
         (#"\bwait -n\b"#, "bash 4.3 or later only"),
         (#"\breadlink -f\b"#, "GNU readlink; macOS's before 12.3 has no -f"),
         (#"\bdate [^|;]*%N"#, "%N is GNU date's"),
-        (#"\bsed\s+(-[a-zA-Z]+\s+)*-[a-zA-Z]*i(\s|$)"#, "GNU and BSD sed take -i differently; write to a temporary file"),
+        (
+            #"\bsed\s+(-[a-zA-Z]+\s+)*-[a-zA-Z]*i(\s|$)"#,
+            "GNU and BSD sed take -i differently; write to a temporary file"
+        ),
         (#"\bgrep -[a-zA-Z]*P"#, "grep -P is GNU grep's"),
         (#"\bstat -c\b"#, "stat -c is GNU's (BSD: stat -f)"),
         (#"\bxargs -[a-zA-Z]*r"#, "xargs -r is GNU's"),
         (#"-printf\b"#, "find -printf is GNU's"),
-        (#"(^\s*|[;&|(!]\s*|\b(then|do|if|while|until|else|exec|env)\s+|\w+=\S*\s+)timeout\s"#,
-         "timeout is GNU coreutils (gtimeout with Homebrew); check with command -v first"),
+        (
+            #"(^\s*|[;&|(!]\s*|\b(then|do|if|while|until|else|exec|env)\s+|\w+=\S*\s+)timeout\s"#,
+            "timeout is GNU coreutils (gtimeout with Homebrew); check with command -v first"
+        ),
         (#"\[\[ -v |\$\{\w+\[-\d+\]\}|;;&|shopt -s globstar"#, "bash 4 or later only"),
         (#"\b(tac|shuf|numfmt)\b"#, "GNU coreutils only"),
     ]

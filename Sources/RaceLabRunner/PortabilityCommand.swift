@@ -10,42 +10,66 @@ extension Runner {
         let listed = runProcess(
             "/usr/bin/env", arguments: ["git", "ls-files", "--cached", "--others", "--exclude-standard"],
             directory: root, timeout: 60, outputCap: 16 << 20)
-        let files = listed.succeeded ? listed.stdout.split(separator: "\n").map(String.init) : Freshness.projectFiles(under: root)
+        let files =
+            listed.succeeded
+            ? listed.stdout.split(separator: "\n").map(String.init) : Freshness.projectFiles(under: root)
         for group in caseCollisions(pathsWithTheirFolders(files)) {
-            problems.append(.init(place: group.joined(separator: " and "), problem: "paths that differ only in case: one folder or file on a Mac"))
+            problems.append(
+                .init(
+                    place: group.joined(separator: " and "),
+                    problem: "paths that differ only in case: one folder or file on a Mac"))
         }
         // A scratch folder of its own: SwiftPM locks the one it uses, and verify may be building in .build-tsan.
         let scratch = NSTemporaryDirectory() + "racelab-portability-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let manifest = runProcess(
-            "/usr/bin/env", arguments: ["swift", "package", "--manifest-cache", "none", "dump-package", "--scratch-path", scratch],
+            "/usr/bin/env",
+            arguments: ["swift", "package", "--manifest-cache", "none", "dump-package", "--scratch-path", scratch],
             environment: builder.environment(), directory: root, timeout: 120, outputCap: 8 << 20)
         var nameCount = 0
         if manifest.succeeded, let read = buildNames(fromManifestJSON: Data(manifest.stdout.utf8)) {
             nameCount = Set(read.names).count
             for group in caseCollisions(read.names) {
-                problems.append(.init(
-                    place: "Package.swift", problem: "targets, modules or products that differ only in case, one build product on a Mac: \(group.joined(separator: ", "))"))
+                problems.append(
+                    .init(
+                        place: "Package.swift",
+                        problem:
+                            "targets, modules or products that differ only in case, one build product on a Mac: \(group.joined(separator: ", "))"
+                    ))
             }
             if !read.platforms.contains(where: { $0.hasPrefix("macos ") }) {
-                problems.append(.init(place: "Package.swift", problem: "no macOS in platforms: SwiftPM would build for its oldest macOS, where async and Mutex do not exist"))
+                problems.append(
+                    .init(
+                        place: "Package.swift",
+                        problem:
+                            "no macOS in platforms: SwiftPM would build for its oldest macOS, where async and Mutex do not exist"
+                    ))
             }
         } else {
-            problems.append(.init(place: "Package.swift", problem: "swift package dump-package failed: \(manifest.stderr.prefix(300))"))
+            problems.append(
+                .init(
+                    place: "Package.swift", problem: "swift package dump-package failed: \(manifest.stderr.prefix(300))"
+                ))
         }
         let swiftFiles = files.filter { $0.hasSuffix(".swift") && $0 != "Package.swift" }
         for file in swiftFiles {
             guard let text = try? String(contentsOfFile: "\(root)/\(file)", encoding: .utf8) else { continue }
             problems += linuxOnlyUses(in: text, file: file)
         }
-        let scripts = files.filter { ($0.hasPrefix("scripts/") && (!$0.contains(".") || $0.hasSuffix(".sh"))) || $0 == ".ci/run" }
+        let scripts = files.filter {
+            ($0.hasPrefix("scripts/") && (!$0.contains(".") || $0.hasSuffix(".sh"))) || $0 == ".ci/run"
+        }
         for file in scripts {
             guard let text = try? String(contentsOfFile: "\(root)/\(file)", encoding: .utf8) else { continue }
             problems += unportableShell(in: text, file: file)
         }
         for problem in problems { print("FAIL portability: \(problem)") }
-        let counts = "\(files.count) paths, \(nameCount) build names, \(swiftFiles.count) Swift files, \(scripts.count) scripts"
-        print(problems.isEmpty ? "PASS portability: \(counts), nothing that would break on a Mac" : "portability: \(problems.count) problem(s) in \(counts)")
+        let counts =
+            "\(files.count) paths, \(nameCount) build names, \(swiftFiles.count) Swift files, \(scripts.count) scripts"
+        print(
+            problems.isEmpty
+                ? "PASS portability: \(counts), nothing that would break on a Mac"
+                : "portability: \(problems.count) problem(s) in \(counts)")
         return problems.isEmpty
     }
 }

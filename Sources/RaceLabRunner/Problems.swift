@@ -36,30 +36,36 @@ public enum CheckProblem: CustomStringConvertible {
         case .banner(let text):
             return text
         case .output(let mismatch):
-            return (mismatch.forAttendee ? "the output is not what it should be at " : "output differs from the transcript at ") + "\(mismatch)"
+            return
+                (mismatch.forAttendee
+                ? "the output is not what it should be at " : "output differs from the transcript at ") + "\(mismatch)"
         case .timing(let mismatch):
             return "a time is off at \(mismatch)"
         case .forbiddenOutcome(let name):
             return "forbidden outcome: \(name)"
-        case let .unexpectedRace(race, count):
+        case .unexpectedRace(let race, let count):
             return "unexpected \(race)\(count > 1 ? " (×\(count))" : "")"
-        case let .missingRace(function, accessors) where !accessors.isEmpty:
-            return "expected a data race in \(function), but ThreadSanitizer names a property's accessors, and reported "
+        case .missingRace(let function, let accessors) where !accessors.isEmpty:
+            return
+                "expected a data race in \(function), but ThreadSanitizer names a property's accessors, and reported "
                 + accessors.joined(separator: ", ") + ": write 'race \(accessors[0])' in the transcript"
         case .missingRace(let function, _):
             return "expected a data race in \(function), but ThreadSanitizer reported none there"
-        case let .exitStatus(expected, actual):
+        case .exitStatus(let expected, let actual):
             return "exit status \(actual), expected \(expected)"
-        case let .crashed(signal, tail):
-            return (["crashed with signal \(signal)\(signalName(signal))"] + tail.map { "  " + $0 }).joined(separator: "\n")
+        case .crashed(let signal, let tail):
+            return (["crashed with signal \(signal)\(signalName(signal))"] + tail.map { "  " + $0 }).joined(
+                separator: "\n")
         case .timedOut(let seconds):
-            return "did not finish within \(Int(seconds)) s and was stopped: it hangs, or waits for something that never comes"
+            return
+                "did not finish within \(Int(seconds)) s and was stopped: it hangs, or waits for something that never comes"
         case .watchdogGaveUp(let said):
             return "it hangs: the watchdog gave up (\(said)). " + hangCauses
-        case let .pageNeverFinished(page, limit):
-            return "it hangs: page \(page) did not finish within \(limit) of lesson time, and the lesson stopped it (exit status 3). "
+        case .pageNeverFinished(let page, let limit):
+            return
+                "it hangs: page \(page) did not finish within \(limit) of lesson time, and the lesson stopped it (exit status 3). "
                 + hangCauses
-        case let .flooded(bytes, byOwnPrints):
+        case .flooded(let bytes, let byOwnPrints):
             return byOwnPrints
                 ? "printed more than \(bytes / 1024) KiB and was stopped, most of it your own print()s: they hide the exercise's output, so print less (or only once)"
                 : "printed more than \(bytes / 1024) KiB and was stopped: it floods its output"
@@ -104,10 +110,11 @@ public enum CheckProblem: CustomStringConvertible {
     func isCase(_ failure: ExpectedFailure) -> Bool {
         if case .either(let alternatives) = failure { return alternatives.contains { isCase($0) } }
         switch (self, failure) {
-        case (.output, .output), (.banner, .output), (.timing, .output), (.forbiddenOutcome, .output), (.timedOut, .timeout), (.pageNeverFinished, .timeout), (.watchdogGaveUp, .timeout), (.crashed, .crash),
+        case (.output, .output), (.banner, .output), (.timing, .output), (.forbiddenOutcome, .output),
+            (.timedOut, .timeout), (.pageNeverFinished, .timeout), (.watchdogGaveUp, .timeout), (.crashed, .crash),
             (.exitStatus, .exit):
             return true
-        case let (.unexpectedRace(race, _), .race(function)): return race.involves(function)
+        case (.unexpectedRace(let race, _), .race(let function)): return race.involves(function)
         default: return false
         }
     }
@@ -126,7 +133,8 @@ private func signalName(_ signal: Int32) -> String {
 }
 
 /// What usually makes a page or an exercise wait forever.
-let hangCauses = "Something waits forever: a deadlock (a sync onto the queue it is running on, the main queue waiting for"
+let hangCauses =
+    "Something waits forever: a deadlock (a sync onto the queue it is running on, the main queue waiting for"
     + " itself, a thread waiting in DispatchQueue.main.sync while it holds a lock or queue that the main queue waits for),"
     + " a group or semaphore nobody signals, an operation that never finishes, or, in async code, a continuation never"
     + " resumed, or a thread of Swift's cooperative pool blocked (a semaphore's wait, a lock held across an await),"
@@ -134,7 +142,10 @@ let hangCauses = "Something waits forever: a deadlock (a sync onto the queue it 
 
 /// The kinds of failure `racelab stress` counts.
 public enum FailureKind: String, CaseIterable, Comparable {
-    case time, content, forbidden = "forbidden outcome", race = "race verdict", hang, crash, flood, exit, error
+    case time, content
+    case forbidden = "forbidden outcome"
+    case race = "race verdict"
+    case hang, crash, flood, exit, error
 
     public static func < (lhs: FailureKind, rhs: FailureKind) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

@@ -45,7 +45,8 @@ func tsanDeadlySignal(_ stderr: String) -> (signal: Int32, message: String, symb
     let names: [(String, Int32)] = [("SEGV", 11), ("BUS", 7), ("FPE", 8), ("ILL", 4), ("ABRT", 6)]
     let signal = names.first { error.contains("ThreadSanitizer: \($0.0) ") }?.1 ?? 11
     let message = error.components(separatedBy: "ERROR: ").last ?? error
-    let frame = lines[start...].first { $0.hasPrefix("    #0 ") }?.split(separator: " ").dropFirst().first.map(String.init)
+    let frame = lines[start...].first { $0.hasPrefix("    #0 ") }?.split(separator: " ").dropFirst().first.map(
+        String.init)
     return (signal, message, frame)
 }
 
@@ -65,8 +66,10 @@ func crashSummary(_ stderr: String) -> [String] {
     if !fatal.isEmpty { return fatal }
     if lines.isEmpty {
         // Both measured on Linux with Swift 6.3.1: a trap with no message at all.
-        return ["(nothing on stderr: Dispatch traps this way too, e.g. on a `sync` onto the serial queue the code already runs on,",
-                "and so does `MainActor.assumeIsolated` called off the main actor)"]
+        return [
+            "(nothing on stderr: Dispatch traps this way too, e.g. on a `sync` onto the serial queue the code already runs on,",
+            "and so does `MainActor.assumeIsolated` called off the main actor)",
+        ]
     }
     return lines.suffix(4).map(shortened)
 }
@@ -87,7 +90,8 @@ func continuationMisuse(_ stderr: String) -> String? {
 /// "Page 3 did not finish within 120.0 s of lesson time: stopping the lesson." The page and the limit.
 func pageStoppedByTheLesson(_ stdout: String) -> (page: Int, limit: String)? {
     for line in stdout.split(separator: "\n").reversed() where line.hasPrefix("Page ") && line.hasSuffix(PageStop.end) {
-        guard let middle = line.range(of: PageStop.middle), let page = Int(line[line.index(line.startIndex, offsetBy: 5)..<middle.lowerBound])
+        guard let middle = line.range(of: PageStop.middle),
+            let page = Int(line[line.index(line.startIndex, offsetBy: 5)..<middle.lowerBound])
         else { continue }
         return (page, String(line[middle.upperBound..<line.index(line.endIndex, offsetBy: -PageStop.end.count)]))
     }

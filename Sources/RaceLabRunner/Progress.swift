@@ -61,7 +61,9 @@ extension Runner {
     func fingerprint(_ exercise: ExerciseInfo) -> String {
         var hash = FNV1a()
         for file in exercise.attendeeFiles {
-            hash.add(FileManager.default.contents(atPath: "\(workspace.root)/\(exercise.folder)/\(file)") ?? Data("missing".utf8))
+            hash.add(
+                FileManager.default.contents(atPath: "\(workspace.root)/\(exercise.folder)/\(file)")
+                    ?? Data("missing".utf8))
             hash.add([0])
         }
         return hash.hex

@@ -13,7 +13,8 @@ public struct RaceDescription: Hashable, CustomStringConvertible {
         public var inProject = false
 
         var place: String {
-            file.map { path in line.map { "\(path):\($0)" } ?? path } ?? (inProject ? "in the project, no file printed" : "outside the project")
+            file.map { path in line.map { "\(path):\($0)" } ?? path }
+                ?? (inProject ? "in the project, no file printed" : "outside the project")
         }
     }
 
@@ -32,7 +33,8 @@ public struct RaceDescription: Hashable, CustomStringConvertible {
         guard isRace, sides.count == 2 else {
             if sides.count > 1 {
                 // A lock-order inversion: each thread's side of the cycle.
-                return kind + ": " + sides.map { "\($0.function) \($0.operation) (\($0.place))" }.joined(separator: ", and ")
+                return kind + ": "
+                    + sides.map { "\($0.function) \($0.operation) (\($0.place))" }.joined(separator: ", and ")
             }
             // A thread leak, a use after free: what it is, and where in the project.
             return kind + (sides.first.map { " in \($0.function) (\($0.place))" } ?? "")
@@ -85,7 +87,11 @@ public func describe(
     // The project's files are read only when a report names a file by its bare name (Apple's platforms).
     let frames = reports.flatMap { $0.stacks.joined() + $0.accesses.flatMap(\.frames) }
     let bareNames = frames.contains { $0.file.map { !$0.hasPrefix("/") } ?? false }
-    let project = project ?? (!bareNames ? ProjectFrames(root: root, files: []) : program.flatMap { $0.isEmpty ? nil : ProjectFrames(root: root, program: $0) } ?? ProjectFrames(root: root))
+    let project =
+        project
+        ?? (!bareNames
+            ? ProjectFrames(root: root, files: [])
+            : program.flatMap { $0.isEmpty ? nil : ProjectFrames(root: root, program: $0) } ?? ProjectFrames(root: root))
     func side(_ frames: [TSanReport.Frame], operation: String) -> RaceDescription.Side {
         let own = frames.lazy.compactMap { frame in project.place(of: frame).map { (frame, $0) } }.first
         guard let frame = own?.0 ?? frames.first else { return .init(function: "(no stack)", operation: operation) }
@@ -94,14 +100,17 @@ public func describe(
         var file = place?.file
         if let place, place.file == nil, let bare = frame.file {
             // Two project files have that name and the program does not tell which: say so.
-            file = "\(bare) (one of \(place.ambiguous.count) project files of that name: \(place.ambiguous.joined(separator: ", ")))"
+            file =
+                "\(bare) (one of \(place.ambiguous.count) project files of that name: \(place.ambiguous.joined(separator: ", ")))"
         }
         let fileName = (place?.file ?? frame.file).map { ($0 as NSString).lastPathComponent }
         // Top-level code is the C entry point `main`; a closure in it is "closure #1 in <module>".
         let module = frame.module.replacingOccurrences(of: "-", with: "_")
         if frame.symbol == "<null>" {
             function = "(a frame TSan could not name, in \(frame.module.isEmpty ? "an unknown image" : frame.module))"
-        } else if function.isEmpty || function == "main" || (!frame.module.isEmpty && (function == frame.module || function == module)) {
+        } else if function.isEmpty || function == "main"
+            || (!frame.module.isEmpty && (function == frame.module || function == module))
+        {
             function = "top-level code of \(fileName ?? "main.swift")"
         }
         return .init(function: function, operation: operation, file: file, line: own?.0.line, inProject: own != nil)
@@ -116,8 +125,11 @@ public func describe(
         }
         if report.accesses.isEmpty {
             // Not a race between two accesses: name the first project frame of any of its stacks.
-            let stack = report.stacks.first { $0.contains { project.place(of: $0) != nil } } ?? report.stacks.first ?? []
-            return RaceDescription(kind: report.kind, sides: stack.isEmpty ? [] : [side(stack, operation: report.kind)], location: readable(report.location))
+            let stack =
+                report.stacks.first { $0.contains { project.place(of: $0) != nil } } ?? report.stacks.first ?? []
+            return RaceDescription(
+                kind: report.kind, sides: stack.isEmpty ? [] : [side(stack, operation: report.kind)],
+                location: readable(report.location))
         }
         let sides = report.accesses.prefix(2).map { side($0.frames, operation: $0.operation) }
         return RaceDescription(kind: report.kind, sides: Array(sides), location: readable(report.location))
@@ -127,7 +139,9 @@ public func describe(
 /// "Mutex M1 acquired here while holding mutex M0 in thread T1:" -> "takes M1 while holding M0".
 func lockTaken(_ heading: String) -> String? {
     let words = heading.split(separator: " ")
-    guard heading.contains(" acquired here while holding mutex "), words.count >= 8, words[0] == "Mutex" else { return nil }
+    guard heading.contains(" acquired here while holding mutex "), words.count >= 8, words[0] == "Mutex" else {
+        return nil
+    }
     return "takes \(words[1]) while holding \(words[7])"
 }
 

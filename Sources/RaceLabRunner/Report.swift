@@ -7,14 +7,19 @@ extension Runner {
     /// to act on; below a page that was run again at real speed, why and what that showed.
     func report(_ label: String, _ outcome: RunOutcome) {
         let status = outcome.passed ? "PASS" : "FAIL"
-        let ending = outcome.outcomes.isEmpty ? "" : ", outcome: " + outcome.outcomes.map(\.label).joined(separator: "; ")
+        let ending =
+            outcome.outcomes.isEmpty ? "" : ", outcome: " + outcome.outcomes.map(\.label).joined(separator: "; ")
         print("\(status)  \(label)  \(outcome.figures(ending: ending))")
         if let firstRun = outcome.firstRun {
             let orderWasOff = firstRun.contains { $0.kind == .content }
-            let verdict = outcome.passed
-                ? (orderWasOff ? "the output was right" : "every time was right") + ": the machine was busy, the page is fine"
-                : (outcome.failureKinds == [.time] ? "timing confirmed at real speed: off there too" : "it failed as below")
-            let why = orderWasOff ? "the output was off, in an order that follows from times (timed order)" : "a time was off"
+            let verdict =
+                outcome.passed
+                ? (orderWasOff ? "the output was right" : "every time was right")
+                    + ": the machine was busy, the page is fine"
+                : (outcome.failureKinds == [.time]
+                    ? "timing confirmed at real speed: off there too" : "it failed as below")
+            let why =
+                orderWasOff ? "the output was off, in an order that follows from times (timed order)" : "a time was off"
             print(indent("at \(speedText(outcome.speed)) \(why), so it ran again at real speed: \(verdict)"))
             if !outcome.passed {
                 print(indent("at \(speedText(outcome.speed)):"))
@@ -27,7 +32,7 @@ extension Runner {
 
     /// A problem, with the source line of each side of a race quoted.
     func explain(_ problem: CheckProblem) -> String {
-        guard case let .unexpectedRace(race, _) = problem else { return problem.description }
+        guard case .unexpectedRace(let race, _) = problem else { return problem.description }
         var lines = [problem.description]
         var quoted = Set<String>()
         for side in race.sides {
@@ -40,7 +45,9 @@ extension Runner {
     }
 
     private func sourceLine(_ file: String, _ line: Int) -> String? {
-        guard line > 0, let text = try? String(contentsOfFile: "\(workspace.root)/\(file)", encoding: .utf8) else { return nil }
+        guard line > 0, let text = try? String(contentsOfFile: "\(workspace.root)/\(file)", encoding: .utf8) else {
+            return nil
+        }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         return line <= lines.count ? lines[line - 1].trimmingCharacters(in: .whitespaces) : nil
     }

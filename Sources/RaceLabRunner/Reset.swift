@@ -29,19 +29,26 @@ extension Runner {
             suffix += 1
         }
         do {
-            try FileManager.default.createDirectory(atPath: "\(workspace.root)/\(backups)", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: "\(workspace.root)/\(backups)", withIntermediateDirectories: true)
             for file in edited {
                 let mine = "\(folder)/\(file)"
                 let existed = FileManager.default.fileExists(atPath: mine)
-                if existed { try FileManager.default.copyItem(atPath: mine, toPath: "\(workspace.root)/\(backups)/\(file)") }
-                let starter = try Data(contentsOf: URL(fileURLWithPath: "\(workspace.root)/\(exercise.starterFolder)/\(file)"))
+                if existed {
+                    try FileManager.default.copyItem(atPath: mine, toPath: "\(workspace.root)/\(backups)/\(file)")
+                }
+                let starter = try Data(
+                    contentsOf: URL(fileURLWithPath: "\(workspace.root)/\(exercise.starterFolder)/\(file)"))
                 try starter.write(to: URL(fileURLWithPath: mine))
-                print(existed
-                    ? "Reset \(exercise.folder)/\(file); your version is in \(backups)/\(file)"
-                    : "Put back \(exercise.folder)/\(file), which was missing")
+                print(
+                    existed
+                        ? "Reset \(exercise.folder)/\(file); your version is in \(backups)/\(file)"
+                        : "Put back \(exercise.folder)/\(file), which was missing")
             }
         } catch {
-            print("Could not finish the reset: \((error as NSError).localizedDescription) Your files are as listed above;")
+            print(
+                "Could not finish the reset: \((error as NSError).localizedDescription) Your files are as listed above;"
+            )
             print("the starter copies are in \(exercise.starterFolder)/ to copy by hand.")
             return false
         }

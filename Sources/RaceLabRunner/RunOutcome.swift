@@ -46,7 +46,8 @@ public struct RunOutcome {
     var contentionNote: String {
         guard contentionShortRuns > 0 else { return "" }
         let runs = contentionShortRuns == 1 ? "1 run" : "\(contentionShortRuns) runs"
-        return passedShortOfContention ? "; contention fell short in every run (\(runs))" : "; contention fell short in \(runs), run again"
+        return passedShortOfContention
+            ? "; contention fell short in every run (\(runs))" : "; contention fell short in \(runs), run again"
     }
     public var failureKinds: Set<FailureKind> { Set(problems.map(\.kind)) }
 
@@ -60,7 +61,10 @@ public struct RunOutcome {
         guard !races.isEmpty else { return "clean" }
         var counts: [String: Int] = [:]
         for race in races {
-            let name = race.isRace ? race.sides.first?.function ?? race.kind : "\(race.kind)" + (race.sides.first.map { " in \($0.function)" } ?? "")
+            let name =
+                race.isRace
+                ? race.sides.first?.function ?? race.kind
+                : "\(race.kind)" + (race.sides.first.map { " in \($0.function)" } ?? "")
             counts[name, default: 0] += 1
         }
         let parts = counts.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }

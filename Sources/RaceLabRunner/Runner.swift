@@ -29,7 +29,10 @@ public final class Runner {
 
     public init(
         workspace: Workspace, speed: Double = 4, limits: RunLimits = RunLimits(),
-        print: @escaping (String) -> Void = { Swift.print($0); fflush(stdout) }  // line by line, even into a pipe
+        print: @escaping (String) -> Void = {
+            Swift.print($0)
+            fflush(stdout)
+        }  // line by line, even into a pipe
     ) {
         self.workspace = workspace
         self.builder = Builder(root: workspace.root)
@@ -92,8 +95,10 @@ public final class Runner {
             var banner = subject.banner
             banner.seed = seed
             var outcome = checkRun(
-                program, arguments: subject.arguments + (seed.map { ["--seed", String($0)] } ?? []), transcript: transcript,
-                root: workspace.root, limits: subject.limits(limits, attendeeWaiting: attendeeWaiting), timing: timing, banner: banner,
+                program, arguments: subject.arguments + (seed.map { ["--seed", String($0)] } ?? []),
+                transcript: transcript,
+                root: workspace.root, limits: subject.limits(limits, attendeeWaiting: attendeeWaiting), timing: timing,
+                banner: banner,
                 program: subject.sources)
             outcome.seed = seed
             return outcome

@@ -6,16 +6,24 @@ extension Runner {
     /// outcomes seen and, for racy pages, how often TSan reported the race and how often the
     /// interesting outcome showed. True when every run passed (every starter run failed as documented).
     public func stress(_ runs: Int, _ targets: [Target], progress: (String) -> Void = writeProgress) throws -> Bool {
-        let items = try stressItems(targets.isEmpty ? workspace.lessons.map { .lesson($0.number, page: nil) } + workspace.lessons.compactMap { $0.exercise.map { .exercise($0.number) } } : targets)
-        print("Stress: \(items.count) page(s) and exercise variant(s), \(runs) runs each, under ThreadSanitizer at \(speedText(speed))\(exercisesAtOwnSpeed(items) ? "; exercises at the speed their transcript names" : ""), \(jobs > 1 ? "up to \(jobs) runs side by side" : "one run at a time").")
+        let items = try stressItems(
+            targets.isEmpty
+                ? workspace.lessons.map { .lesson($0.number, page: nil) }
+                    + workspace.lessons.compactMap { $0.exercise.map { .exercise($0.number) } } : targets)
+        print(
+            "Stress: \(items.count) page(s) and exercise variant(s), \(runs) runs each, under ThreadSanitizer at \(speedText(speed))\(exercisesAtOwnSpeed(items) ? "; exercises at the speed their transcript names" : ""), \(jobs > 1 ? "up to \(jobs) runs side by side" : "one run at a time")."
+        )
         print("Marks: . passed  r passed after a real-speed rerun  s passed after a rerun (contention fell short)")
         print("       t time  c content  F forbidden outcome  R race verdict")
-        print("       h hang  x crash  f flood  e exit status  E could not check  ! a starter that did not fail as documented")
+        print(
+            "       h hang  x crash  f flood  e exit status  E could not check  ! a starter that did not fail as documented"
+        )
         guard let bin = try buildAll(Array(Set(items.map(\.subject.product))).sorted()) else { return false }
         let started = Date()
         var tallies: [StressTally] = []
         for item in items {
-            var tally = StressTally(label: item.label, mustFail: item.expectedFailures != nil, expectsRace: item.expectsRace)
+            var tally = StressTally(
+                label: item.label, mustFail: item.expectedFailures != nil, expectsRace: item.expectsRace)
             progress(item.label.padding(toLength: items.map(\.label.count).max()!, withPad: " ", startingAt: 0) + " ")
             let once = { self.run(item.subject, bin: bin) }
             runInOrder(Array(repeating: once, count: runs), jobs: jobs) { _, outcome in
@@ -30,7 +38,9 @@ extension Runner {
         let failed = tallies.reduce(0) { $0 + $1.failed }
         let total = tallies.reduce(0) { $0 + $1.runs }
         print("")
-        print("\(total - failed) of \(total) runs as expected in \(String(format: "%.0f", Date().timeIntervalSince(started))) s.")
+        print(
+            "\(total - failed) of \(total) runs as expected in \(String(format: "%.0f", Date().timeIntervalSince(started))) s."
+        )
         return failed == 0
     }
 
@@ -55,7 +65,7 @@ extension Runner {
         }
         for target in targets {
             switch target {
-            case let .lesson(number, page):
+            case .lesson(let number, let page):
                 let lesson = try workspace.lesson(number)
                 for page in try lesson.pages(page) {
                     let subject = Subject.page(page, of: lesson)
@@ -70,9 +80,12 @@ extension Runner {
                         continue
                     }
                     let documented = try expected.get()
-                    items.append(StressItem(
-                        subject: subject, expectedFailures: documented,
-                        expectsRace: documented.contains { if case .race = $0 { return true } else { return false } }))
+                    items.append(
+                        StressItem(
+                            subject: subject, expectedFailures: documented,
+                            expectsRace: documented.contains {
+                                if case .race = $0 { return true } else { return false }
+                            }))
                 }
             }
         }
@@ -88,10 +101,14 @@ extension Runner {
             .time: "time", .content: "content", .forbidden: "forbid", .race: "race", .hang: "hang", .crash: "crash",
             .flood: "flood", .exit: "exit", .error: "error",
         ]
-        func cell(_ text: String, _ size: Int) -> String { String(repeating: " ", count: max(0, size - text.count)) + text }
+        func cell(_ text: String, _ size: Int) -> String {
+            String(repeating: " ", count: max(0, size - text.count)) + text
+        }
         var lines = [
-            "page".padding(toLength: width, withPad: " ", startingAt: 0) + cell("runs", 6) + cell("pass", 6) + cell("rerun", 7)
-                + kinds.map { cell(short[$0]!, 1 + max(5, short[$0]!.count)) }.joined() + cell("TSan", 8) + cell("shown", 8)
+            "page".padding(toLength: width, withPad: " ", startingAt: 0) + cell("runs", 6) + cell("pass", 6)
+                + cell("rerun", 7)
+                + kinds.map { cell(short[$0]!, 1 + max(5, short[$0]!.count)) }.joined() + cell("TSan", 8)
+                + cell("shown", 8)
                 + cell("outputs", 9)
         ]
         for tally in tallies {
@@ -103,20 +120,26 @@ extension Runner {
             row += cell("\(tally.outputs.count)", 9)
             lines.append(row)
         }
-        lines.append("(pass: as expected; a starter passes when it fails as documented. TSan: runs in which it reported the")
+        lines.append(
+            "(pass: as expected; a starter passes when it fails as documented. TSan: runs in which it reported the")
         lines.append(" expected race. shown: runs that ended in the page's interesting outcome. outputs: how many")
-        lines.append(" different standard outputs the runs printed; 1: the same every run, as a schedule explorer's page.)")
+        lines.append(
+            " different standard outputs the runs printed; 1: the same every run, as a schedule explorer's page.)")
         let seeded = tallies.filter { !$0.seeds.isEmpty }
         if !seeded.isEmpty {
             let runs = seeded.reduce(0) { $0 + $1.runs }
             let seeds = seeded.reduce(into: Set<UInt64>()) { $0.formUnion($1.seeds) }.count
-            lines.append("(seeds: the \(runs) exercise runs played \(seeds) different scenarios, each drawn from its run's seed.)")
+            lines.append(
+                "(seeds: the \(runs) exercise runs played \(seeds) different scenarios, each drawn from its run's seed.)"
+            )
         }
         for tally in tallies where !tally.outcomes.isEmpty || !tally.firstFailure.isEmpty {
             lines.append("")
             lines.append("\(tally.label):")
             if !tally.failedSeeds.isEmpty {
-                lines.append("  not as expected with seeds \(tally.failedSeeds.map(String.init).joined(separator: ", ")) (--seed S plays one again)")
+                lines.append(
+                    "  not as expected with seeds \(tally.failedSeeds.map(String.init).joined(separator: ", ")) (--seed S plays one again)"
+                )
             }
             for (name, count) in tally.outcomes.sorted(by: { $0.value > $1.value }) {
                 lines.append("  outcome \(name): \(count) of \(tally.runs)")

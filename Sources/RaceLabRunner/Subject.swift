@@ -31,21 +31,33 @@ public struct Subject {
     }
 
     /// The library every lesson links.
-    static let library = [SourceFolder(path: "Sources/RaceLabKit", recursive: true), SourceFolder(path: "Sources/RaceLabAtomics", recursive: true)]
+    static let library = [
+        SourceFolder(path: "Sources/RaceLabKit", recursive: true),
+        SourceFolder(path: "Sources/RaceLabAtomics", recursive: true),
+    ]
 
     public static func page(_ number: Int, of lesson: LessonInfo) -> Subject {
         Subject(
-            kind: .page(lesson: lesson.number, page: number), label: "lesson \(lesson.number) page \(number)", product: lesson.product,
-            arguments: [String(number)], transcript: lesson.transcripts[number] ?? "\(lesson.folder)/transcripts/page\(number).txt",
-            sources: [SourceFolder(path: lesson.folder, recursive: false), SourceFolder(path: "\(lesson.folder)/Support", recursive: true)]
+            kind: .page(lesson: lesson.number, page: number), label: "lesson \(lesson.number) page \(number)",
+            product: lesson.product,
+            arguments: [String(number)],
+            transcript: lesson.transcripts[number] ?? "\(lesson.folder)/transcripts/page\(number).txt",
+            sources: [
+                SourceFolder(path: lesson.folder, recursive: false),
+                SourceFolder(path: "\(lesson.folder)/Support", recursive: true),
+            ]
                 + library)
     }
 
     public static func exercise(_ variant: Variant, of exercise: ExerciseInfo) -> Subject {
         let lessonFolder = (exercise.folder as NSString).deletingLastPathComponent
         return Subject(
-            kind: .exercise(variant), label: variant.label, product: variant.product, arguments: [], transcript: exercise.transcript,
-            sources: [SourceFolder(path: variant.folder, recursive: false), SourceFolder(path: "\(lessonFolder)/Support", recursive: true)]
+            kind: .exercise(variant), label: variant.label, product: variant.product, arguments: [],
+            transcript: exercise.transcript,
+            sources: [
+                SourceFolder(path: variant.folder, recursive: false),
+                SourceFolder(path: "\(lessonFolder)/Support", recursive: true),
+            ]
                 + library)
     }
 

@@ -110,7 +110,8 @@ private func withAccessLines(_ reports: [TSanReport]) -> [TSanReport] {
 private func parseAccessHeading(_ line: String) -> TSanReport.Access? {
     guard line.hasPrefix("  "), !line.hasPrefix("   "), line.hasSuffix(":"),
         // (Xcode 9's TSan wrote "Modifying access at 0x…".)
-        let what = line.range(of: " of size ") ?? line.range(of: " access of Swift variable at ") ?? line.range(of: " access at 0x"),
+        let what = line.range(of: " of size ") ?? line.range(of: " access of Swift variable at ")
+            ?? line.range(of: " access at 0x"),
         let byRange = line.range(of: " by ", range: what.upperBound..<line.endIndex)
     else { return nil }
     var operation = line[..<what.lowerBound].trimmingCharacters(in: .whitespaces).lowercased()
@@ -188,7 +189,9 @@ private func sourcePlace(_ location: String) -> (file: String?, line: Int?)? {
     if location.hasPrefix("/") { return (file, numbers.first) }
     // A relative path ("csu/../sysdeps/nptl/libc_start_call_main.h:58:16", a system library built
     // elsewhere): a place, but never the project's.
-    if file.contains("/"), !file.contains(" "), !file.contains("("), !numbers.isEmpty || file.contains(".") { return (nil, nil) }
+    if file.contains("/"), !file.contains(" "), !file.contains("("), !numbers.isEmpty || file.contains(".") {
+        return (nil, nil)
+    }
     // A bare name with a line ("Person.swift:17", a C++ header's "__hash_table:2122"), or a Swift
     // file's without one (an accessor has none); a C file without a line is a library's.
     guard !file.isEmpty, !file.contains("/"), !file.contains("("), !file.contains(" ") else { return nil }

@@ -13,17 +13,21 @@ public enum Target: Equatable, CustomStringConvertible {
         while let word = rest.popFirst() {
             if word == "exercise" {
                 guard let next = rest.popFirst(), let number = Int(next) else {
-                    throw Workspace.Problem(description: "'exercise' needs its number, e.g. racelab stress 20 exercise 3")
+                    throw Workspace.Problem(
+                        description: "'exercise' needs its number, e.g. racelab stress 20 exercise 3")
                 }
                 targets.append(.exercise(number))
                 continue
             }
             let parts = word.split(separator: ":", omittingEmptySubsequences: false)
             guard (1...2).contains(parts.count), let lesson = Int(parts[0]) else {
-                throw Workspace.Problem(description: "'\(word)' is not a target: a lesson (3), a page (3:2) or an exercise (exercise 3)")
+                throw Workspace.Problem(
+                    description: "'\(word)' is not a target: a lesson (3), a page (3:2) or an exercise (exercise 3)")
             }
             if parts.count == 2 {
-                guard let page = Int(parts[1]) else { throw Workspace.Problem(description: "'\(word)': a page is a number, e.g. 3:2") }
+                guard let page = Int(parts[1]) else {
+                    throw Workspace.Problem(description: "'\(word)': a page is a number, e.g. 3:2")
+                }
                 targets.append(.lesson(lesson, page: page))
             } else {
                 targets.append(.lesson(lesson, page: nil))

@@ -67,7 +67,10 @@ public struct Transcript {
     public init(parsing text: String) throws {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let separator = lines.firstIndex(of: "---") else {
-            throw Problem(line: 1, message: "no '---' line: the header (verdict, exit, …) comes first, then '---', then the expected output")
+            throw Problem(
+                line: 1,
+                message:
+                    "no '---' line: the header (verdict, exit, …) comes first, then '---', then the expected output")
         }
         for (index, line) in lines[..<separator].enumerated() {
             try readHeader(line, number: index + 1)
@@ -78,7 +81,9 @@ public struct Transcript {
         steps = try block(body, from: &index, indent: "")
         let count = alternatives.count
         guard count <= Self.maximumAlternatives else {
-            throw Problem(line: 1, message: "the outcome blocks combine into \(count) endings; at most \(Self.maximumAlternatives)")
+            throw Problem(
+                line: 1,
+                message: "the outcome blocks combine into \(count) endings; at most \(Self.maximumAlternatives)")
         }
     }
 
@@ -93,21 +98,34 @@ public struct Transcript {
         let key = line[..<colon].trimmingCharacters(in: .whitespaces)
         let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         func parsed<T: LosslessStringConvertible>(_: T.Type) throws -> T {
-            guard let parsed = T(value) else { throw Problem(line: lineNumber, message: "\(key) needs a number, not '\(value)'") }
+            guard let parsed = T(value) else {
+                throw Problem(line: lineNumber, message: "\(key) needs a number, not '\(value)'")
+            }
             return parsed
         }
         switch key {
         case "verdict":
-            verdict = try ExpectedVerdict(parsing: value).orThrow(Problem(line: lineNumber, message: "verdict is 'clean' or 'race Type.function', 'race function()', 'race top-level code of file.swift' (several: separated by commas), not '\(value)'"))
+            verdict = try ExpectedVerdict(parsing: value).orThrow(
+                Problem(
+                    line: lineNumber,
+                    message:
+                        "verdict is 'clean' or 'race Type.function', 'race function()', 'race top-level code of file.swift' (several: separated by commas), not '\(value)'"
+                ))
         case "exit": exitStatus = try parsed(Int32.self)
         case "timeout": timeout = try parsed(Double.self)
         case "tolerance": tolerance = try parsed(Double.self)
         case "speed":
             let value = try parsed(Double.self)
-            guard value >= 1, value <= 100 else { throw Problem(line: lineNumber, message: "speed is from 1 to 100, not \(value)") }
+            guard value >= 1, value <= 100 else {
+                throw Problem(line: lineNumber, message: "speed is from 1 to 100, not \(value)")
+            }
             speed = value
         case "starter fails":
-            throw Problem(line: lineNumber, message: "how a starter fails is written once, in its own file: a '// must fail: \(value)' line in Referee/Starter/")
+            throw Problem(
+                line: lineNumber,
+                message:
+                    "how a starter fails is written once, in its own file: a '// must fail: \(value)' line in Referee/Starter/"
+            )
         case "timed order":
             guard ["yes", "no", "when late"].contains(value) else {
                 throw Problem(line: lineNumber, message: "timed order is 'yes', 'no' or 'when late', not '\(value)'")
@@ -115,10 +133,15 @@ public struct Transcript {
             timedOrder = value != "no"
             confirmOnlyWhenLate = value == "when late"
         case "seeded":
-            guard ["yes", "no"].contains(value) else { throw Problem(line: lineNumber, message: "seeded is 'yes' or 'no', not '\(value)'") }
+            guard ["yes", "no"].contains(value) else {
+                throw Problem(line: lineNumber, message: "seeded is 'yes' or 'no', not '\(value)'")
+            }
             seeded = value == "yes"
         default:
-            throw Problem(line: lineNumber, message: "unknown header '\(key)'; known: verdict, exit, timeout, tolerance, speed, timed order, seeded")
+            throw Problem(
+                line: lineNumber,
+                message: "unknown header '\(key)'; known: verdict, exit, timeout, tolerance, speed, timed order, seeded"
+            )
         }
     }
 }

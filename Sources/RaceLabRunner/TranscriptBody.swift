@@ -7,7 +7,9 @@ extension Transcript {
     /// an `outcome` block the lines indented under it. (Leading spaces after the indent are output.)
     func block(_ body: [(Int, String)], from index: inout Int, indent: String) throws -> [Step] {
         var steps: [Step] = []
-        while index < body.count, body[index].1.hasPrefix(indent), indent.isEmpty || !trimmedTrailing(body[index].1).isEmpty {
+        while index < body.count, body[index].1.hasPrefix(indent),
+            indent.isEmpty || !trimmedTrailing(body[index].1).isEmpty
+        {
             let (number, raw) = body[index]
             let line = String(raw.dropFirst(indent.count))
             index += 1
@@ -18,18 +20,27 @@ extension Transcript {
                 var members: [(LinePattern, sourceLine: Int)] = []
                 let inner = indent + "  "
                 while index < body.count, body[index].1.hasPrefix(inner) {
-                    members.append((try pattern(String(body[index].1.dropFirst(inner.count)), number: body[index].0), body[index].0))
+                    members.append(
+                        (
+                            try pattern(String(body[index].1.dropFirst(inner.count)), number: body[index].0),
+                            body[index].0
+                        ))
                     index += 1
                 }
                 guard !members.isEmpty else {
-                    throw Problem(line: number, message: "'\(trimmedTrailing(line))' needs the lines that follow it indented by two more spaces")
+                    throw Problem(
+                        line: number,
+                        message: "'\(trimmedTrailing(line))' needs the lines that follow it indented by two more spaces"
+                    )
                 }
                 steps.append(trimmedTrailing(line) == "any order:" ? .anyOrder(members) : .someOf(members))
             } else if line.hasPrefix("outcome ") {
                 let outcome = try outcomeHeader(line, number: number)
                 let body = try block(body, from: &index, indent: indent + "  ")
                 guard !body.isEmpty else {
-                    throw Problem(line: number, message: "'\(trimmedTrailing(line))' needs the lines it expects, indented by two more spaces")
+                    throw Problem(
+                        line: number,
+                        message: "'\(trimmedTrailing(line))' needs the lines it expects, indented by two more spaces")
                 }
                 let full = Outcome(name: outcome.name, kind: outcome.kind, steps: body, sourceLine: number)
                 if case .outcomes(let list)? = steps.last {

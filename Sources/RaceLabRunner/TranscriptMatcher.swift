@@ -82,19 +82,21 @@ private struct Search {
             }
             for tried in line..<next { failed.insert(key(step, tried)) }
             return false
-        case let .line(pattern, source):
+        case .line(let pattern, let source):
             guard line < lines.count, pattern.matches(lines[line], times: times) else {
                 note(line, mismatch(line, pattern, source))
                 return false
             }
             return match(step + 1, line + 1)
-        case let .anyOrder(members):
-            if let (offset, member) = Self.unmatched(members, Array(lines[line..<min(lines.count, line + members.count)]), times) {
+        case .anyOrder(let members):
+            if let (offset, member) = Self.unmatched(
+                members, Array(lines[line..<min(lines.count, line + members.count)]), times)
+            {
                 note(line + offset, mismatch(line + offset, member.0, member.sourceLine, anyOrder: true))
                 return false
             }
             return match(step + 1, line + members.count)
-        case let .someOf(members):
+        case .someOf(let members):
             // The longest run of lines that distinct members take first, then shorter ones.
             for count in stride(from: min(members.count, lines.count - line), through: 0, by: -1)
             where Self.unmatched(members, Array(lines[line..<line + count]), times, allowShort: true) == nil {
@@ -106,16 +108,20 @@ private struct Search {
         }
     }
 
-    private func mismatch(_ line: Int, _ pattern: LinePattern, _ source: Int, anyOrder: Bool = false) -> OutputMismatch {
+    private func mismatch(_ line: Int, _ pattern: LinePattern, _ source: Int, anyOrder: Bool = false) -> OutputMismatch
+    {
         let actual = line < lines.count ? lines[line] : nil
         return OutputMismatch(
-            outputLine: actual == nil ? nil : line + 1, actual: actual, transcriptLine: source, expected: pattern.source,
+            outputLine: actual == nil ? nil : line + 1, actual: actual, transcriptLine: source,
+            expected: pattern.source,
             timeMisses: actual.flatMap { pattern.timeMisses($0, times: times) } ?? [],
             lastLine: actual == nil ? lines.last : nil, anyOrder: anyOrder)
     }
 
     private mutating func note(_ line: Int, _ mismatch: OutputMismatch) {
-        if !mismatch.timeMisses.isEmpty, deepestTime == nil || line > deepestTime!.line { deepestTime = (line, mismatch) }
+        if !mismatch.timeMisses.isEmpty, deepestTime == nil || line > deepestTime!.line {
+            deepestTime = (line, mismatch)
+        }
         if line > deepestLine {
             deepestLine = line
             deepest = mismatch
@@ -132,7 +138,8 @@ private struct Search {
     ) -> (Int, (LinePattern, sourceLine: Int))? {
         var owner = [Int?](repeating: nil, count: members.count)  // member -> line
         func place(_ line: Int, _ seen: inout Set<Int>) -> Bool {
-            for member in members.indices where !seen.contains(member) && members[member].0.matches(block[line], times: times) {
+            for member in members.indices
+            where !seen.contains(member) && members[member].0.matches(block[line], times: times) {
                 seen.insert(member)
                 if owner[member] == nil || place(owner[member]!, &seen) {
                     owner[member] = line
@@ -145,7 +152,9 @@ private struct Search {
             var seen = Set<Int>()
             if !place(line, &seen) {
                 // Prefer a free member of the same shape: then the report can say which time was off.
-                let sameShape = owner.indices.first { owner[$0] == nil && members[$0].0.timeMisses(block[line], times: times) != nil }
+                let sameShape = owner.indices.first {
+                    owner[$0] == nil && members[$0].0.timeMisses(block[line], times: times) != nil
+                }
                 return (line, members[sameShape ?? owner.firstIndex(where: { $0 == nil }) ?? 0])
             }
         }

@@ -31,6 +31,7 @@ extension Transcript {
             return result
         }
         let all = expand(steps[...])
-        return all.filter { !$0.1.contains { $0.kind == .forbidden } } + all.filter { $0.1.contains { $0.kind == .forbidden } }
+        return all.filter { !$0.1.contains { $0.kind == .forbidden } }
+            + all.filter { $0.1.contains { $0.kind == .forbidden } }
     }
 }

@@ -9,7 +9,9 @@ extension Runner {
         let lessons = numbers.isEmpty ? workspace.lessons : try numbers.map(workspace.lesson)
         let exercises = lessons.compactMap(\.exercise)
         let inconsistent = consistencyProblems(lessons, declared: declaredTargets())
-        print("Consistency of \(lessons.count == workspace.lessons.count ? "every lesson" : "lessons \(lessons.map { String($0.number) }.joined(separator: ", "))"): folders, manifest, drivers and documented failures.")
+        print(
+            "Consistency of \(lessons.count == workspace.lessons.count ? "every lesson" : "lessons \(lessons.map { String($0.number) }.joined(separator: ", "))"): folders, manifest, drivers and documented failures."
+        )
         if inconsistent.isEmpty {
             print("PASS  consistency: every variant has its target and its driver, and says how it must fail")
         } else {
@@ -19,10 +21,14 @@ extension Runner {
         var ok = try check(lessons.map(\.number)) && inconsistent.isEmpty
         print("")
         let wrong = exercises.reduce(0) { $0 + $1.wrongFixes.count }
-        print("Verifying \(exercises.count) exercise(s): each solution must pass; each starter and each of \(wrong) known wrong fixes must fail as documented.")
+        print(
+            "Verifying \(exercises.count) exercise(s): each solution must pass; each starter and each of \(wrong) known wrong fixes must fail as documented."
+        )
         // Each variant with how it must fail (nil: it must pass), read once.
         let items = exercises.flatMap { exercise in
-            exercise.refereeVariants.map { (exercise: exercise, variant: $0, expected: $0.expectedFailures(root: workspace.root)) }
+            exercise.refereeVariants.map {
+                (exercise: exercise, variant: $0, expected: $0.expectedFailures(root: workspace.root))
+            }
         }
         guard !items.isEmpty, let bin = try buildAll(items.map(\.variant.product)) else { return ok && items.isEmpty }
         let runs = items.map { item in
@@ -35,12 +41,15 @@ extension Runner {
         // be confirmed at real speed), one that must hang (it runs to its time limit), and a solution
         // (run up to three times when its contention round falls short: exercise 10's took 17 s in a
         // fresh clone's verify, started last of all).
-        let timedOrder = Set(exercises.filter { exercise in (try? loadTranscript(exercise.transcript))?.timedOrder == true }.map(\.number))
-        let long = Set(items.indices.filter { index in
-            let (exercise, variant, expected) = items[index]
-            let hangs = if case .success(let failures)? = expected { failures.contains(.timeout) } else { false }
-            return variant.role == .solution || variant.mustFail && (timedOrder.contains(exercise.number) || hangs)
-        })
+        let timedOrder = Set(
+            exercises.filter { exercise in (try? loadTranscript(exercise.transcript))?.timedOrder == true }.map(
+                \.number))
+        let long = Set(
+            items.indices.filter { index in
+                let (exercise, variant, expected) = items[index]
+                let hangs = if case .success(let failures)? = expected { failures.contains(.timeout) } else { false }
+                return variant.role == .solution || variant.mustFail && (timedOrder.contains(exercise.number) || hangs)
+            })
         runInOrder(runs, jobs: jobs, startingFirst: long) { index, outcome in
             let item = items[index]
             if let expected = item.expected {
@@ -56,7 +65,9 @@ extension Runner {
     /// True when a variant (or a broken page: `check --must-fail`) that must fail failed for every
     /// documented reason; prints one line saying so. `outcome` is nil when there was nothing to run
     /// (its documentation could not be read).
-    func reportFails(_ label: String, _ expected: Result<[ExpectedFailure], Workspace.Problem>, _ outcome: RunOutcome?) -> Bool {
+    func reportFails(_ label: String, _ expected: Result<[ExpectedFailure], Workspace.Problem>, _ outcome: RunOutcome?)
+        -> Bool
+    {
         let documented: [ExpectedFailure]
         switch expected {
         case .success(let failures): documented = failures
@@ -67,12 +78,18 @@ extension Runner {
         guard let outcome else { return false }
         let missing = outcome.missing(documented)
         if missing.isEmpty {
-            print("PASS  \(label) fails as documented (\(documented.map(\.description).joined(separator: ", ")))  \(outcome.figures())")
+            print(
+                "PASS  \(label) fails as documented (\(documented.map(\.description).joined(separator: ", ")))  \(outcome.figures())"
+            )
             return true
         }
-        print("FAIL  \(label) should fail with \(missing.map(\.description).joined(separator: ", ")) but did not  \(outcome.figures())")
+        print(
+            "FAIL  \(label) should fail with \(missing.map(\.description).joined(separator: ", ")) but did not  \(outcome.figures())"
+        )
         if outcome.passedShortOfContention {
-            print("      its contention round fell short in each of \(outcome.contentionShortRuns) runs: this machine was too busy to judge it (run verify with fewer --jobs)")
+            print(
+                "      its contention round fell short in each of \(outcome.contentionShortRuns) runs: this machine was too busy to judge it (run verify with fewer --jobs)"
+            )
         }
         for problem in outcome.problems { print(indent(explain(problem))) }
         return false

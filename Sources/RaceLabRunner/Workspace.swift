@@ -22,7 +22,9 @@ public struct Workspace {
             if url.path == "/" { break }
             url.deleteLastPathComponent()
         }
-        throw Problem(description: "no RaceLab package here: run racelab inside the folder you cloned (it has Package.swift and Lessons/)")
+        throw Problem(
+            description:
+                "no RaceLab package here: run racelab inside the folder you cloned (it has Package.swift and Lessons/)")
     }
 
     public init(root: String) throws {
@@ -33,7 +35,10 @@ public struct Workspace {
 
     public func lesson(_ number: Int) throws -> LessonInfo {
         guard let lesson = lessons.first(where: { $0.number == number }) else {
-            throw Problem(description: "there is no lesson \(number); lessons here: \(lessons.map { String($0.number) }.joined(separator: ", "))")
+            throw Problem(
+                description:
+                    "there is no lesson \(number); lessons here: \(lessons.map { String($0.number) }.joined(separator: ", "))"
+            )
         }
         return lesson
     }
@@ -62,7 +67,10 @@ public struct LessonInfo {
     func pages(_ page: Int?) throws -> [Int] {
         guard let page else { return transcripts.keys.sorted() }
         guard transcripts[page] != nil else {
-            throw Workspace.Problem(description: "lesson \(number) has no page \(page) with a transcript; pages: \(transcripts.keys.sorted().map(String.init).joined(separator: ", "))")
+            throw Workspace.Problem(
+                description:
+                    "lesson \(number) has no page \(page) with a transcript; pages: \(transcripts.keys.sorted().map(String.init).joined(separator: ", "))"
+            )
         }
         return [page]
     }
@@ -77,7 +85,8 @@ public struct LessonInfo {
             if let page = Int(file.dropFirst(4).dropLast(4)) { transcripts[page] = "\(folder)/transcripts/\(file)" }
         }
         self.transcripts = transcripts
-        supportTarget = FileManager.default.fileExists(atPath: "\(root)/\(folder)/Support") ? "Lesson\(number)Support" : nil
+        supportTarget =
+            FileManager.default.fileExists(atPath: "\(root)/\(folder)/Support") ? "Lesson\(number)Support" : nil
         let exerciseFolder = "\(folder)/Exercise"
         exercise =
             FileManager.default.fileExists(atPath: "\(root)/\(exerciseFolder)/expected.txt")

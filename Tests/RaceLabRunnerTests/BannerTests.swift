@@ -6,7 +6,8 @@ import XCTest
 /// The runner checks the banner every RaceLab program prints first, so transcripts start at the page.
 final class BannerTests: XCTestCase {
     let banner = Banner(heading: "RaceLab lesson 3: ")
-    let good = "RaceLab lesson 3: thread safety\n\(BannerLines.threadSanitizerOn)\nSpeed: 4x (every time shown is in lesson seconds)\n\n== Page 2 of 5"
+    let good =
+        "RaceLab lesson 3: thread safety\n\(BannerLines.threadSanitizerOn)\nSpeed: 4x (every time shown is in lesson seconds)\n\n== Page 2 of 5"
 
     func testARightBannerIsRemovedAndTheRestIsThePage() {
         let stripped = banner.strip(good, speed: 4)
@@ -17,7 +18,11 @@ final class BannerTests: XCTestCase {
     func testEveryLineOfTheBannerIsChecked() {
         let wrong: [(String, Double, String)] = [
             (good.replacingOccurrences(of: "lesson 3:", with: "lesson 4:"), 4, "line 1"),
-            (good.replacingOccurrences(of: BannerLines.threadSanitizerOn, with: "ThreadSanitizer is off. To let it referee: …"), 4, "not built with ThreadSanitizer"),
+            (
+                good.replacingOccurrences(
+                    of: BannerLines.threadSanitizerOn, with: "ThreadSanitizer is off. To let it referee: …"), 4,
+                "not built with ThreadSanitizer"
+            ),
             (good, 12, "line 3"),
             (good.replacingOccurrences(of: "\n\n==", with: "\nx\n=="), 4, "line 4"),
             ("RaceLab lesson 3: thread safety", 4, "line 2 is missing"),
@@ -38,7 +43,9 @@ final class BannerTests: XCTestCase {
     /// An exercise's banner repeats the seed the runner gave it: a different seed, or none, fails.
     func testAnExercisesBannerMustNameTheSeedItWasGiven() {
         let seeded = Banner(heading: "RaceLab exercise 3: ", seed: 4711)
-        let lines = ["RaceLab exercise 3: make Person thread-safe", BannerLines.threadSanitizerOn, BannerLines.speed(12)]
+        let lines = [
+            "RaceLab exercise 3: make Person thread-safe", BannerLines.threadSanitizerOn, BannerLines.speed(12),
+        ]
         let right = (lines + [BannerLines.seed(4711), "", "== Page 1 of 1"]).joined(separator: "\n")
         XCTAssertNil(seeded.strip(right, speed: 12).problem)
         XCTAssertEqual(seeded.strip(right, speed: 12).rest, "== Page 1 of 1")

@@ -13,7 +13,8 @@ final class BrokenTranscriptTests: XCTestCase {
     func outcome(_ lesson: String, page: Int, _ transcript: String) throws -> RunOutcome {
         let bin = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let program = bin.appendingPathComponent(lesson).path
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: program), "\(lesson) is not built next to the tests")
+        try XCTSkipUnless(
+            FileManager.default.isExecutableFile(atPath: program), "\(lesson) is not built next to the tests")
         let url = try XCTUnwrap(Bundle.module.url(forResource: "BrokenTranscripts/\(transcript)", withExtension: "txt"))
         let text = try String(contentsOf: url, encoding: .utf8)
         return checkRun(
@@ -23,8 +24,12 @@ final class BrokenTranscriptTests: XCTestCase {
 
     func requireTSan(_ lesson: String) throws {
         let bin = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let banner = runProcess(bin.appendingPathComponent(lesson).path, arguments: ["1", "--speed", "100"], timeout: 60, outputCap: 1 << 16)
-        try XCTSkipUnless(banner.stdout.contains("ThreadSanitizer is on"), "lessons are not built with ThreadSanitizer: run scripts/test")
+        let banner = runProcess(
+            bin.appendingPathComponent(lesson).path, arguments: ["1", "--speed", "100"], timeout: 60, outputCap: 1 << 16
+        )
+        try XCTSkipUnless(
+            banner.stdout.contains("ThreadSanitizer is on"),
+            "lessons are not built with ThreadSanitizer: run scripts/test")
     }
 
     func testRacyPageClaimedCleanIsRejectedForTheRace() throws {
@@ -38,7 +43,8 @@ final class BrokenTranscriptTests: XCTestCase {
         try requireTSan("lesson3")
         let result = try outcome("lesson3", page: 5, "lesson3-page5-claims-race")
         XCTAssertEqual(
-            result.problems.map(\.description), ["expected a data race in FavoriteEventsController.addEvent, but ThreadSanitizer reported none there"])
+            result.problems.map(\.description),
+            ["expected a data race in FavoriteEventsController.addEvent, but ThreadSanitizer reported none there"])
     }
 
     func testAWholeListDoesNotPassForABrokenOne() throws {
@@ -52,7 +58,9 @@ final class BrokenTranscriptTests: XCTestCase {
         try requireTSan("lesson6")  // the runner refuses a program that cannot referee races
         let result = try outcome("lesson6", page: 2, "lesson6-page2-result-at-2s")
         // Only the time is wrong: the runner confirms it at real speed, then says how early it came.
-        guard case .timing(let mismatch)? = result.problems.first, result.problems.count == 1 else { return XCTFail("\(result.problems)") }
+        guard case .timing(let mismatch)? = result.problems.first, result.problems.count == 1 else {
+            return XCTFail("\(result.problems)")
+        }
         XCTAssertNotNil(result.firstRun, "confirmed by a rerun at real speed")
         let description = mismatch.description
         XCTAssertTrue(description.contains("\"result: 66\" came at 1.0"), description)

@@ -26,7 +26,9 @@ final class BuildSelectionTests: XCTestCase {
 
     func testThePlainBuildDeclaresEveryLessonAndExerciseButNoRefereeVariant() throws {
         let house = try declared(nil)
-        for name in ["RaceLabKit", "racelab", "RaceLabRunnerTests", "lesson1", "exercise1", "lesson14", "Lesson3Support"] {
+        for name in [
+            "RaceLabKit", "racelab", "RaceLabRunnerTests", "lesson1", "exercise1", "lesson14", "Lesson3Support",
+        ] {
             XCTAssertTrue(house.contains(name), "\(name) is part of the plain build")
         }
         let variants = house.filter { $0.contains("-starter") || $0.contains("-solution") || $0.contains("-wrong-") }

@@ -11,7 +11,8 @@ final class BuildStampTests: ExerciseWorkspaceTestCase {
         let before = Builder.layout(of: "\(root)/Lessons")
         try package.write("edited", to: "Lessons/03-thread-safety/Exercise/Person.swift")
         XCTAssertEqual(Builder.layout(of: "\(root)/Lessons"), before, "an edit changes no target")
-        try package.write("// must fail: output", to: "Lessons/03-thread-safety/Exercise/Referee/WrongFixes/new/Person.swift")
+        try package.write(
+            "// must fail: output", to: "Lessons/03-thread-safety/Exercise/Referee/WrongFixes/new/Person.swift")
         XCTAssertNotEqual(Builder.layout(of: "\(root)/Lessons"), before, "a new wrong fix is a new target")
     }
 
@@ -21,7 +22,8 @@ final class BuildStampTests: ExerciseWorkspaceTestCase {
         let subject = Subject.exercise(exercise.attendee, of: exercise)
         try package.write("library", to: "Sources/RaceLabKit/Library.swift")
         try package.write("support", to: "Lessons/03-thread-safety/Support/Support.swift")
-        let stamp = BuildStamp(root: root, scratch: "\(root)/.build-tsan", product: exercise.product, sources: subject.sources)
+        let stamp = BuildStamp(
+            root: root, scratch: "\(root)/.build-tsan", product: exercise.product, sources: subject.sources)
         let before = stamp.fingerprint()
         XCTAssertEqual(stamp.fingerprint(), before, "nothing changed")
         XCTAssertNil(stamp.binPath(ifFingerprint: before), "no stamp yet")
@@ -39,7 +41,11 @@ final class BuildStampTests: ExerciseWorkspaceTestCase {
             let old = package.read(path)
             try package.write(text, to: path)
             XCTAssertNil(stamp.binPath(ifFingerprint: stamp.fingerprint()), "\(path) changed: build")
-            if let old { try package.write(old, to: path) } else { try FileManager.default.removeItem(atPath: "\(root)/\(path)") }
+            if let old {
+                try package.write(old, to: path)
+            } else {
+                try FileManager.default.removeItem(atPath: "\(root)/\(path)")
+            }
         }
         XCTAssertEqual(stamp.binPath(ifFingerprint: stamp.fingerprint()), bin, "all put back as it was")
         let later = Date().addingTimeInterval(5)

@@ -22,7 +22,9 @@ final class CompilerVerdictTests: XCTestCase {
 
     /// An expected error worded otherwise than the compiler's: the check fails and names both.
     func testAWrongExpectationFailsWithTheCompilersMessage() throws {
-        let outcome = try checkEdited("LostUpdates.swift", replacing: "mutation of captured var 'count'", with: "mutation of captured var 'total'")
+        let outcome = try checkEdited(
+            "LostUpdates.swift", replacing: "mutation of captured var 'count'", with: "mutation of captured var 'total'"
+        )
         XCTAssertFalse(outcome.passed)
         let said = outcome.problems.map(\.description).joined()
         XCTAssertTrue(said.contains("this toolchain (Swift version "), said)
@@ -34,17 +36,25 @@ final class CompilerVerdictTests: XCTestCase {
     /// An expected error taken out: the compiler's error is unexpected, and the check fails.
     func testAnErrorNobodyExpectedFailsTheCheck() throws {
         let outcome = try checkEdited(
-            "RacyPerson.swift", replacing: "  // expected-error {{capture of 'person' with non-Sendable type 'Person' in a '@Sendable' closure}}", with: "")
+            "RacyPerson.swift",
+            replacing:
+                "  // expected-error {{capture of 'person' with non-Sendable type 'Person' in a '@Sendable' closure}}",
+            with: "")
         XCTAssertFalse(outcome.passed)
-        XCTAssertTrue(outcome.problems.map(\.description).joined().contains("unexpected error produced: capture of 'person'"), "\(outcome.problems)")
+        XCTAssertTrue(
+            outcome.problems.map(\.description).joined().contains("unexpected error produced: capture of 'person'"),
+            "\(outcome.problems)")
     }
 
     /// A file the compiler must accept fails the check when it gets an error (the read after the
     /// send added to the accepted version).
     func testAnAcceptedFileThatTheCompilerRefusesFails() throws {
-        let outcome = try checkEdited("SentAndForgotten.swift", replacing: "    print(await task.value)", with: "    print(person.name)\n    print(await task.value)")
+        let outcome = try checkEdited(
+            "SentAndForgotten.swift", replacing: "    print(await task.value)",
+            with: "    print(person.name)\n    print(await task.value)")
         XCTAssertFalse(outcome.passed)
-        XCTAssertTrue(outcome.problems.map(\.description).joined().contains("risks causing data races"), "\(outcome.problems)")
+        XCTAssertTrue(
+            outcome.problems.map(\.description).joined().contains("risks causing data races"), "\(outcome.problems)")
     }
 
     /// Checks a copy of `Compiler/name`, edited, in a temporary root.
@@ -52,7 +62,9 @@ final class CompilerVerdictTests: XCTestCase {
         let original = try String(contentsOfFile: "\(root)/\(lessonFolder)/Compiler/\(name)", encoding: .utf8)
         let edited = original.replacingOccurrences(of: old, with: new)
         XCTAssertNotEqual(edited, original, "the edit did not apply")
-        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("racelab-compiler-\(UUID().uuidString)").path
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "racelab-compiler-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: temporary) }
         try edited.write(toFile: "\(temporary)/\(name)", atomically: true, encoding: .utf8)

@@ -34,7 +34,8 @@ final class EndToEndTests: XCTestCase {
     }
 
     var fixtureHasTSan: Bool {
-        let result = runProcess(fixture, arguments: ["race"], environment: runEnvironment(), timeout: 30, outputCap: 1 << 20)
+        let result = runProcess(
+            fixture, arguments: ["race"], environment: runEnvironment(), timeout: 30, outputCap: 1 << 20)
         return result.stderr.contains("WARNING: ThreadSanitizer")
     }
 
@@ -94,7 +95,9 @@ final class EndToEndTests: XCTestCase {
 
     /// Runs the fixture's `contention PLAN` mode; returns the outcome and how many times it ran.
     func contention(_ plan: String) -> (outcome: RunOutcome, runs: Int) {
-        let counter = FileManager.default.temporaryDirectory.appendingPathComponent("racelab-contention-\(UUID().uuidString)").path
+        let counter = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "racelab-contention-\(UUID().uuidString)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: counter) }
         let body = "hello\nsome of:\n  Contention fell short: {{.*}}\nworld"
         let transcript = try! Transcript(parsing: "verdict: clean\ntimeout: 20\n---\n\(body)")
@@ -148,7 +151,8 @@ final class EndToEndTests: XCTestCase {
     }
 
     func testLinesSaidByManyThreadsAtOnceComeOutWhole() {
-        let result = runProcess(fixture, arguments: ["chorus"], environment: runEnvironment(), timeout: 60, outputCap: 1 << 22)
+        let result = runProcess(
+            fixture, arguments: ["chorus"], environment: runEnvironment(), timeout: 60, outputCap: 1 << 22)
         let lines = result.stdout.split(separator: "\n")
         XCTAssertEqual(lines.count, 800)
         let whole = try! NSRegularExpression(pattern: "^\\[ *\\d+\\.\\d\\ds\\] voice \\d line \\d+ (la){40}$")
@@ -166,26 +170,32 @@ final class EndToEndTests: XCTestCase {
     /// A page the lesson itself stopped at its time limit is a hang, said first with its likely
     /// causes, not "exit status 3" (issue 21); a transcript that expects status 3 is judged as before.
     func testAPageTheLessonStoppedIsAHangSaidFirst() {
-        let outcome = check("page-hang", body: "...\n[{{~0s}}] waiting for something that never comes\n[{{~0.5s}}] done")
+        let outcome = check(
+            "page-hang", body: "...\n[{{~0s}}] waiting for something that never comes\n[{{~0.5s}}] done")
         XCTAssertEqual(outcome.problems.first?.kind, .hang, "\(outcome.problems)")
         XCTAssertTrue(
-            outcome.problems.first?.description.hasPrefix("it hangs: page 1 did not finish within 0.5 s of lesson time") == true,
+            outcome.problems.first?.description.hasPrefix("it hangs: page 1 did not finish within 0.5 s of lesson time")
+                == true,
             "\(outcome.problems)")
         XCTAssertTrue(outcome.problems.contains { $0.isCase(.timeout) })
         XCTAssertFalse(outcome.problems.contains { $0.isCase(.exit) }, "\(outcome.problems)")
-        let documented = check("page-hang", "verdict: clean\nexit: 3", body: "...\n[{{~0s}}] waiting for something that never comes\n...")
+        let documented = check(
+            "page-hang", "verdict: clean\nexit: 3", body: "...\n[{{~0s}}] waiting for something that never comes\n...")
         XCTAssertTrue(documented.passed, "\(documented.problems)")
     }
 
     func testCrashIsReported() {
         let outcome = check("crash")
         XCTAssertTrue(outcome.problems.contains { $0.isCase(.crash) }, "\(outcome.problems)")
-        XCTAssertTrue(outcome.problems.description.contains("Fatal error: Index out of range"), "says why: \(outcome.problems)")
+        XCTAssertTrue(
+            outcome.problems.description.contains("Fatal error: Index out of range"), "says why: \(outcome.problems)")
     }
 
     func testFloodIsStoppedAndReported() {
         let outcome = check("flood")
-        XCTAssertTrue(outcome.problems.contains { if case .flooded = $0 { return true } else { return false } }, "\(outcome.problems)")
+        XCTAssertTrue(
+            outcome.problems.contains { if case .flooded = $0 { return true } else { return false } },
+            "\(outcome.problems)")
         XCTAssertLessThanOrEqual(outcome.stdout.utf8.count, 64 * 1024)
     }
 
@@ -197,7 +207,8 @@ final class EndToEndTests: XCTestCase {
     func testUnexpectedRaceIsRejectedAndExpectedRaceAccepted() throws {
         try XCTSkipUnless(fixtureHasTSan, "the fixture is not built with ThreadSanitizer: run scripts/test")
         let unexpected = check("race")
-        XCTAssertTrue(unexpected.problems.contains { $0.isCase(.race("RacyCounter.increment")) }, "\(unexpected.problems)")
+        XCTAssertTrue(
+            unexpected.problems.contains { $0.isCase(.race("RacyCounter.increment")) }, "\(unexpected.problems)")
         XCTAssertTrue(unexpected.problems.description.contains("Tests/Fixtures/racelab-fixture/main.swift:"))
         let expected = check("race", "verdict: race RacyCounter.increment")
         XCTAssertTrue(expected.passed, "\(expected.problems)")
@@ -206,7 +217,9 @@ final class EndToEndTests: XCTestCase {
     func testMissingRaceIsRejected() throws {
         try XCTSkipUnless(fixtureHasTSan, "the fixture is not built with ThreadSanitizer: run scripts/test")
         let outcome = check("clean", "verdict: race RacyCounter.increment")
-        XCTAssertEqual(outcome.problems.map(\.description), ["expected a data race in RacyCounter.increment, but ThreadSanitizer reported none there"])
+        XCTAssertEqual(
+            outcome.problems.map(\.description),
+            ["expected a data race in RacyCounter.increment, but ThreadSanitizer reported none there"])
     }
 
     func testUsersTSanOptionsCannotHideARace() throws {

@@ -13,7 +13,8 @@ final class InterruptTests: XCTestCase {
         let folder = NSTemporaryDirectory() + "racelab-interrupt-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try "verdict: clean\ntimeout: 120\n---\nhello\n".write(toFile: "\(folder)/page.txt", atomically: true, encoding: .utf8)
+        try "verdict: clean\ntimeout: 120\n---\nhello\n".write(
+            toFile: "\(folder)/page.txt", atomically: true, encoding: .utf8)
         let pidFile = "\(folder)/page.pid"
 
         let racelab = Process()
@@ -37,7 +38,9 @@ final class InterruptTests: XCTestCase {
         while !received.contains(UInt8(ascii: "\n")) && Date() < deadline {
             received.append(output.fileHandleForReading.availableData)
         }
-        XCTAssertTrue(String(decoding: received, as: UTF8.self).hasPrefix("Checking "), "first line: \(String(decoding: received, as: UTF8.self))")
+        XCTAssertTrue(
+            String(decoding: received, as: UTF8.self).hasPrefix("Checking "),
+            "first line: \(String(decoding: received, as: UTF8.self))")
         XCTAssertTrue(racelab.isRunning, "the page hangs, so racelab is still running when its first line arrives")
 
         // The hanging page, started by racelab in a process group of its own, where Ctrl-C does not reach.

@@ -11,7 +11,10 @@ final class JobsTests: XCTestCase {
         let running = Locked((now: 0, most: 0))
         let tasks = (0..<9).map { index in
             { () -> Int in
-                running.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+                running.withLock {
+                    $0.now += 1
+                    $0.most = max($0.most, $0.now)
+                }
                 Thread.sleep(forTimeInterval: 0.01 * Double(9 - index))
                 running.withLock { $0.now -= 1 }
                 return index * 10
@@ -50,7 +53,10 @@ final class JobsTests: XCTestCase {
         let running = Locked((now: 0, most: 0))
         let tasks = (0..<4).map { _ in
             { () -> Void in
-                running.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+                running.withLock {
+                    $0.now += 1
+                    $0.most = max($0.most, $0.now)
+                }
                 Thread.sleep(forTimeInterval: 0.005)
                 running.withLock { $0.now -= 1 }
             }

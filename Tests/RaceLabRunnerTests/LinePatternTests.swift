@@ -17,11 +17,13 @@ final class LinePatternTests: XCTestCase {
             "[any time] Current name: Charlie Cheesecake, Delia Dingle or Eva Evershed")
         XCTAssertEqual(LinePattern.readable("counted {{\\d+}} of 8"), "counted … of 8")
         XCTAssertEqual(LinePattern.readable("no placeholders"), "no placeholders")
-        var mismatch = OutputMismatch(outputLine: 4, actual: "x", transcriptLine: 13, expected: "[{{time}}] {{Ann|Bob}}", anyOrder: true)
+        var mismatch = OutputMismatch(
+            outputLine: 4, actual: "x", transcriptLine: 13, expected: "[{{time}}] {{Ann|Bob}}", anyOrder: true)
         XCTAssertTrue(mismatch.description.contains("transcript line 13"))
         mismatch.forAttendee = true
         XCTAssertEqual(
-            mismatch.description, "output line 4: \"x\"\n  expected: \"[any time] Ann or Bob\"  (lines like this may come in any order)")
+            mismatch.description,
+            "output line 4: \"x\"\n  expected: \"[any time] Ann or Bob\"  (lines like this may come in any order)")
         XCTAssertFalse(CheckProblem.output(mismatch).forAttendee.description.contains("{{"))
     }
 

@@ -14,7 +14,8 @@ final class LinuxNoteTests: XCTestCase {
 
     func testARemovedDependencyInTheAttendeesCodeIsRecognised() {
         XCTAssertTrue(names("removeDependency", in: "schedule.removeDependency(news)"))
-        XCTAssertFalse(names("removeDependency", in: "// removeDependency does not help on Linux\nschedule.addDependency(login)"))
+        XCTAssertFalse(
+            names("removeDependency", in: "// removeDependency does not help on Linux\nschedule.addDependency(login)"))
         XCTAssertFalse(names("removeDependency", in: "let removeDependencyCount = 0"))
     }
 
@@ -26,6 +27,7 @@ final class LinuxNoteTests: XCTestCase {
         XCTAssertEqual(LinuxNote.applying(to: crashed, sources: [conditionLock]).map(\.name), ["NSConditionLock"])
         XCTAssertTrue(LinuxNote.applying(to: late, sources: [conditionLock]).isEmpty, "not a crash")
         XCTAssertTrue(LinuxNote.applying(to: crashed, sources: ["let lock = NSLock()"]).isEmpty, "not used")
-        XCTAssertEqual(LinuxNote.applying(to: late, sources: ["a.removeDependency(b)"]).map(\.name), ["removeDependency"])
+        XCTAssertEqual(
+            LinuxNote.applying(to: late, sources: ["a.removeDependency(b)"]).map(\.name), ["removeDependency"])
     }
 }

@@ -29,11 +29,13 @@ final class OutcomeAndTimingTests: XCTestCase {
         let mismatch = transcript(racy).mismatch(in: "start\nTorn: 9\nend")
         XCTAssertEqual(mismatch?.outputLine, 2)
         XCTAssertEqual(mismatch?.actual, "Torn: 9")
-        XCTAssertNotNil(transcript(racy).mismatch(in: "start\nTorn: 3\nfinish"), "the lines after the outcomes still count")
+        XCTAssertNotNil(
+            transcript(racy).mismatch(in: "start\nTorn: 3\nfinish"), "the lines after the outcomes still count")
     }
 
     func testAForbiddenOutcomeFailsThePageByName() {
-        let result = ProcessResult(ending: .exited(0), stdout: "start\nTorn: 2 and a stranger\nend\n", stderr: "", seconds: 1)
+        let result = ProcessResult(
+            ending: .exited(0), stdout: "start\nTorn: 2 and a stranger\nend\n", stderr: "", seconds: 1)
         let outcome = judge(result, transcript: transcript(racy), root: "/nowhere", cap: 1 << 20)
         XCTAssertEqual(outcome.problems.map(\.description), ["forbidden outcome: a name from nowhere"])
         XCTAssertTrue(outcome.problems[0].isCase(.output))
@@ -62,7 +64,8 @@ final class OutcomeAndTimingTests: XCTestCase {
         XCTAssertEqual(outcome.missing([.race("AlertExclusivity.added")]), [.race("AlertExclusivity.added")])
         let silent = ProcessResult(ending: .exited(66), stdout: "start\nend\n", stderr: "", seconds: 1)
         XCTAssertEqual(
-            judge(silent, transcript: transcript("---\nstart\nend"), root: "/nowhere", cap: 1 << 20).problems.map(\.description),
+            judge(silent, transcript: transcript("---\nstart\nend"), root: "/nowhere", cap: 1 << 20).problems.map(
+                \.description),
             ["exit status 66 (ThreadSanitizer's) but no report could be read on stderr"])
     }
 
@@ -82,20 +85,29 @@ final class OutcomeAndTimingTests: XCTestCase {
             """)
         XCTAssertEqual(expected.match("b\na\nall done\nafter").outcomes.map(\.name), ["all finished"])
         XCTAssertEqual(expected.match("a\nwatchdog: still waiting\nafter").outcomes.map(\.name), ["one was lost"])
-        XCTAssertNotNil(expected.mismatch(in: "a\nall done\nafter"), "b is missing from the first, no watchdog for the second")
+        XCTAssertNotNil(
+            expected.mismatch(in: "a\nall done\nafter"), "b is missing from the first, no watchdog for the second")
     }
 
     func testTwoOutcomeGroupsCombine() {
-        let expected = transcript("---\noutcome a (expected):\n  a1\noutcome b (interesting):\n  b1\nmiddle\noutcome c (expected):\n  c1\noutcome d (interesting):\n  d1")
+        let expected = transcript(
+            "---\noutcome a (expected):\n  a1\noutcome b (interesting):\n  b1\nmiddle\noutcome c (expected):\n  c1\noutcome d (interesting):\n  d1"
+        )
         XCTAssertEqual(expected.match("b1\nmiddle\nc1").outcomes.map(\.name), ["b", "c"])
         XCTAssertEqual(expected.match("a1\nmiddle\nd1").outcomes.map(\.name), ["a", "d"])
         XCTAssertNotNil(expected.mismatch(in: "a1\nmiddle\nb1"))
     }
 
     func testBrokenOutcomeHeadersSayWhatIsWrong() {
-        XCTAssertThrowsError(try Transcript(parsing: "---\noutcome lost:\n  x")) { XCTAssertTrue("\($0)".contains("outcome NAME (CLASS):"), "\($0)") }
-        XCTAssertThrowsError(try Transcript(parsing: "---\noutcome lost (surprising):\n  x")) { XCTAssertTrue("\($0)".contains("expected, interesting, forbidden"), "\($0)") }
-        XCTAssertThrowsError(try Transcript(parsing: "---\noutcome lost (expected):\nnot indented")) { XCTAssertTrue("\($0)".hasPrefix("line 2:"), "\($0)") }
+        XCTAssertThrowsError(try Transcript(parsing: "---\noutcome lost:\n  x")) {
+            XCTAssertTrue("\($0)".contains("outcome NAME (CLASS):"), "\($0)")
+        }
+        XCTAssertThrowsError(try Transcript(parsing: "---\noutcome lost (surprising):\n  x")) {
+            XCTAssertTrue("\($0)".contains("expected, interesting, forbidden"), "\($0)")
+        }
+        XCTAssertThrowsError(try Transcript(parsing: "---\noutcome lost (expected):\nnot indented")) {
+            XCTAssertTrue("\($0)".hasPrefix("line 2:"), "\($0)")
+        }
     }
 
     func testSomeOfTakesNoneOneOrMoreEachOnce() {
@@ -112,7 +124,8 @@ final class OutcomeAndTimingTests: XCTestCase {
     func testTheRunnersAllowanceWidensEveryTime() {
         let line = try! LinePattern("[{{~1s}}] 66", tolerance: 0.3)
         XCTAssertFalse(line.matches("[ 1.50s] 66"))
-        XCTAssertTrue(line.matches("[ 1.50s] 66", times: TimingModel(speed: 4).timeCheck), "0.1 real s at 4x is 0.4 lesson s")
+        XCTAssertTrue(
+            line.matches("[ 1.50s] 66", times: TimingModel(speed: 4).timeCheck), "0.1 real s at 4x is 0.4 lesson s")
         XCTAssertFalse(line.matches("[ 1.50s] 66", times: TimingModel(speed: 1).timeCheck), "at real speed only 0.1")
         XCTAssertFalse(line.matches("[ 2.10s] 66", times: TimingModel(speed: 4).timeCheck))
         XCTAssertTrue(line.matches("[ 9.00s] 66", times: .anyTime))
@@ -127,14 +140,19 @@ final class OutcomeAndTimingTests: XCTestCase {
             return XCTFail("\(outcome.problems)")
         }
         XCTAssertEqual(outcome.failureKinds, [.time])
-        XCTAssertTrue(mismatch.description.contains("\"66\" came at 2.28 s, expected 0.70 s–1.30 s: 0.98 s late"), mismatch.description)
+        XCTAssertTrue(
+            mismatch.description.contains("\"66\" came at 2.28 s, expected 0.70 s–1.30 s: 0.98 s late"),
+            mismatch.description)
         XCTAssertTrue(mismatch.description.contains("0.40 s allowance"), mismatch.description)
         XCTAssertTrue(mismatch.description.contains("0.58 s out (0.1"), mismatch.description)
         XCTAssertTrue(mismatch.description.contains("of real time at 4x)"), mismatch.description)
         let early = judge(
-            ProcessResult(ending: .exited(0), stdout: "start\n[ 0.10s] 66\n", stderr: "", seconds: 1), transcript: expected,
+            ProcessResult(ending: .exited(0), stdout: "start\n[ 0.10s] 66\n", stderr: "", seconds: 1),
+            transcript: expected,
             root: "/nowhere", cap: 1 << 20, timing: TimingModel(speed: 1))
-        XCTAssertTrue(early.problems.first?.description.contains("\"66\" came at 0.10 s, expected 0.70 s–1.30 s: 0.60 s early") == true, "\(early.problems)")
+        XCTAssertTrue(
+            early.problems.first?.description.contains("\"66\" came at 0.10 s, expected 0.70 s–1.30 s: 0.60 s early")
+                == true, "\(early.problems)")
     }
 
     func testWrongContentIsNotATimeFailure() {
@@ -199,8 +217,9 @@ final class OwnLinesTests: XCTestCase {
     }
 
     func testARunStoppedAtTheFirstReportIsJudgedByItsRaceAlone() throws {
-        let report = try String(contentsOf: Bundle.module.url(forResource: "TSanReports", withExtension: nil)!
-            .appendingPathComponent("exercise3-starter.stderr.txt"), encoding: .utf8)
+        let report = try String(
+            contentsOf: Bundle.module.url(forResource: "TSanReports", withExtension: nil)!
+                .appendingPathComponent("exercise3-starter.stderr.txt"), encoding: .utf8)
         var result = ProcessResult(ending: .signalled(SIGKILL), stdout: "\(m)hello\n", stderr: report, seconds: 1)
         result.stoppedEarly = true
         let outcome = judge(result, transcript: expected, root: "/nowhere", cap: 1 << 20, ownLinesAllowed: true)
@@ -208,7 +227,9 @@ final class OwnLinesTests: XCTestCase {
         XCTAssertTrue(outcome.stoppedAtFirstReport)
         XCTAssertTrue(hasWholeTSanReport(report))
         let summary = report.range(of: "SUMMARY: ThreadSanitizer")!
-        XCTAssertFalse(hasWholeTSanReport(String(report[..<summary.upperBound])), "a report is whole once its SUMMARY line has ended")
+        XCTAssertFalse(
+            hasWholeTSanReport(String(report[..<summary.upperBound])),
+            "a report is whole once its SUMMARY line has ended")
     }
 
     func testARunStoppedAtAReportTheRunnerCannotReadNeverPasses() {

@@ -8,7 +8,8 @@ final class PortabilityTests: XCTestCase {
     func testFoldersThatDifferOnlyInCaseCollide() {
         let files = ["Sources/RaceLab/Lesson.swift", "Sources/racelab/main.swift", "README.md", "readme.txt"]
         XCTAssertEqual(caseCollisions(pathsWithTheirFolders(files)), [["Sources/RaceLab", "Sources/racelab"]])
-        XCTAssertEqual(caseCollisions(pathsWithTheirFolders(["Sources/RaceLabKit/a.swift", "Sources/racelab/main.swift"])), [])
+        XCTAssertEqual(
+            caseCollisions(pathsWithTheirFolders(["Sources/RaceLabKit/a.swift", "Sources/racelab/main.swift"])), [])
         XCTAssertEqual(caseCollisions(["lesson3", "lesson3"]), [], "one name spelt the same twice is one name")
     }
 
@@ -18,7 +19,8 @@ final class PortabilityTests: XCTestCase {
              "products": [{"name": "racelab"}], "platforms": []}
             """
         let read = try XCTUnwrap(buildNames(fromManifestJSON: Data(manifest.utf8)))
-        XCTAssertEqual(caseCollisions(read.names), [["Exercise3_Starter", "exercise3_starter"], ["RaceLab", "racelab"]])
+        XCTAssertEqual(
+            caseCollisions(read.names), [["Exercise3_Starter", "exercise3_starter"], ["RaceLab", "racelab"]])
         XCTAssertEqual(read.platforms, [], "no platforms declared")
         let declared = #"{"targets": [], "platforms": [{"platformName": "macos", "version": "15.0"}]}"#
         XCTAssertEqual(buildNames(fromManifestJSON: Data(declared.utf8))?.platforms, ["macos 15.0"])
@@ -81,7 +83,12 @@ final class PortabilityTests: XCTestCase {
             echo "--timeout 5"; run_timeout=3
             """
         let lines = unportableShell(in: script, file: "s").map(\.place)
-        XCTAssertEqual(lines, ["s:3", "s:5", "s:6", "s:8", "s:10", "s:11", "s:12", "s:13", "s:15", "s:16", "s:17", "s:18", "s:19", "s:20"])
+        XCTAssertEqual(
+            lines,
+            [
+                "s:3", "s:5", "s:6", "s:8", "s:10", "s:11", "s:12", "s:13", "s:15", "s:16", "s:17", "s:18", "s:19",
+                "s:20",
+            ])
     }
 
     /// The command on a package with a planted pair fails and names it; without the pair it passes.
@@ -110,7 +117,9 @@ final class PortabilityTests: XCTestCase {
         try package.write(manifest("planted"), to: "Package.swift")
         printed = []
         XCTAssertFalse(runner.portability(), "a target Planted beside a target planted")
-        XCTAssertTrue(printed.contains { $0.contains("differ only in case") && $0.contains("Planted, planted") }, printed.joined(separator: "\n"))
+        XCTAssertTrue(
+            printed.contains { $0.contains("differ only in case") && $0.contains("Planted, planted") },
+            printed.joined(separator: "\n"))
 
         try package.write(manifest("plantedtool"), to: "Package.swift")
         try package.write("import Planted\nprint(planted)\n", to: "Sources/planted/main.swift")
@@ -119,6 +128,7 @@ final class PortabilityTests: XCTestCase {
         }
         printed = []
         XCTAssertFalse(runner.portability(), "Sources/Planted beside Sources/planted")
-        XCTAssertTrue(printed.contains { $0.contains("Sources/Planted and Sources/planted") }, printed.joined(separator: "\n"))
+        XCTAssertTrue(
+            printed.contains { $0.contains("Sources/Planted and Sources/planted") }, printed.joined(separator: "\n"))
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
+import RaceLabKit
 import XCTest
 
-import RaceLabKit
 @testable import RaceLabRunner
 
 /// The runner's commands on a workspace made up in a temporary folder: discovery, bad input, reset.
@@ -25,7 +25,9 @@ final class RunnerTests: ExerciseWorkspaceTestCase {
     func testAPassWithOwnPrintsWarnsWhereStdioOrdersThreads() throws {
         let runner = try runner()
         XCTAssertEqual(runner.ownPrintsMayHideRaces(passed: true, ownLines: 3, stdioLockIsSeen: true).count, 2)
-        XCTAssertTrue(runner.ownPrintsMayHideRaces(passed: true, ownLines: 3, stdioLockIsSeen: true)[0].contains("ThreadSanitizer sees"))
+        XCTAssertTrue(
+            runner.ownPrintsMayHideRaces(passed: true, ownLines: 3, stdioLockIsSeen: true)[0].contains(
+                "ThreadSanitizer sees"))
         XCTAssertEqual(runner.ownPrintsMayHideRaces(passed: true, ownLines: 0, stdioLockIsSeen: true), [])
         XCTAssertEqual(runner.ownPrintsMayHideRaces(passed: false, ownLines: 3, stdioLockIsSeen: true), [])
         XCTAssertEqual(runner.ownPrintsMayHideRaces(passed: true, ownLines: 3, stdioLockIsSeen: false), [])
@@ -36,7 +38,9 @@ final class RunnerTests: ExerciseWorkspaceTestCase {
 
     func testDiscoversLessonsTranscriptsAndExercises() throws {
         let workspace = try Workspace.find(from: "\(root)/Lessons/02-dispatch-groups")
-        XCTAssertEqual(URL(fileURLWithPath: workspace.root).standardizedFileURL.path, URL(fileURLWithPath: root).standardizedFileURL.path)
+        XCTAssertEqual(
+            URL(fileURLWithPath: workspace.root).standardizedFileURL.path,
+            URL(fileURLWithPath: root).standardizedFileURL.path)
         XCTAssertEqual(workspace.lessons.map(\.number), [2, 3], "a folder without a number is not a lesson")
         XCTAssertEqual(workspace.lessons[0].transcripts.keys.sorted(), [1, 2])
         XCTAssertNil(workspace.lessons[0].exercise)
@@ -49,8 +53,12 @@ final class RunnerTests: ExerciseWorkspaceTestCase {
 
     func testUnknownNumbersGetAClearError() throws {
         let workspace = try Workspace(root: root)
-        XCTAssertThrowsError(try workspace.lesson(7)) { XCTAssertEqual("\($0)", "there is no lesson 7; lessons here: 2, 3") }
-        XCTAssertThrowsError(try workspace.exercise(2)) { XCTAssertEqual("\($0)", "lesson 2 has no exercise; exercises here: 3") }
+        XCTAssertThrowsError(try workspace.lesson(7)) {
+            XCTAssertEqual("\($0)", "there is no lesson 7; lessons here: 2, 3")
+        }
+        XCTAssertThrowsError(try workspace.exercise(2)) {
+            XCTAssertEqual("\($0)", "lesson 2 has no exercise; exercises here: 3")
+        }
         XCTAssertThrowsError(try Workspace.find(from: NSTemporaryDirectory()))
     }
 
@@ -66,8 +74,10 @@ final class RunnerTests: ExerciseWorkspaceTestCase {
     /// Nothing on a command line is ignored: an argument a command does not use is an error.
     func testEveryCommandRejectsWhatItDoesNotUse() {
         for words in [
-            ["list", "3"], ["list", "--speed", "2"], ["hint", "3", "--jobs", "2"], ["exercise", "3", "4"], ["reset", "3", "--speed", "2"],
-            ["exercise", "3", "--yes"], ["check", "3", "--verbose"], ["verify", "--yes"], ["help", "3"], ["watch", "3", "--jobs", "2"],
+            ["list", "3"], ["list", "--speed", "2"], ["hint", "3", "--jobs", "2"], ["exercise", "3", "4"],
+            ["reset", "3", "--speed", "2"],
+            ["exercise", "3", "--yes"], ["check", "3", "--verbose"], ["verify", "--yes"], ["help", "3"],
+            ["watch", "3", "--jobs", "2"],
             ["verify", "twelve"],
         ] {
             XCTAssertEqual(racelabMain(words, directory: root), 2, "\(words)")
@@ -80,8 +90,10 @@ final class RunnerTests: ExerciseWorkspaceTestCase {
     /// written as a `// must fail:` line is. What it cannot judge is refused before anything builds.
     func testCheckMustFailTakesOnePageAndADocumentedFailure() throws {
         for words in [
-            ["check", "2", "--must-fail", "output"], ["check", "2:1", "2:2", "--must-fail", "output"], ["check", "--must-fail", "output"],
-            ["check", "2:1", "--must-fail", "wrong"], ["check", "2:1", "--must-fail"], ["check", "2:9"], ["check", "exercise", "3"],
+            ["check", "2", "--must-fail", "output"], ["check", "2:1", "2:2", "--must-fail", "output"],
+            ["check", "--must-fail", "output"],
+            ["check", "2:1", "--must-fail", "wrong"], ["check", "2:1", "--must-fail"], ["check", "2:9"],
+            ["check", "exercise", "3"],
             ["verify", "--must-fail", "output"],
         ] {
             XCTAssertEqual(racelabMain(words, directory: root), 2, "\(words)")
@@ -92,12 +104,20 @@ final class RunnerTests: ExerciseWorkspaceTestCase {
         XCTAssertTrue(runner.reportFails("lesson 2 page 1", .success([.output]), wrongOutput))
         XCTAssertFalse(runner.reportFails("lesson 2 page 1", .success([.race("Person.changeName")]), wrongOutput))
         let passed = RunOutcome(problems: [], races: [], seconds: 0, stdout: "world")
-        XCTAssertFalse(runner.reportFails("lesson 2 page 1", .success([.output]), passed), "a page that passes did not fail")
-        XCTAssertEqual(printed.filter { !$0.hasPrefix(" ") }.map { String($0.prefix(4)) }, ["PASS", "FAIL", "FAIL"], "\(printed)")
+        XCTAssertFalse(
+            runner.reportFails("lesson 2 page 1", .success([.output]), passed), "a page that passes did not fail")
+        XCTAssertEqual(
+            printed.filter { !$0.hasPrefix(" ") }.map { String($0.prefix(4)) }, ["PASS", "FAIL", "FAIL"], "\(printed)")
     }
 
     func testResetOfAnUneditedExerciseChangesNothing() throws {
-        XCTAssertTrue(try runner().reset(3, confirmed: false, ask: { XCTFail("nothing to ask"); return nil }))
+        XCTAssertTrue(
+            try runner().reset(
+                3, confirmed: false,
+                ask: {
+                    XCTFail("nothing to ask")
+                    return nil
+                }))
         XCTAssertEqual(read("Lessons/03-thread-safety/Exercise/Person.swift"), "starter")
     }
 
@@ -122,11 +142,14 @@ final class RunnerTests: ExerciseWorkspaceTestCase {
     func testAnEditedDriverIsNamedBeforeAnythingIsBuiltAndResetPutsItBack() throws {
         try write("driver, wrapped in a lock", to: "Lessons/03-thread-safety/Exercise/main.swift")
         XCTAssertFalse(try runner().exercise(3))
-        XCTAssertTrue(printed.contains { $0.contains("NOT CHECKED: Lessons/03-thread-safety/Exercise/main.swift was edited") }, "\(printed)")
+        XCTAssertTrue(
+            printed.contains { $0.contains("NOT CHECKED: Lessons/03-thread-safety/Exercise/main.swift was edited") },
+            "\(printed)")
         XCTAssertFalse(printed.contains { $0.hasPrefix("Building") }, "nothing is built for an edited driver")
         XCTAssertTrue(try runner().reset(3, confirmed: true, ask: { nil }))
         XCTAssertEqual(read("Lessons/03-thread-safety/Exercise/main.swift"), "driver")
-        XCTAssertEqual(read("Lessons/03-thread-safety/Exercise/Person.swift"), "starter", "the attendee's file was not edited")
+        XCTAssertEqual(
+            read("Lessons/03-thread-safety/Exercise/Person.swift"), "starter", "the attendee's file was not edited")
     }
 
     func testResetRestoresADeletedFileAndTwoResetsInOneSecondBothKeepBackups() throws {
@@ -142,13 +165,18 @@ final class RunnerTests: ExerciseWorkspaceTestCase {
     }
 
     func testMissingTranscriptIsAFailureNotASkip() throws {
-        let outcome = try runner().run(.program("/bin/true", arguments: [], transcript: "Lessons/02-dispatch-groups/transcripts/page9.txt"), bin: "/bin")
+        let outcome = try runner().run(
+            .program("/bin/true", arguments: [], transcript: "Lessons/02-dispatch-groups/transcripts/page9.txt"),
+            bin: "/bin")
         XCTAssertFalse(outcome.passed)
     }
 
     func testARaceIsExplainedWithItsSourceLineQuotedOnce() throws {
-        try write("class Person {\n    func f() {\n        self.name = name\n    }\n}\n", to: "Lessons/03-thread-safety/Person.swift")
-        let side = RaceDescription.Side(function: "Person.f", operation: "write", file: "Lessons/03-thread-safety/Person.swift", line: 3)
+        try write(
+            "class Person {\n    func f() {\n        self.name = name\n    }\n}\n",
+            to: "Lessons/03-thread-safety/Person.swift")
+        let side = RaceDescription.Side(
+            function: "Person.f", operation: "write", file: "Lessons/03-thread-safety/Person.swift", line: 3)
         let race = RaceDescription(kind: "data race", sides: [side, side])
         let lines = try runner().explain(.unexpectedRace(race, count: 2)).split(separator: "\n")
         XCTAssertEqual(lines.count, 2, "the same place is quoted once: \(lines)")
@@ -167,7 +195,8 @@ final class RunnerTests: ExerciseWorkspaceTestCase {
             """
         let errors = Builder.errors(in: log)
         XCTAssertEqual(errors.count, 1)
-        XCTAssertTrue(errors[0].hasPrefix("/work/Lessons/03/Exercise/Person.swift:12:9: error: cannot find 'lock' in scope"))
+        XCTAssertTrue(
+            errors[0].hasPrefix("/work/Lessons/03/Exercise/Person.swift:12:9: error: cannot find 'lock' in scope"))
         XCTAssertTrue(errors[0].contains("12 |         lock.lock()"))
     }
 }

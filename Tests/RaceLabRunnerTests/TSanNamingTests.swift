@@ -9,12 +9,14 @@ final class TSanNamingTests: XCTestCase {
     static let root = "/tmp/tsan cases"
 
     func races(_ name: String) throws -> [RaceDescription] {
-        let url = try XCTUnwrap(Bundle.module.url(forResource: "TSanReports/space-\(name).stderr", withExtension: "txt"))
+        let url = try XCTUnwrap(
+            Bundle.module.url(forResource: "TSanReports/space-\(name).stderr", withExtension: "txt"))
         return describe(parseTSanReports(try String(contentsOf: url, encoding: .utf8)), root: Self.root)
     }
 
     func testPathsWithSpacesAreTheProjects() throws {
-        let frame = parseFrame("    #0 $s7globals4bumpyyF /tmp/tsan cases/globals.swift:3:23 (globals+0xfcb9b) (BuildId: 9bc0)")
+        let frame = parseFrame(
+            "    #0 $s7globals4bumpyyF /tmp/tsan cases/globals.swift:3:23 (globals+0xfcb9b) (BuildId: 9bc0)")
         XCTAssertEqual(frame?.symbol, "$s7globals4bumpyyF")
         XCTAssertEqual(frame?.file, "/tmp/tsan cases/globals.swift")
         XCTAssertEqual(frame?.line, 3)
@@ -49,7 +51,8 @@ final class TSanNamingTests: XCTestCase {
     /// A Swift access race's modifying access has no line of its own: it takes the one the same run's
     /// data race gives for the same thread and function (issue 21), and none when that is not one line.
     func testASwiftAccessRaceGetsItsLineFromTheDataRace() throws {
-        let url = try XCTUnwrap(Bundle.module.url(forResource: "TSanReports/space-globals.stderr", withExtension: "txt"))
+        let url = try XCTUnwrap(
+            Bundle.module.url(forResource: "TSanReports/space-globals.stderr", withExtension: "txt"))
         let stderr = try String(contentsOf: url, encoding: .utf8)
         let reports = parseTSanReports(stderr)
         let access = try XCTUnwrap(reports.first { $0.kind == "Swift access race" })
@@ -63,7 +66,8 @@ final class TSanNamingTests: XCTestCase {
         let found = try races("toplevel")
         XCTAssertEqual(found.count, 1)
         // One side is the C entry point `main`, the other a closure written at the top level.
-        XCTAssertEqual(found[0].sides.map(\.function), ["top-level code of toplevel.swift", "top-level code of toplevel.swift"])
+        XCTAssertEqual(
+            found[0].sides.map(\.function), ["top-level code of toplevel.swift", "top-level code of toplevel.swift"])
         XCTAssertTrue(found[0].involves("top-level code of toplevel.swift"))
         XCTAssertEqual(
             try Transcript(parsing: "verdict: race top-level code of toplevel.swift\n---\n").verdict,
@@ -82,7 +86,8 @@ final class TSanNamingTests: XCTestCase {
             found[0].description,
             "lock-order-inversion (potential deadlock): save_then_log takes M1 while holding M0 (lo.c:3), "
                 + "and log_then_save takes M0 while holding M1 (lo.c:4)")
-        XCTAssertEqual(lockTaken("Mutex M1 acquired here while holding mutex M0 in thread T1:"), "takes M1 while holding M0")
+        XCTAssertEqual(
+            lockTaken("Mutex M1 acquired here while holding mutex M0 in thread T1:"), "takes M1 while holding M0")
         XCTAssertNil(lockTaken("Mutex M0 previously acquired by the same thread here:"))
     }
 
@@ -92,11 +97,18 @@ final class TSanNamingTests: XCTestCase {
         XCTAssertFalse(found[0].isRace)
         XCTAssertEqual(found[0].description, "thread leak in top-level code of leak.swift (leak.swift:3)")
         let outcome = judge(
-            ProcessResult(ending: .exited(66), stdout: "", stderr: try String(
-                contentsOf: XCTUnwrap(Bundle.module.url(forResource: "TSanReports/space-leak.stderr", withExtension: "txt")), encoding: .utf8),
+            ProcessResult(
+                ending: .exited(66), stdout: "",
+                stderr: try String(
+                    contentsOf: XCTUnwrap(
+                        Bundle.module.url(forResource: "TSanReports/space-leak.stderr", withExtension: "txt")),
+                    encoding: .utf8),
                 seconds: 1),
-            transcript: try Transcript(parsing: "verdict: race top-level code of leak.swift\n---\n"), root: Self.root, cap: 1 << 20)
-        XCTAssertTrue(outcome.problems.contains { if case .unexpectedRace = $0 { return true } else { return false } }, "a leak is never an expected race")
+            transcript: try Transcript(parsing: "verdict: race top-level code of leak.swift\n---\n"), root: Self.root,
+            cap: 1 << 20)
+        XCTAssertTrue(
+            outcome.problems.contains { if case .unexpectedRace = $0 { return true } else { return false } },
+            "a leak is never an expected race")
         XCTAssertEqual(outcome.verdict, "TSan: thread leak in top-level code of leak.swift ×1")
     }
 

@@ -34,12 +34,15 @@ final class TSanReportTests: XCTestCase {
     }
 
     func testFramesWithoutSourceLocations() {
-        let frame = parseFrame("    #5 _dispatch_continuation_pop crtstuff.c (libdispatch.so+0x2c087) (BuildId: cb8d2d)")
+        let frame = parseFrame(
+            "    #5 _dispatch_continuation_pop crtstuff.c (libdispatch.so+0x2c087) (BuildId: cb8d2d)")
         XCTAssertEqual(frame?.symbol, "_dispatch_continuation_pop")
         XCTAssertNil(frame?.file)
         XCTAssertEqual(frame?.module, "libdispatch.so")
         XCTAssertNil(parseFrame("    #2 $s1ayyYbcfU_TA /<compiler-generated> (a+0xfd9c5)")?.file)
-        let accessor = parseFrame("    #0 $s7lesson623CanonicalAsyncOperationC5stateAC5StateOvs /work/main/Lessons/06-async-operations/CanonicalAsyncOperation.swift (lesson6+0x1)")
+        let accessor = parseFrame(
+            "    #0 $s7lesson623CanonicalAsyncOperationC5stateAC5StateOvs /work/main/Lessons/06-async-operations/CanonicalAsyncOperation.swift (lesson6+0x1)"
+        )
         XCTAssertEqual(accessor?.file, "/work/main/Lessons/06-async-operations/CanonicalAsyncOperation.swift")
         XCTAssertNil(accessor?.line)
     }
@@ -62,7 +65,9 @@ final class TSanReportTests: XCTestCase {
     func testFunctionNames() {
         XCTAssertEqual(functionName("Person.changeName(firstName:lastName:)"), "Person.changeName")
         XCTAssertEqual(functionName("closure #1 in Person.changeName(firstName:lastName:)"), "Person.changeName")
-        XCTAssertEqual(functionName("partial apply for closure #2 in ThreadSafePerson.name.getter"), "ThreadSafePerson.name.getter")
+        XCTAssertEqual(
+            functionName("partial apply for closure #2 in ThreadSafePerson.name.getter"), "ThreadSafePerson.name.getter"
+        )
         XCTAssertEqual(functionName("Locked.withLock<A>(_:)"), "Locked.withLock")
     }
 }

@@ -7,12 +7,15 @@ import XCTest
 final class TSanVerdictTests: XCTestCase {
     let output = "hello\nworld\n"
 
-    func result(stderr: String = "", ending: ProcessResult.Ending = .exited(0), timedOut: Bool = false) -> ProcessResult {
+    func result(stderr: String = "", ending: ProcessResult.Ending = .exited(0), timedOut: Bool = false) -> ProcessResult
+    {
         ProcessResult(ending: ending, stdout: output, stderr: stderr, timedOut: timedOut, seconds: 1)
     }
 
     func judged(_ result: ProcessResult, _ header: String) -> RunOutcome {
-        judge(result, transcript: try! Transcript(parsing: "\(header)\n---\nhello\nworld"), root: TSanReportTests.capturedRoot, cap: 1024)
+        judge(
+            result, transcript: try! Transcript(parsing: "\(header)\n---\nhello\nworld"),
+            root: TSanReportTests.capturedRoot, cap: 1024)
     }
 
     func testExpectedRaceThatHappenedPasses() throws {
@@ -48,7 +51,8 @@ final class TSanVerdictTests: XCTestCase {
 
             SUMMARY: ThreadSanitizer: data race /work/main/Lessons/03-thread-safety/Person.swift:23:9 in $s7lesson36PersonC4nameSSvg
             """
-        let named = judged(result(stderr: stderr, ending: .exited(66)), "verdict: race Person.name, race Person.changeName")
+        let named = judged(
+            result(stderr: stderr, ending: .exited(66)), "verdict: race Person.name, race Person.changeName")
         XCTAssertFalse(named.passed)
         XCTAssertEqual(named.problems.count, 1, "\(named.problems)")
         XCTAssertTrue(named.problems[0].description.contains("write 'race Person.name.getter'"), "\(named.problems)")
@@ -71,22 +75,33 @@ final class TSanVerdictTests: XCTestCase {
     func testRaceInAnotherFunctionIsNotTheExpectedOne() throws {
         let racy = result(stderr: try capturedStderr("lesson3-page2.stderr"), ending: .exited(66))
         let outcome = judged(racy, "verdict: race Person.name.getter")
-        XCTAssertTrue(outcome.problems.contains { if case .missingRace("Person.name.getter", _) = $0 { return true } else { return false } })
+        XCTAssertTrue(
+            outcome.problems.contains {
+                if case .missingRace("Person.name.getter", _) = $0 { return true } else { return false }
+            })
         XCTAssertTrue(outcome.problems.contains { if case .unexpectedRace = $0 { return true } else { return false } })
     }
 
     func testExpectedRaceThatDidNotHappenFails() {
         let outcome = judged(result(), "verdict: race Person.changeName")
         XCTAssertEqual(outcome.problems.count, 1)
-        XCTAssertEqual(outcome.problems.first?.description, "expected a data race in Person.changeName, but ThreadSanitizer reported none there")
+        XCTAssertEqual(
+            outcome.problems.first?.description,
+            "expected a data race in Person.changeName, but ThreadSanitizer reported none there")
     }
 
     func testEndings() {
         XCTAssertTrue(judged(result(), "verdict: clean").passed)
-        XCTAssertEqual(judged(result(ending: .exited(3)), "verdict: clean").problems.first?.description, "exit status 3, expected 0")
+        XCTAssertEqual(
+            judged(result(ending: .exited(3)), "verdict: clean").problems.first?.description,
+            "exit status 3, expected 0")
         XCTAssertTrue(judged(result(ending: .exited(3)), "exit: 3").passed)
-        XCTAssertEqual(judged(result(ending: .exited(66)), "verdict: clean").problems.first?.description, "exit status 66 (ThreadSanitizer's) but no report could be read on stderr")
-        XCTAssertTrue(judged(result(ending: .signalled(4)), "verdict: clean").problems.first!.description.hasPrefix("crashed with signal 4"))
+        XCTAssertEqual(
+            judged(result(ending: .exited(66)), "verdict: clean").problems.first?.description,
+            "exit status 66 (ThreadSanitizer's) but no report could be read on stderr")
+        XCTAssertTrue(
+            judged(result(ending: .signalled(4)), "verdict: clean").problems.first!.description.hasPrefix(
+                "crashed with signal 4"))
         let stopped = judged(result(timedOut: true), "verdict: race Person.changeName")
         XCTAssertEqual(stopped.problems.count, 1, "a page stopped early is not also blamed for a race it never reached")
         XCTAssertTrue(stopped.problems[0].description.hasPrefix("did not finish within 60 s"))

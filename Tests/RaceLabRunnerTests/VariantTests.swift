@@ -23,9 +23,11 @@ final class VariantTests: XCTestCase {
             "\(exercise)/Box.swift": "// must fail: race Box.add",
             "\(exercise)/main.swift": "driver()",
         ])
-        try FileManager.default.createSymbolicLink(atPath: "\(root)/\(exercise)/Referee/Solution/main.swift", withDestinationPath: "../Starter/main.swift")
         try FileManager.default.createSymbolicLink(
-            atPath: "\(root)/\(exercise)/Referee/WrongFixes/unlocked-read/main.swift", withDestinationPath: "../../Starter/main.swift")
+            atPath: "\(root)/\(exercise)/Referee/Solution/main.swift", withDestinationPath: "../Starter/main.swift")
+        try FileManager.default.createSymbolicLink(
+            atPath: "\(root)/\(exercise)/Referee/WrongFixes/unlocked-read/main.swift",
+            withDestinationPath: "../../Starter/main.swift")
     }
 
     override func tearDown() { package.remove() }
@@ -43,7 +45,8 @@ final class VariantTests: XCTestCase {
     func testEachVariantSaysOnceHowItMustFail() throws {
         let info = try Workspace(root: root).exercise(12)
         XCTAssertEqual(try info.starter.expectedFailures(root: root)?.get(), [.race("Box.add")])
-        XCTAssertEqual(try info.wrongFixes[0].expectedFailures(root: root)?.get(), [.race("Box.value.getter"), .output])
+        XCTAssertEqual(
+            try info.wrongFixes[0].expectedFailures(root: root)?.get(), [.race("Box.value.getter"), .output])
         XCTAssertNil(info.solution.expectedFailures(root: root), "a solution must pass")
         XCTAssertEqual(info.wrongFixes.map(\.product), ["exercise12-wrong-unlocked-read"])
         try write("// must fail: race Box.add or crash", to: "\(exercise)/Referee/Starter/Box.swift")
@@ -67,14 +70,16 @@ final class VariantTests: XCTestCase {
         }
         // A variant with no target, and a target with no folder.
         XCTAssertTrue(
-            runner.consistencyProblems(lessons, declared: allTargets.subtracting(["exercise12-wrong-unlocked-read"])).joined()
+            runner.consistencyProblems(lessons, declared: allTargets.subtracting(["exercise12-wrong-unlocked-read"]))
+                .joined()
                 .contains("exercise12-wrong-unlocked-read has a folder but no target"))
         XCTAssertTrue(problems(["exercise12-wrong-gone"]).contains("target exercise12-wrong-gone has no folder"))
         // A driver copy that drifted, in a wrong fix and in the attendee's folder.
         let wrongDriver = "\(exercise)/Referee/WrongFixes/unlocked-read/main.swift"
         try FileManager.default.removeItem(atPath: "\(root)/\(wrongDriver)")
         try write("driver(); drifted()", to: wrongDriver)
-        XCTAssertTrue(problems().contains("exercise 12 wrong fix unlocked-read: \(wrongDriver) is not the driver"), problems())
+        XCTAssertTrue(
+            problems().contains("exercise 12 wrong fix unlocked-read: \(wrongDriver) is not the driver"), problems())
         try write("driver(); edited()", to: "\(exercise)/main.swift")
         XCTAssertTrue(problems().contains("racelab reset 12 puts it back"), problems())
         // A wrong fix that no longer says how it fails, and a solution that says it must fail.
@@ -95,7 +100,8 @@ final class VariantTests: XCTestCase {
         // The "old build": it prints something else, which is how the wrong fix was documented to fail.
         let program = "\(bin)/exercise12-wrong-unlocked-read"
         try write("#!/bin/sh\necho goodbye\n", to: "bin/exercise12-wrong-unlocked-read")
-        try FileManager.default.setAttributes([.posixPermissions: 0o755, .modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: program)
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o755, .modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: program)
         try write("// must fail: output", to: "\(exercise)/Referee/WrongFixes/unlocked-read/Box.swift")
         var printed: [String] = []
         let runner = try runner { printed.append($0) }

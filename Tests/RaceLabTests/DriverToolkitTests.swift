@@ -25,7 +25,8 @@ final class DriverToolkitTests: XCTestCase {
         }
         XCTAssertEqual(FaultLine.either(true, "it waits for it.", else: fault()), "it waits for it.")
         XCTAssertEqual(made, 0)
-        XCTAssertEqual(FaultLine.either(false, "it waits for it.", else: fault()),
+        XCTAssertEqual(
+            FaultLine.either(false, "it waits for it.", else: fault()),
             "it does not wait for it   <- keep the last of each category")
         XCTAssertEqual(made, 1)
     }
@@ -42,17 +43,30 @@ final class DriverToolkitTests: XCTestCase {
         let rounds = Rounds()
         var played: [String] = []
         let allPassed = rounds.play([
-            Round("first") { played.append("first"); return true },
-            Round("second") { played.append("second"); return false },
-            Round("third") { played.append("third"); return true },
-            Round("fourth") { played.append("fourth"); return false },
+            Round("first") {
+                played.append("first")
+                return true
+            },
+            Round("second") {
+                played.append("second")
+                return false
+            },
+            Round("third") {
+                played.append("third")
+                return true
+            },
+            Round("fourth") {
+                played.append("fourth")
+                return false
+            },
         ])
         XCTAssertFalse(allPassed)
         XCTAssertEqual(played, ["first", "second", "third", "fourth"])
         XCTAssertEqual(rounds.passed, ["first", "third"])
         XCTAssertEqual(rounds.failed, ["second", "fourth"])
         XCTAssertFalse(rounds.allPassed)
-        XCTAssertEqual(rounds.verdict(passed: "Right.", failed: "Not right yet."),
+        XCTAssertEqual(
+            rounds.verdict(passed: "Right.", failed: "Not right yet."),
             "Not right yet. Failed: second, fourth.")
     }
 
@@ -71,14 +85,26 @@ final class DriverToolkitTests: XCTestCase {
         let rounds = Rounds()
         var played: [String] = []
         rounds.play([
-            Round("quick") { played.append("quick"); return false },
-            Round("hangs", orStuck: { played.append("hangs"); return .stuck }),
-            Round("after") { played.append("after"); return true },
+            Round("quick") {
+                played.append("quick")
+                return false
+            },
+            Round(
+                "hangs",
+                orStuck: {
+                    played.append("hangs")
+                    return .stuck
+                }),
+            Round("after") {
+                played.append("after")
+                return true
+            },
         ])
         XCTAssertEqual(played, ["quick", "hangs"])
         XCTAssertEqual(rounds.stuck, ["hangs"])
         XCTAssertEqual(rounds.notPlayed, ["after"])
-        XCTAssertEqual(rounds.verdict(passed: "Right.", failed: "Not right yet."),
+        XCTAssertEqual(
+            rounds.verdict(passed: "Right.", failed: "Not right yet."),
             "Not right yet. Failed: quick. Stuck: hangs. Not played: after.")
     }
 
@@ -88,7 +114,8 @@ final class DriverToolkitTests: XCTestCase {
         XCTAssertTrue(rounds.play("middle") { true })
         rounds.record("on another queue", .failed)
         XCTAssertEqual(rounds.passed, ["early", "middle"])
-        XCTAssertEqual(rounds.verdict(passed: "Right.", failed: "Not right yet."),
+        XCTAssertEqual(
+            rounds.verdict(passed: "Right.", failed: "Not right yet."),
             "Not right yet. Failed: on another queue.")
     }
 

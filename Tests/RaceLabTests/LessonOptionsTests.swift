@@ -62,7 +62,9 @@ final class LessonOptionsTests: XCTestCase {
         XCTAssertEqual(try parse(["--seed", "4711"]).seed, 4711)
         XCTAssertNil(try parse([]).seed)
         for bad in [["--seed"], ["--seed", "0"], ["--seed", "x"], ["--seed", "-3"]] {
-            XCTAssertThrowsError(try parse(bad), "\(bad)") { error in XCTAssertTrue("\(error)".contains("--seed"), "\(error)") }
+            XCTAssertThrowsError(try parse(bad), "\(bad)") { error in
+                XCTAssertTrue("\(error)".contains("--seed"), "\(error)")
+            }
         }
     }
 
@@ -70,7 +72,8 @@ final class LessonOptionsTests: XCTestCase {
     func testAScenarioIsTheSameForTheSameSeed() {
         func draws(_ seed: UInt64) -> [Double] {
             var scenario = Scenario(seed: seed, stream: 1)
-            return (0..<20).map { _ in scenario.seconds(in: 0.05...0.3) } + scenario.shuffled([1, 2, 3, 4, 5]).map(Double.init)
+            return (0..<20).map { _ in scenario.seconds(in: 0.05...0.3) }
+                + scenario.shuffled([1, 2, 3, 4, 5]).map(Double.init)
         }
         XCTAssertEqual(draws(4711), draws(4711))
         XCTAssertNotEqual(draws(4711), draws(4712))

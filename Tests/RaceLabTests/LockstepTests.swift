@@ -22,7 +22,9 @@ final class LockstepTests: XCTestCase {
     }
 
     func testARoundStoppedByWhatItFoundDidNotFallShort() {
-        let round = played(Lockstep(steps: 1000, goal: Int.max, atLeast: 0, atMost: 5, call: { _, _ in true }, judge: { step in step < 3 }))
+        let round = played(
+            Lockstep(
+                steps: 1000, goal: Int.max, atLeast: 0, atMost: 5, call: { _, _ in true }, judge: { step in step < 3 }))
         XCTAssertTrue(round.stopped)
         XCTAssertEqual(round.played, 4)
         XCTAssertFalse(round.fellShort, "a fault found decides: nothing went unseen")

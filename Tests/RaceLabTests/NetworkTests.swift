@@ -55,10 +55,13 @@ final class NetworkTests: XCTestCase {
         _ = try await Network.image(named: "test-counted.pgm")
         _ = try await Network.image(named: "test-counted.pgm")
         XCTAssertEqual(Network.requests(for: "test-counted.pgm").received, 2)
-        XCTAssertEqual(Network.requests(for: "test-counted.pgm").cancelled, 0, "a delivered request is not a cancelled one")
+        XCTAssertEqual(
+            Network.requests(for: "test-counted.pgm").cancelled, 0, "a delivered request is not a cancelled one")
         Network.serve(.generated(8, size: 16), as: "test-counted-cancel.pgm", latency: 2)
         let download = Task { try await Network.image(named: "test-counted-cancel.pgm") }
-        while Network.requests(for: "test-counted-cancel.pgm").received == 0 { try await Task.sleep(nanoseconds: 1_000_000) }
+        while Network.requests(for: "test-counted-cancel.pgm").received == 0 {
+            try await Task.sleep(nanoseconds: 1_000_000)
+        }
         download.cancel()
         do {
             _ = try await download.value

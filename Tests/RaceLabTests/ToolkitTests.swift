@@ -37,9 +37,12 @@ final class ToolkitTests: XCTestCase {
         let operation = Held("guarded")
         operation.addCondition(Fails())
         let heard = Locked<[String]>([])
-        operation.addObserver(BlockObserver(start: { _ in heard.withLock { $0.append("start") } }, finish: { _, errors in
-            heard.withLock { $0.append("finish: \(errors.map { "\($0)" })") }
-        }))
+        operation.addObserver(
+            BlockObserver(
+                start: { _ in heard.withLock { $0.append("start") } },
+                finish: { _, errors in
+                    heard.withLock { $0.append("finish: \(errors.map { "\($0)" })") }
+                }))
         ToolkitQueue(exclusivity: ExclusivityController()).addOperation(operation)
         XCTAssertTrue(wait([operation]))
         XCTAssertTrue(operation.isCancelled)

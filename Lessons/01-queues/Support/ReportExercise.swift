@@ -81,17 +81,24 @@ public enum ReportExercise {
 
     public static func makeLesson(_ make: @escaping () -> ReportShowing) -> Lesson {
         // A run takes at most 11 lesson s; a deadlocked main queue is stopped in 30 (7.5 s at 4x).
-        let lesson = Lesson("RaceLab exercise 1: keep the main queue free, and the reports in order", pageTimeLimit: 30, seeded: true)
+        let lesson = Lesson(
+            "RaceLab exercise 1: keep the main queue free, and the reports in order", pageTimeLimit: 30, seeded: true)
         lesson.page("Four bursts of taps, one screen") { page in
             var scenario = page.scenario
             var bursts: [[Tap]] = []
             var number = 0
             var tapped = 0
-            func taps() -> Int { defer { tapped += 1 }; return tapped }
+            func taps() -> Int {
+                defer { tapped += 1 }
+                return tapped
+            }
             // A burst: reports numbered `numbers` (the next ones when nil), that take `durations` (a
             // report tapped again: nil, it takes as long as before), tapped `gaps` apart.
             // With `chained`, each tap after the first comes the moment the report before it is computed.
-            func burst(_ durations: [ClosedRange<Double>?], numbers: [Int]? = nil, gaps: ClosedRange<Double>, chained: Bool = false) -> [Tap] {
+            func burst(
+                _ durations: [ClosedRange<Double>?], numbers: [Int]? = nil, gaps: ClosedRange<Double>,
+                chained: Bool = false
+            ) -> [Tap] {
                 let numbers = numbers ?? durations.indices.map { number + 1 + $0 }
                 number = max(number, numbers.max()!)
                 var time = 0.0
@@ -101,7 +108,8 @@ public enum ReportExercise {
                     reports.finished[number, default: []].append(RelaxedMoment())
                     reports.computations[number] = reports.computations[number] ?? RelaxedWord()
                     defer { time += chained ? reports.seconds[number]! : scenario.seconds(in: gaps) }
-                    return Tap(index: taps(), number: number, at: time, computation: reports.finished[number]!.count - 1,
+                    return Tap(
+                        index: taps(), number: number, at: time, computation: reports.finished[number]!.count - 1,
                         chained: chained && index > 0)
                 }
             }
@@ -115,18 +123,24 @@ public enum ReportExercise {
             var numbers = [number + 1, number + 2, number + 3]
             while numbers == numbers.sorted() { numbers = scenario.shuffled(numbers) }
             let again = scenario.shuffled(bursts.flatMap { $0.dropFirst() }.map(\.number))[0]
-            bursts.append(burst(
-                [0.3...0.5, 1.0...1.2, 0.1...0.3, nil, nil], numbers: numbers + [numbers[1], again], gaps: 0.05...0.2))
+            bursts.append(
+                burst(
+                    [0.3...0.5, 1.0...1.2, 0.1...0.3, nil, nil], numbers: numbers + [numbers[1], again],
+                    gaps: 0.05...0.2))
             // Each tap lands while the report before it is being handed over: a worker that waits for
             // the main queue while it holds something `tapped` takes deadlocks here.
             bursts.append(burst(Array(repeating: 0.1...0.3, count: 3), gaps: 0...0, chained: true))
             for (index, burst) in bursts.enumerated() {
                 let numbers = burst.map(\.number)
-                note("Burst \(index + 1): reports " + (numbers == Array(numbers[0]...numbers[0] + numbers.count - 1)
-                    ? "\(numbers.first!)-\(numbers.last!)" : numbers.map(String.init).joined(separator: ", ")) + ", tapped "
-                    + (burst.last!.chained ? "each the moment the one before it is computed"
-                        : burst.map { "+" + seconds($0.at) }.joined(separator: ", ")) + "; computing each takes "
-                    + burst.map { seconds(reports.seconds[$0.number]!) }.joined(separator: ", ") + ".")
+                note(
+                    "Burst \(index + 1): reports "
+                        + (numbers == Array(numbers[0]...numbers[0] + numbers.count - 1)
+                            ? "\(numbers.first!)-\(numbers.last!)" : numbers.map(String.init).joined(separator: ", "))
+                        + ", tapped "
+                        + (burst.last!.chained
+                            ? "each the moment the one before it is computed"
+                            : burst.map { "+" + seconds($0.at) }.joined(separator: ", ")) + "; computing each takes "
+                        + burst.map { seconds(reports.seconds[$0.number]!) }.joined(separator: ", ") + ".")
             }
             let screen = make()
             let record = Record(taps: bursts.flatMap { $0 })
@@ -176,7 +190,9 @@ public enum ReportExercise {
                     }
                 }
                 for tap in burst where !tap.chained {
-                    DispatchQueue.main.asyncAfter(lessonSeconds: start + tap.at - LessonClock.shared.now) { perform(tap) }
+                    DispatchQueue.main.asyncAfter(lessonSeconds: start + tap.at - LessonClock.shared.now) {
+                        perform(tap)
+                    }
                 }
                 // Computed one after another, the burst's last report is done by then, with a second to spare.
                 let enough = burst.last!.at + burst.reduce(0) { $0 + reports.seconds[$1.number]! } + 1.0

@@ -28,17 +28,24 @@ extension ReportExercise {
             let longest = frames.longestGap
             let computedOnMain = reports.computedOnMain.value == 1
             if longest > stallLimit {
-                note("The main queue stalled: no frame for \(fixed(longest, decimals: 2)) s; the screen froze while a"
-                    + " report was")
+                note(
+                    "The main queue stalled: no frame for \(fixed(longest, decimals: 2)) s; the screen froze while a"
+                        + " report was")
                 note("computed on it. Compute on another queue and come back to the main queue to show it.")
-                computedOnMain ? faults.firm() : faults.late(
-                    "no report was computed on the main queue, yet it drew no frame for \(seconds(longest)).")
+                computedOnMain
+                    ? faults.firm()
+                    : faults.late(
+                        "no report was computed on the main queue, yet it drew no frame for \(seconds(longest)).")
             } else if held.seconds > holdLimit {
-                note("The main queue was held at a tap: tapped(report: \(held.number)) took \(Int(held.seconds * 1000))"
-                    + " ms of real time to")
+                note(
+                    "The main queue was held at a tap: tapped(report: \(held.number)) took \(Int(held.seconds * 1000))"
+                        + " ms of real time to")
                 note("return. Return at once: start the work elsewhere, and never wait for it on the main queue.")
-                computedOnMain ? faults.firm() : faults.late(
-                    "no report was computed on the main queue, yet a tap held it for \(Int(held.seconds * 1000)) ms.")
+                computedOnMain
+                    ? faults.firm()
+                    : faults.late(
+                        "no report was computed on the main queue, yet a tap held it for \(Int(held.seconds * 1000)) ms."
+                    )
             } else {
                 note("Frames kept coming: the longest gap was under \(fixed(stallLimit, decimals: 2)) s.")
             }
@@ -46,18 +53,21 @@ extension ReportExercise {
             if offMain.isEmpty {
                 note("Every report shown was shown on the main queue.")
             } else {
-                note("Shown off the main queue: \(offMain.map { "report \($0)" }.joined(separator: ", ")). The screen"
-                    + " may only be")
+                note(
+                    "Shown off the main queue: \(offMain.map { "report \($0)" }.joined(separator: ", ")). The screen"
+                        + " may only be")
                 note("touched on the main queue: hand the report back with DispatchQueue.main.async.")
                 faults.firm()
             }
             if reports.computedInATask.value == 1 {
                 // Same code, same verdict: on 2 cores its shows come late, on 8 they may not; the
                 // blocking is there on every machine.
-                note("Reports were computed in a Swift task: computeReport blocks its thread, and a task holds one of"
-                    + " the few")
-                note("threads Swift concurrency runs tasks on (about one per core) while it does: other tasks wait."
-                    + " Use a dispatch queue.")
+                note(
+                    "Reports were computed in a Swift task: computeReport blocks its thread, and a task holds one of"
+                        + " the few")
+                note(
+                    "threads Swift concurrency runs tasks on (about one per core) while it does: other tasks wait."
+                        + " Use a dispatch queue.")
                 faults.firm()
             }
             let (verdict, fault) = orderVerdict()
@@ -79,9 +89,11 @@ extension ReportExercise {
         /// The verdict on the reports shown, and its fault if any.
         func orderVerdict() -> (String, Fault?) {
             if let other = shown.first(where: { $0.text != text(of: $0.tap.number) }) {
-                return ("The show of tap \(other.tap.index + 1) (report \(other.tap.number)) got \"\(other.text)\","
-                    + " not its report. Each"
-                    + " tap's show gets that tap's report, once, and nothing else.", .firm)
+                return (
+                    "The show of tap \(other.tap.index + 1) (report \(other.tap.number)) got \"\(other.text)\","
+                        + " not its report. Each"
+                        + " tap's show gets that tap's report, once, and nothing else.", .firm
+                )
             }
             let order = shown.map(\.tap.index)
             let list = { (indices: [Int]) in indices.map { String(self.taps[$0].number) }.joined(separator: ", ") }
@@ -91,18 +103,23 @@ extension ReportExercise {
                 // A busy machine delays shows, in order: a tap never shown while a later one was is a
                 // fault no machine causes, as one shown twice is.
                 let skipped = never.contains { missing in order.contains { $0 > missing } }
-                return ("Reports shown: \(order.isEmpty ? "none" : list(order)), for \(taps.count) taps."
-                    + (never.isEmpty ? ""
-                        : " Never shown: \(list(never)) (by when, computed one after another, it would long have"
-                            + " been).")
-                    + (twice.isEmpty ? "" : " Shown more than once: \(list(twice)).")
-                    + " Each tap's report must be shown exactly once, however many taps there are.",
-                    twice.isEmpty && !skipped ? .late : .firm)
+                return (
+                    "Reports shown: \(order.isEmpty ? "none" : list(order)), for \(taps.count) taps."
+                        + (never.isEmpty
+                            ? ""
+                            : " Never shown: \(list(never)) (by when, computed one after another, it would long have"
+                                + " been).")
+                        + (twice.isEmpty ? "" : " Shown more than once: \(list(twice)).")
+                        + " Each tap's report must be shown exactly once, however many taps there are.",
+                    twice.isEmpty && !skipped ? .late : .firm
+                )
             }
             if order != taps.map(\.index) {
-                return ("Reports shown in the order \(list(order)), not \(list(taps.map(\.index))): each report must"
-                    + " follow the one"
-                    + " tapped before it, however long each takes.", .firm)
+                return (
+                    "Reports shown in the order \(list(order)), not \(list(taps.map(\.index))): each report must"
+                        + " follow the one"
+                        + " tapped before it, however long each takes.", .firm
+                )
             }
             // Ready: this tap's report and every one tapped before it computed.
             var ready = 0.0
@@ -110,9 +127,11 @@ extension ReportExercise {
                 let finished = reports.finished[tap.number].map { $0[tap.computation].value } ?? nil
                 ready = max(ready, finished ?? .infinity)
                 if at > ready + promptLimit {
-                    return ("Every report was shown once, in the order tapped; but report \(tap.number) was ready at"
-                        + " \(seconds(ready)) and shown at \(seconds(at)): show each as soon as it is ready, not"
-                        + " after a wait of your own.", .late)
+                    return (
+                        "Every report was shown once, in the order tapped; but report \(tap.number) was ready at"
+                            + " \(seconds(ready)) and shown at \(seconds(at)): show each as soon as it is ready, not"
+                            + " after a wait of your own.", .late
+                    )
                 }
             }
             return ("Every report was shown once, in the order tapped, as soon as it was ready.", nil)

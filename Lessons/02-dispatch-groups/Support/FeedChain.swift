@@ -23,10 +23,13 @@ final class FeedChain {
     static func play(_ loader: FeedLoading, then: @escaping (_ fault: (line: FaultLine, late: Bool)?) -> Void) {
         dispatchPrecondition(condition: .onQueue(.main))
         let items = (1...feeds).map {
-            FeedItem(title: "quick \($0)", latency: fetch * LessonClock.shared.speed, arrived: RelaxedWord(), lastArrival: RelaxedMoment())
+            FeedItem(
+                title: "quick \($0)", latency: fetch * LessonClock.shared.speed, arrived: RelaxedWord(),
+                lastArrival: RelaxedMoment())
         }
         let started = DispatchTime.now().uptimeNanoseconds
-        var next = 0, over = false  // main queue only
+        var next = 0
+        var over = false  // main queue only
         func finish(_ fault: (line: FaultLine, late: Bool)?) {
             guard !over else { return }
             over = true
@@ -36,10 +39,15 @@ final class FeedChain {
             guard next < feeds else {
                 let took = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
                 say("the \(feeds) feeds took \(Int((took * 1000).rounded())) ms of real time in all")
-                return finish(took <= limit ? nil : (FaultLine(
-                    "that is \(Int((took * 1000 / Double(feeds)).rounded())) ms a feed whose fetch took"
-                        + " \(Int(fetch * 1000)) ms",
-                    hint: "complete when the last fetch calls back, not when a timer next looks"), true))
+                return finish(
+                    took <= limit
+                        ? nil
+                        : (
+                            FaultLine(
+                                "that is \(Int((took * 1000 / Double(feeds)).rounded())) ms a feed whose fetch took"
+                                    + " \(Int(fetch * 1000)) ms",
+                                hint: "complete when the last fetch calls back, not when a timer next looks"), true
+                        ))
             }
             let item = items[next]
             next += 1
@@ -57,10 +65,13 @@ final class FeedChain {
         }
         loadNext()
         DispatchQueue.main.asyncAfter(deadline: .now() + 3) {
-            finish((FaultLine(
-                "\(feeds) feeds whose fetches took \(Int(fetch * 1000)) ms each did not all complete within 3 s of real"
-                    + " time",
-                hint: "complete as soon as every fetch is in"), true))
+            finish(
+                (
+                    FaultLine(
+                        "\(feeds) feeds whose fetches took \(Int(fetch * 1000)) ms each did not all complete within 3 s of real"
+                            + " time",
+                        hint: "complete as soon as every fetch is in"), true
+                ))
         }
     }
 }

@@ -82,15 +82,19 @@ final class FeedContention: @unchecked Sendable {
                 note("\(count) feeds of 2 played, \(round.overlapped) of them with both callbacks at the same moment.")
                 // Measured under `taskset -c 0`: 0 of 4009 feeds met, and a count checked apart passed.
                 round.sayIfShort(unseen: "a count checked apart from its change")
-                then([
-                    FaultLine(counting: twice, "of them completed twice",
-                        hint: "decrease the count and check it in one critical section (or let a group count)"),
-                    FaultLine(counting: never, "of them never completed",
-                        hint: "complete once every fetch has called back"),
-                    FaultLine(counting: misfits,
-                        "completions came off the main queue or without their two texts in order",
-                        hint: "complete on the main queue, each text in its item's place"),
-                ].compactMap { $0 })
+                then(
+                    [
+                        FaultLine(
+                            counting: twice, "of them completed twice",
+                            hint: "decrease the count and check it in one critical section (or let a group count)"),
+                        FaultLine(
+                            counting: never, "of them never completed",
+                            hint: "complete once every fetch has called back"),
+                        FaultLine(
+                            counting: misfits,
+                            "completions came off the main queue or without their two texts in order",
+                            hint: "complete on the main queue, each text in its item's place"),
+                    ].compactMap { $0 })
             }
         }
     }

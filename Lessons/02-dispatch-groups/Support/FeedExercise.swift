@@ -13,12 +13,16 @@ public struct FeedItem: Sendable {
     let shelved: (CallbackShelf, Int)?  // round 6: the driver's threads call back, not a global queue
 
     init(title: String, updated: Bool = false, latency: Double, arrived: RelaxedWord, lastArrival: RelaxedMoment) {
-        (self.title, self.latency, self.arrived, self.lastArrival, shelved) = (title, latency, arrived, lastArrival, nil)
+        (self.title, self.latency, self.arrived, self.lastArrival, shelved) = (
+            title, latency, arrived, lastArrival, nil
+        )
         source = updated ? title + ", updated" : title
     }
 
     init(title: String, shelf: (CallbackShelf, Int)) {
-        (self.title, source, latency, arrived, lastArrival, shelved) = (title, title, 0, RelaxedWord(), RelaxedMoment(), shelf)
+        (self.title, source, latency, arrived, lastArrival, shelved) = (
+            title, title, 0, RelaxedWord(), RelaxedMoment(), shelf
+        )
     }
 
     /// The text its fetch brings.
@@ -72,11 +76,16 @@ public enum FeedExercise {
             // title, another text. A text kept by title gives both the same.
             // With `straggling`, one of its fetches (drawn) takes 9 to 10 s: at the check's 4x, longer
             // than a safety net of 2 s of real time (an adversarial round's).
-            func feed(_ count: Int, allAt moment: Double? = nil, updating earlier: [FeedItem]? = nil, straggling: Bool = false) -> [FeedItem] {
+            func feed(
+                _ count: Int, allAt moment: Double? = nil, updating earlier: [FeedItem]? = nil, straggling: Bool = false
+            ) -> [FeedItem] {
                 let (arrived, lastArrival) = (RelaxedWord(), RelaxedMoment())
                 var latencies = (0..<count).map { _ in moment ?? scenario.seconds(in: 0.2...1.2, step: 0.1) }
-                if moment == nil && latencies == latencies.sorted() { latencies.reverse() }  // never in the items' order
-                if straggling { latencies[scenario.int(in: 0...count - 1)] = scenario.seconds(in: 9.0...10.0, step: 0.1) }
+                // never in the items' order
+                if moment == nil && latencies == latencies.sorted() { latencies.reverse() }
+                if straggling {
+                    latencies[scenario.int(in: 0...count - 1)] = scenario.seconds(in: 9.0...10.0, step: 0.1)
+                }
                 // Numbered out of order, so that sorting the texts does not put them in the items' order.
                 var numbers = (0..<count).map { number + $0 + 1 }
                 number += count
@@ -92,24 +101,37 @@ public enum FeedExercise {
                     // arrival order within one title would be out of the items' order on every run (an
                     // adversarial round's sort by title, ties in arrival order, passed 1 of 3 runs).
                     if earlier.isEmpty, let story = titles.firstIndex(of: titles[index]) {
-                        var (late, early) = (max(latencies[story], latencies[index]), min(latencies[story], latencies[index]))
-                        if late - early < 0.5 { if early + 0.5 <= 1.2 { late = early + 0.5 } else { early = late - 0.5 } }
+                        var (late, early) = (
+                            max(latencies[story], latencies[index]), min(latencies[story], latencies[index])
+                        )
+                        if late - early < 0.5 {
+                            if early + 0.5 <= 1.2 { late = early + 0.5 } else { early = late - 0.5 }
+                        }
                         (latencies[story], latencies[index]) = (late, early)
                     }
                 }
                 return zip(latencies, titles).enumerated().map { index, item in
-                    FeedItem(title: item.1, updated: index == updated, latency: item.0, arrived: arrived, lastArrival: lastArrival)
+                    FeedItem(
+                        title: item.1, updated: index == updated, latency: item.0, arrived: arrived,
+                        lastArrival: lastArrival)
                 }
             }
             let first = feed(scenario.int(in: 4...8), updating: [])
             let second = feed(scenario.int(in: 3...6))
             let pair = (second, feed(scenario.int(in: 3...6), updating: second))
-            let bursts = (feed(40, allAt: scenario.seconds(in: 0.3...0.6, step: 0.1)), feed(40, allAt: scenario.seconds(in: 0.3...0.6, step: 0.1)))
+            let bursts = (
+                feed(40, allAt: scenario.seconds(in: 0.3...0.6, step: 0.1)),
+                feed(40, allAt: scenario.seconds(in: 0.3...0.6, step: 0.1))
+            )
             let straggler = feed(scenario.int(in: 3...5), straggling: true)
             let feeds = [first, pair.0, pair.1, [], bursts.0, bursts.1, straggler]
             for (index, items) in feeds.enumerated() where index < 3 || index == 6 {
-                note("Feed \(index + 1): " + items.map { "\($0.title)\($0.source == $0.title ? "" : " (an update)") \(seconds($0.latency))" }
-                    .joined(separator: ", ") + ".")
+                note(
+                    "Feed \(index + 1): "
+                        + items.map {
+                            "\($0.title)\($0.source == $0.title ? "" : " (an update)") \(seconds($0.latency))"
+                        }
+                        .joined(separator: ", ") + ".")
             }
             let referee = Referee(feeds: feeds)
             let frames = Frames()  // stopped before round 5; round 6's loads keep the main queue busy on purpose
@@ -117,16 +139,20 @@ public enum FeedExercise {
                 ("round 1: loading feed 1, and feed 7 aside: one of its fetches takes 9 s or more", [0]),
                 ("round 2: loading feeds 2 and 3 at once, with the same loader", [1, 2]),
                 ("round 3: loading an empty feed", [3]),
-                ("round 4: feeds 5 and 6, 40 stories each, whose fetches all call back at once (after \(seconds(bursts.0[0].latency)), \(seconds(bursts.1[0].latency)))", [4]),
+                (
+                    "round 4: feeds 5 and 6, 40 stories each, whose fetches all call back at once (after \(seconds(bursts.0[0].latency)), \(seconds(bursts.1[0].latency)))",
+                    [4]
+                ),
                 (nil, [5]),
             ]
             var awaitStraggler: ((@escaping () -> Void) -> Void)?
             referee.play(rounds[...], with: loader, aside: { awaitStraggler = referee.loadAside(6, with: loader) }) {
                 frames.stop()
                 if frames.longestGap > stallLimit {
-                    referee.fault(FaultLine(
-                        "the main queue drew no frame for \(seconds(frames.longestGap)) while feeds loaded",
-                        hint: "never wait on the main queue, not even in a block sent there"),
+                    referee.fault(
+                        FaultLine(
+                            "the main queue drew no frame for \(seconds(frames.longestGap)) while feeds loaded",
+                            hint: "never wait on the main queue, not even in a block sent there"),
                         late: "a busy machine can keep the main queue from its frames that long too.")
                 }
                 func end() {
@@ -140,7 +166,9 @@ public enum FeedExercise {
                     say("rounds 5 and 6: not played, the loader is not right yet")
                     return end()
                 }
-                say("round 5: \(FeedChain.feeds) feeds of one story, each loaded when the one before completed; each fetch takes \(Int(FeedChain.fetch * 1000)) ms of real time")
+                say(
+                    "round 5: \(FeedChain.feeds) feeds of one story, each loaded when the one before completed; each fetch takes \(Int(FeedChain.fetch * 1000)) ms of real time"
+                )
                 FeedChain.play(loader) { fault in
                     if let fault {
                         referee.fault(fault.line, late: fault.late ? "a busy machine can be that slow too." : nil)
@@ -149,9 +177,11 @@ public enum FeedExercise {
                         say("round 6: not played, the loader is not right yet")
                         return end()
                     }
-                    say("round 6: \(FeedContention.most) feeds of 2 stories, whose two fetches call back on two threads at the same moment, feed after feed")
+                    say(
+                        "round 6: \(FeedContention.most) feeds of 2 stories, whose two fetches call back on two threads at the same moment, feed after feed"
+                    )
                     FeedContention().play(loader) { faults in
-                        faults.forEach { referee.fault($0) }
+                        for fault in faults { referee.fault(fault) }
                         end()
                     }
                 }

@@ -18,8 +18,10 @@ extension FeedExercise {
 
         /// Plays `rounds` one after another: says each one's line, loads its feeds (the first round's
         /// followed by `aside`); then runs `then`.
-        func play(_ rounds: ArraySlice<(line: String?, feeds: [Int])>, with loader: FeedLoading, aside: () -> Void = {},
-            then: @escaping () -> Void) {
+        func play(
+            _ rounds: ArraySlice<(line: String?, feeds: [Int])>, with loader: FeedLoading, aside: () -> Void = {},
+            then: @escaping () -> Void
+        ) {
             guard let round = rounds.first else { return then() }
             if let line = round.line { say(line) }
             load(round.feeds, with: loader, aside: aside) { self.play(rounds.dropFirst(), with: loader, then: then) }
@@ -70,8 +72,10 @@ extension FeedExercise {
                     if self.completions[index] > 1 {
                         self.fault(FaultLine("\(name) completed again", hint: "complete once"))
                     } else if !onMain {
-                        self.fault(FaultLine("\(name) completed off the main queue",
-                            hint: "call completion on the main queue"))
+                        self.fault(
+                            FaultLine(
+                                "\(name) completed off the main queue",
+                                hint: "call completion on the main queue"))
                     } else if texts != expected {
                         self.fault(Self.wrongTexts(texts, of: items, in: name))
                     } else if let last = items.first?.lastArrival.value, LessonClock.shared.now > last + 0.25,
@@ -79,12 +83,15 @@ extension FeedExercise {
                     {
                         // (Not asked of feed 7, whose completion may fall in round 6, which keeps the main queue busy.)
                         let after = seconds(LessonClock.shared.now - last)
-                        self.fault(FaultLine("\(name) completed \(after) after its last fetch called back",
-                            hint: "complete as soon as every fetch is in"),
+                        self.fault(
+                            FaultLine(
+                                "\(name) completed \(after) after its last fetch called back",
+                                hint: "complete as soon as every fetch is in"),
                             late: "a busy machine can delay a completion that much too.")
                     } else if self.aside.contains(index) {
                         // Said when the rounds are over: its moment among the rounds' lines varies.
-                        self.asideLines[index] = "\(name) had completed at \(seconds(LessonClock.shared.now)):"
+                        self.asideLines[index] =
+                            "\(name) had completed at \(seconds(LessonClock.shared.now)):"
                             + " \(texts.count) texts, in order, on the main queue"
                     } else {
                         say("\(name) completed: \(texts.count) texts, in order, on the main queue")
@@ -96,11 +103,15 @@ extension FeedExercise {
             // When load returned: had any fetch called back? Then it waited for them.
             let early = items.first.map { Int($0.arrived.value) } ?? 0
             if early == items.count && early > 0 {
-                fault(FaultLine("\(name): load returned after every fetch had called back",
-                    hint: "do not wait on the main queue: use notify"))
+                fault(
+                    FaultLine(
+                        "\(name): load returned after every fetch had called back",
+                        hint: "do not wait on the main queue: use notify"))
             } else if early > 0 {
-                fault(FaultLine("\(name): load returned after \(early) fetch(es) had called back",
-                    hint: "return at once"),
+                fault(
+                    FaultLine(
+                        "\(name): load returned after \(early) fetch(es) had called back",
+                        hint: "return at once"),
                     late: "a busy machine can hold up a load that returns at once.")
             }
             let patience = items.map(\.latency).reduce(0, +) + 2  // fetched one after another, even
@@ -114,9 +125,10 @@ extension FeedExercise {
 
         func summary() {
             faults.sayTimingIfOnlyLate()
-            note(faults.count == 0
-                ? "Every load returned at once and completed once, on the main queue, with every text in order."
-                : "The feed loader is not right yet.")
+            note(
+                faults.count == 0
+                    ? "Every load returned at once and completed once, on the main queue, with every text in order."
+                    : "The feed loader is not right yet.")
         }
 
         /// Says a fault; `late`, when a busy machine could cause it too, says how.
@@ -132,7 +144,8 @@ extension FeedExercise {
             if missing > 0 {
                 let sameTitle = Set(items.map(\.title)).count < items.count
                 return texts.count == expected.count && sameTitle
-                    ? FaultLine(seen + ", \(missing) missing",
+                    ? FaultLine(
+                        seen + ", \(missing) missing",
                         hint: "keep each item's own text: two of its items have the same title")
                     : FaultLine(seen + ", \(missing) missing", hint: "complete once every fetch has called back")
             }

@@ -35,7 +35,9 @@ public enum RenameExercise {
             for round in 1...2 {
                 let renames = scenario.shuffled(names).prefix(scenario.int(in: 3...5))
                 let stagger = scenario.seconds(in: 0...0.03, step: 0.01)
-                note("Round \(round): a person named Alison Anderson, \(renames.count) renames at once, \(fixed(stagger, decimals: 2)) s apart")
+                note(
+                    "Round \(round): a person named Alison Anderson, \(renames.count) renames at once, \(fixed(stagger, decimals: 2)) s apart"
+                )
                 let person = makePerson()
                 let queue = DispatchQueue(label: "exercise3.worker", attributes: .concurrent)
                 let group = DispatchGroup()
@@ -56,7 +58,9 @@ public enum RenameExercise {
                 // work cut (a rename dropped when another holds the lock, the delays deleted).
                 let delays = randomDelayCalls - delaysBefore
                 if delays < 2 * renames.count {
-                    note("\(renames.count) renames made \(delays) of their \(2 * renames.count) delays   <- keep changeName's two randomDelay calls, and let every rename do its work")
+                    note(
+                        "\(renames.count) renames made \(delays) of their \(2 * renames.count) delays   <- keep changeName's two randomDelay calls, and let every rename do its work"
+                    )
                     workCut = true
                 }
                 torn += Int(seen.value) + (wholeNames.contains(person.name) ? 0 : 1)
@@ -64,7 +68,9 @@ public enum RenameExercise {
             }
             torn += contend(makePerson())
             note(torn == 0 ? "Every name read was whole." : "\(torn) torn names: Person is not thread-safe yet.")
-            if workCut { note("Some renames skipped their slow work: every call of changeName must rename, delays and all.") }
+            if workCut {
+                note("Some renames skipped their slow work: every call of changeName must rename, delays and all.")
+            }
             page.done()
         }
         return lesson
@@ -74,7 +80,9 @@ public enum RenameExercise {
     static func checkAlone(_ person: Renamable) {
         person.changeName(firstName: "Ida", lastName: "Iverson")
         let alone = person.name
-        note("One more rename, alone, then a read: \(alone)\(alone == "Ida Iverson" ? "" : "   <- not the rename just made")")
+        note(
+            "One more rename, alone, then a read: \(alone)\(alone == "Ida Iverson" ? "" : "   <- not the rename just made")"
+        )
     }
 
     /// Two threads rename, six read, released together, with `randomDelay` cut to nothing (at most four
@@ -129,9 +137,11 @@ public enum RenameExercise {
             }
             let final = person.name
             let count = Int(torn.value) + (wholeNames.contains(final) ? 0 : 1)
-            note(count == 0
-                ? "Every name read while renaming was whole, and so is the final one."
-                : "\(count) of \(reads.value + 1) names read were torn (\"\(final)\" at the end): a read must never fall between the halves of a rename.")
+            note(
+                count == 0
+                    ? "Every name read while renaming was whole, and so is the final one."
+                    : "\(count) of \(reads.value + 1) names read were torn (\"\(final)\" at the end): a read must never fall between the halves of a rename."
+            )
             checkAlone(person)
             return count
         }

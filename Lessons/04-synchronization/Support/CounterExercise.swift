@@ -53,19 +53,25 @@ public enum CounterExercise {
         done.wait()
         let oddReads = findings.odd
         let total = counter.value
-        note(FaultLine.either(
-            total == expected, "value after every thread finished: all \(expected) increments counted",
-            else: FaultLine("value after every thread finished: \(total) of \(expected)",
-                hint: "\(expected - total) updates lost")))
-        note(FaultLine.either(oddReads.isEmpty, "Reads while counting: never backwards, never past the total.",
-            else: FaultLine(
-                "Reads while counting: \(oddReads.count) went backwards or past \(expected), e.g. \(oddReads[0])",
-                hint: "a read out of step")))
+        note(
+            FaultLine.either(
+                total == expected, "value after every thread finished: all \(expected) increments counted",
+                else: FaultLine(
+                    "value after every thread finished: \(total) of \(expected)",
+                    hint: "\(expected - total) updates lost")))
+        note(
+            FaultLine.either(
+                oddReads.isEmpty, "Reads while counting: never backwards, never past the total.",
+                else: FaultLine(
+                    "Reads while counting: \(oddReads.count) went backwards or past \(expected), e.g. \(oddReads[0])",
+                    hint: "a read out of step")))
         counter.increment()
         let after = counter.value
-        note("One more increment, alone, then a read: "
-            + FaultLine.either(after == total + 1, "one more",
-                else: FaultLine("\(after)", hint: "expected \(total + 1)")))
+        note(
+            "One more increment, alone, then a read: "
+                + FaultLine.either(
+                    after == total + 1, "one more",
+                    else: FaultLine("\(after)", hint: "expected \(total + 1)")))
         return total == expected && oddReads.isEmpty && after == total + 1
     }
 }

@@ -40,14 +40,19 @@ public enum FilterExercise {
                 let count = scenario.int(in: 5...9)
                 var thumbnails = (1..<count).map { _ in scenario.seconds(in: 0.05...0.3) }
                 thumbnails.insert(scenario.seconds(in: slowest), at: scenario.int(in: 0...count - 1))
-                note("Round \(round + 1): \(count) filters; their thumbnails take " + thumbnails.map { seconds($0) }.joined(separator: ", ") + ".")
+                note(
+                    "Round \(round + 1): \(count) filters; their thumbnails take "
+                        + thumbnails.map { seconds($0) }.joined(separator: ", ") + ".")
                 filterRound(make(), thumbnails: thumbnails, faults: faults)
             }
             contend(make(), faults: faults)
             if faults.count == 0 { waitWhileAdding(make, faults: faults) }
             if faults.count == 0 { wakeUp(make, faults: faults) }
             faults.sayTimingIfOnlyLate()
-            note(faults.count == 0 ? "Every image arrived, each once, and all(count:) gave them as soon as they were in." : "FilterResults is not right yet.")
+            note(
+                faults.count == 0
+                    ? "Every image arrived, each once, and all(count:) gave them as soon as they were in."
+                    : "FilterResults is not right yet.")
             page.done()
         }
         return lesson
@@ -89,18 +94,24 @@ public enum FilterExercise {
         // first would take an unfinished race with it, unreported. (After `all` returned: it helps no answer.)
         Watchdog.wait(for: completions, upTo: patience, "the completion blocks' add calls")
         guard returned, let (images, at) = answer.current.map({ ($0.images, $0.at) }) else {
-            return faults.late("all(count:) was given \(seconds(patience)); a very busy machine can make it wait that long.")
+            return faults.late(
+                "all(count:) was given \(seconds(patience)); a very busy machine can make it wait that long.")
         }
         let last = added.map { $0.value ?? .infinity }.max() ?? 0
         let names = images.map(\.name)
         if images.count != count || Set(names).count != count || !expected.allSatisfy(images.contains) {
             let missing = expected.filter { !images.contains($0) }.map(\.name)
-            say("FilterResults gave \(images.count) images for \(count) filters" + (missing.isEmpty ? "" : "; missing: \(missing.joined(separator: ", "))")
-                + (Set(names).count == names.count ? "" : "; some more than once") + ". all(count:) must wait for every image, and give each once.")
+            say(
+                "FilterResults gave \(images.count) images for \(count) filters"
+                    + (missing.isEmpty ? "" : "; missing: \(missing.joined(separator: ", "))")
+                    + (Set(names).count == names.count ? "" : "; some more than once")
+                    + ". all(count:) must wait for every image, and give each once.")
             return faults.firm()
         }
         if at > last + promptLimit {
-            say("FilterResults gave all \(count) images, but \(seconds(at - last)) after the last one came in: return as soon as the")
+            say(
+                "FilterResults gave all \(count) images, but \(seconds(at - last)) after the last one came in: return as soon as the"
+            )
             note("last image is in, not after a wait of your own.")
             return faults.late("a busy machine can delay a return that much too.")
         }
@@ -123,10 +134,13 @@ public enum FilterExercise {
         let total = counts.reduce(0) { $0 + Int($1.value) }
         let answer = Locked<[Image]?>(nil)
         // `all` is called outside the lock: one that never returns must not leave the lock held.
-        guard Watchdog.run(upTo: patience, "all(count:) of the tiles", {
-            let tiles = results.all(count: total)
-            answer.withLock { $0 = tiles }
-        }),
+        guard
+            Watchdog.run(
+                upTo: patience, "all(count:) of the tiles",
+                {
+                    let tiles = results.all(count: total)
+                    answer.withLock { $0 = tiles }
+                }),
             let tiles = answer.current
         else {
             note("all(count:) never gave the tiles: was an add lost, so that the count is never reached?")
@@ -134,7 +148,9 @@ public enum FilterExercise {
         }
         let distinct = Set(tiles.map(\.name)).count
         guard tiles.count == total, distinct == total else {
-            note("FilterResults gave \(tiles.count) tiles (\(distinct) different) of \(total) added: adds made at the same time were lost")
+            note(
+                "FilterResults gave \(tiles.count) tiles (\(distinct) different) of \(total) added: adds made at the same time were lost"
+            )
             note("or doubled. One add must read and change the array in one critical section.")
             return faults.firm()
         }
@@ -175,11 +191,15 @@ public enum FilterExercise {
         }
         guard !stuck else {
             note("all(count: 2) never returned, though both images were added: it missed the last one's wake-up.")
-            note("Check the count and start waiting in one critical section, or count the images with a semaphore or a group.")
+            note(
+                "Check the count and start waiting in one critical section, or count the images with a semaphore or a group."
+            )
             return faults.firm()
         }
         guard short == 0 else {
-            note("In \(short) of \(rounds) rounds all(count: 2) gave fewer than the two images added while it waited: it let go")
+            note(
+                "In \(short) of \(rounds) rounds all(count: 2) gave fewer than the two images added while it waited: it let go"
+            )
             note("before the last one was stored. Let all(count:) go only once the image is in.")
             return faults.firm()
         }

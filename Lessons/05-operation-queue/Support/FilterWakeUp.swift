@@ -13,33 +13,36 @@ extension FilterExercise {
     static func wakeUp(_ make: () -> FilterCollecting, faults: Faults) {
         note("Wake-up: step after step, the last image is added at the moment all(count: 2) checks for it.")
         let steps = 6000
-        let prepared = Prepared((0..<steps).map { step in
-            let results = make()
-            results.add(Image(name: "first \(step)", width: 1, height: 1, pixels: [0]))
-            return results
-        })
+        let prepared = Prepared(
+            (0..<steps).map { step in
+                let results = make()
+                results.add(Image(name: "first \(step)", width: 1, height: 1, pixels: [0]))
+                return results
+            })
         let seconds = (0..<steps).map { Image(name: "second \($0)", width: 1, height: 1, pixels: [1]) }
         let (short, slow) = (RelaxedWord(), RelaxedWord())
-        let round = Lockstep(steps: steps, goal: 100, atLeast: 0.2, atMost: 2, meetWithin: 5000, call: { thread, step in
-            let results = prepared.items[step]
-            if thread == 1 {
-                results.add(seconds[step])
+        let round = Lockstep(
+            steps: steps, goal: 100, atLeast: 0.2, atMost: 2, meetWithin: 5000,
+            call: { thread, step in
+                let results = prepared.items[step]
+                if thread == 1 {
+                    results.add(seconds[step])
+                    return true
+                }
+                let began = DispatchTime.now().uptimeNanoseconds
+                let got = results.all(count: 2)
+                if Set(got.map(\.name)) != ["first \(step)", "second \(step)"] {
+                    short.add(1)
+                    return false
+                }
+                // The add comes microseconds after the call: 0.1 s is a wake-up missed, and found only when a
+                // wait of its own ran out (an adversarial round's timed wait passed 3 of 3 before this check).
+                if DispatchTime.now().uptimeNanoseconds - began > 100_000_000 {
+                    slow.add(1)
+                    return false
+                }
                 return true
-            }
-            let began = DispatchTime.now().uptimeNanoseconds
-            let got = results.all(count: 2)
-            if Set(got.map(\.name)) != ["first \(step)", "second \(step)"] {
-                short.add(1)
-                return false
-            }
-            // The add comes microseconds after the call: 0.1 s is a wake-up missed, and found only when a
-            // wait of its own ran out (an adversarial round's timed wait passed 3 of 3 before this check).
-            if DispatchTime.now().uptimeNanoseconds - began > 100_000_000 {
-                slow.add(1)
-                return false
-            }
-            return true
-        })
+            })
         // A step that has not ended 1 s of real time after the step before it is stuck: the calls of a
         // step take microseconds. Not the watchdog: its line would come first, and the attendee would
         // read a list of deadlocks instead of this cause. Late, not firm: a very busy machine could hold
@@ -51,10 +54,12 @@ extension FilterExercise {
             if round.played != played {
                 (played, since) = (round.played, now)
             } else if now - since > 1_000_000_000 {
-                note("all(count: 2) never returned: its last image came while it checked the count, and it missed the"
-                    + " wake-up.")
-                note("Check the count and start waiting in one critical section (NSCondition's wait() unlocks the lock"
-                    + " as it")
+                note(
+                    "all(count: 2) never returned: its last image came while it checked the count, and it missed the"
+                        + " wake-up.")
+                note(
+                    "Check the count and start waiting in one critical section (NSCondition's wait() unlocks the lock"
+                        + " as it")
                 note("waits, and locks it again before it returns), or count the images with a semaphore or a group.")
                 return faults.late("a very busy machine can keep a thread from running for a second too.")
             }
@@ -65,12 +70,14 @@ extension FilterExercise {
         }
         guard slow.value == 0 else {
             note("all(count: 2) returned 0.1 s or more after its last image came: it missed the wake-up, and found the")
-            note("image only when a wait of its own ran out. Check the count and start waiting in one critical"
-                + " section.")
+            note(
+                "image only when a wait of its own ran out. Check the count and start waiting in one critical"
+                    + " section.")
             return faults.late("a very busy machine can keep a thread from running that long too.")
         }
-        note("all(count: 2) woke for its last image in each of the \(round.played) steps, \(round.overlapped) of them"
-            + " with both calls begun within 5 µs.")
+        note(
+            "all(count: 2) woke for its last image in each of the \(round.played) steps, \(round.overlapped) of them"
+                + " with both calls begun within 5 µs.")
         round.sayIfShort(unseen: "a wake-up lost between a check and a wait")
     }
 }

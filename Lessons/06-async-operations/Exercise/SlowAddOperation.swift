@@ -1,6 +1,6 @@
 import Foundation
-import RaceLabKit
 import Lesson6Support
+import RaceLabKit
 
 // Exercise 6: finish SlowAddOperation.
 //

@@ -26,7 +26,9 @@ public enum SlowAddExercise {
             let number = { scenario.int(in: 1...99) }
             let (lhs, rhs) = (number(), number())
             let slower = scenario.seconds(in: 0.5...1.0, step: 0.1)
-            note("A slow add takes \(seconds(slowAddSeconds)) in this run; the first, \(seconds(slower)) more (a slow network).")
+            note(
+                "A slow add takes \(seconds(slowAddSeconds)) in this run; the first, \(seconds(slower)) more (a slow network)."
+            )
             let queue = OperationQueue()
             let add = make(lhs, rhs)
             // When the first sum arrives: the moment its slow add returns.
@@ -55,11 +57,13 @@ public enum SlowAddExercise {
             probe.start()  // on the main queue: an asynchronous main() returns at once
             let (finishedAtReturn, executingAtReturn) = (probe.isFinished, probe.isExecuting)
             right = !finishedAtReturn && executingAtReturn && right
-            say(finishedAtReturn
-                ? "start() returned with \(probeLeft) + \(probeRight) already finished: main() did the slow work itself   <- keep it asynchronous"
-                : executingAtReturn
-                    ? "start() returned before \(probeLeft) + \(probeRight) was finished: main() leaves the slow work running"
-                    : "start() returned, and \(probeLeft) + \(probeRight) is not executing while its sum is computed   <- let AsyncOperation's start() run main()")
+            say(
+                finishedAtReturn
+                    ? "start() returned with \(probeLeft) + \(probeRight) already finished: main() did the slow work itself   <- keep it asynchronous"
+                    : executingAtReturn
+                        ? "start() returned before \(probeLeft) + \(probeRight) was finished: main() leaves the slow work running"
+                        : "start() returned, and \(probeLeft) + \(probeRight) is not executing while its sum is computed   <- let AsyncOperation's start() run main()"
+            )
             var waited = 0.0
             while !probe.isFinished && waited < 5 {
                 sleep(lessonSeconds: 0.05)
@@ -70,17 +74,27 @@ public enum SlowAddExercise {
             if !probe.isFinished {
                 say("\(probeLeft) + \(probeRight), started by hand, is still not finished after 5.0 s")
             } else if !finishedAtReturn {
-                right = judgePromptness(finished: probeFinished, arrived: probeArrived.value, "\(probeLeft) + \(probeRight)") && right
+                right =
+                    judgePromptness(
+                        finished: probeFinished, arrived: probeArrived.value, "\(probeLeft) + \(probeRight)") && right
             }
             let pairs = (0..<scenario.int(in: 3...5)).map { _ in (number(), number()) }
             let sums = pairs.map { make($0, $1) }
             say("adding \(pairs.count) sums at once")
-            if Watchdog.run(upTo: 5 + slowAddSeconds * Double(pairs.count), "\(pairs.count) SlowAddOperations", { queue.addOperations(sums, waitUntilFinished: true) }) {
-                for (sum, pair) in zip(sums, pairs) { right = judge(sum, pair.0 + pair.1, "\(pair.0) + \(pair.1)") && right }
+            if Watchdog.run(
+                upTo: 5 + slowAddSeconds * Double(pairs.count), "\(pairs.count) SlowAddOperations",
+                { queue.addOperations(sums, waitUntilFinished: true) })
+            {
+                for (sum, pair) in zip(sums, pairs) {
+                    right = judge(sum, pair.0 + pair.1, "\(pair.0) + \(pair.1)") && right
+                }
             } else {
                 right = false
             }
-            note(right ? "Every sum finished, with its result, and main() left the slow work running." : "SlowAddOperation is not right yet.")
+            note(
+                right
+                    ? "Every sum finished, with its result, and main() left the slow work running."
+                    : "SlowAddOperation is not right yet.")
             page.done()
         }
         return lesson
@@ -94,12 +108,17 @@ public enum SlowAddExercise {
     /// lesson seconds. It must finish once the sum is in, and soon after.
     static func judgePromptness(finished: Double, arrived: Double?, _ text: String) -> Bool {
         guard let came = arrived else {
-            say("\(text) finished, but its slow add never returned   <- get the sum from asyncAdd, and finish in its callback")
+            say(
+                "\(text) finished, but its slow add never returned   <- get the sum from asyncAdd, and finish in its callback"
+            )
             return false
         }
         guard finished - came > promptLimit else { return true }
-        say("\(text) finished at \(seconds(finished)), \(seconds(finished - came)) after its sum arrived   <- finish as soon as the sum is in, in asyncAdd's callback, not after a wait of your own")
-        TimingWasOff.say("a finish came \(seconds(finished - came)) after its sum; a busy machine can delay it that much too.")
+        say(
+            "\(text) finished at \(seconds(finished)), \(seconds(finished - came)) after its sum arrived   <- finish as soon as the sum is in, in asyncAdd's callback, not after a wait of your own"
+        )
+        TimingWasOff.say(
+            "a finish came \(seconds(finished - came)) after its sum; a busy machine can delay it that much too.")
         return false
     }
 
@@ -107,11 +126,15 @@ public enum SlowAddExercise {
     static func judge(_ operation: SlowAdding, _ sum: Int, _ text: String) -> Bool {
         let result = operation.result
         if operation.isCancelled {
-            say("\(text) finished cancelled, though nobody cancelled it   <- finish it by setting its state, not by cancel()")
+            say(
+                "\(text) finished cancelled, though nobody cancelled it   <- finish it by setting its state, not by cancel()"
+            )
             return false
         }
         guard result == sum else {
-            say("\(text) finished with result \(result.map(String.init) ?? "nil")   <- store the sum before it says it is finished")
+            say(
+                "\(text) finished with result \(result.map(String.init) ?? "nil")   <- store the sum before it says it is finished"
+            )
             return false
         }
         say("finished: \(text) = \(sum)")

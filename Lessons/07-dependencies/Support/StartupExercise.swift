@@ -32,27 +32,38 @@ public enum StartupExercise {
             let starts = Locked<[String: Double]>([:])
             let ends = Locked<[String: Double]>([:])
             let durations = needs.map { _ in scenario.seconds(in: 0.2...0.8, step: 0.1) }
-            note("Each step takes: " + zip(needs, durations).map { "\($0.0) \(seconds($1))" }.joined(separator: ", ") + ".")
+            note(
+                "Each step takes: " + zip(needs, durations).map { "\($0.0) \(seconds($1))" }.joined(separator: ", ")
+                    + ".")
             let made = zip(needs, durations).map { need, duration in
                 Step(
-                    need.0, duration, narrates: false, onStart: { title in starts.withLock { $0[title] = LessonClock.shared.now } },
+                    need.0, duration, narrates: false,
+                    onStart: { title in starts.withLock { $0[title] = LessonClock.shared.now } },
                     onFinish: { title in ends.withLock { $0[title] = LessonClock.shared.now } })
             }
             let steps = StartupSteps(
-                settings: made[0], versionCheck: made[1], news: made[2], schedule: made[3], favorites: made[4], saveContext: made[5])
+                settings: made[0], versionCheck: made[1], news: made[2], schedule: made[3], favorites: made[4],
+                saveContext: made[5])
             wire(steps)
             var right = judgeGraph(made)
             let queue = OperationQueue()
             queue.addOperations(scenario.shuffled(made), waitUntilFinished: false)
             Thread.detachNewThread {
-                let finished = Watchdog.run(upTo: durations.reduce(0, +) + 2, "the start-up queue") { queue.waitUntilAllOperationsAreFinished() }
+                let finished = Watchdog.run(upTo: durations.reduce(0, +) + 2, "the start-up queue") {
+                    queue.waitUntilAllOperationsAreFinished()
+                }
                 if !finished {
                     let stuck = made.filter { !$0.isFinished }.map(\.title)
-                    note("Never finished: \(stuck.joined(separator: ", ")). A step that waits for itself, through others, never starts.")
+                    note(
+                        "Never finished: \(stuck.joined(separator: ", ")). A step that waits for itself, through others, never starts."
+                    )
                     for operation in made { operation.cancel() }  // lets the queue drain
                 }
                 right = checkTimes(starts: starts.current, ends: ends.current) && finished && right
-                note(right ? "Every step waited for what it needs, and for nothing else." : "The start-up graph is not right yet.")
+                note(
+                    right
+                        ? "Every step waited for what it needs, and for nothing else."
+                        : "The start-up graph is not right yet.")
                 narrate(starts: starts.current, ends: ends.current)
                 page.done()
             }
@@ -72,18 +83,26 @@ public enum StartupExercise {
         }
         for (title, _) in needs {
             let missing = needs.map(\.0).filter { required[title]!.contains($0) && !wired[title]!.contains($0) }
-            let extra = needs.map(\.0).filter { !required[title]!.contains($0) && wired[title]!.contains($0) && $0 != title }
+            let extra = needs.map(\.0).filter {
+                !required[title]!.contains($0) && wired[title]!.contains($0) && $0 != title
+            }
             if wired[title]!.contains(title) {
                 right = false
-                note("\(title) waits for itself, through \(cycle(from: title, in: steps).joined(separator: " -> ")): it can never start.")
+                note(
+                    "\(title) waits for itself, through \(cycle(from: title, in: steps).joined(separator: " -> ")): it can never start."
+                )
             }
             if !missing.isEmpty {
                 right = false
-                note("\(title) does not wait for \(missing.joined(separator: ", ")), which it needs: it may start before.")
+                note(
+                    "\(title) does not wait for \(missing.joined(separator: ", ")), which it needs: it may start before."
+                )
             }
             if !extra.isEmpty {
                 right = false
-                note("\(title) waits for \(extra.joined(separator: ", ")), which it does not need: it starts later than it could.")
+                note(
+                    "\(title) waits for \(extra.joined(separator: ", ")), which it does not need: it starts later than it could."
+                )
             }
         }
         for step in steps where step.isCancelled {

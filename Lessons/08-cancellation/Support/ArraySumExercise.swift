@@ -35,7 +35,10 @@ public enum ArraySumExercise {
             for cancel in scenario.shuffled([Cancel.never, endOfPair] + cancelled.map(Cancel.at)) {
                 right = sumRun(make(pairs), pairs, cancel) && right
             }
-            note(right ? "Each run stopped at the pair boundary after its cancel, and the one not cancelled summed every pair." : "ArraySumOperation does not respect cancellation yet.")
+            note(
+                right
+                    ? "Each run stopped at the pair boundary after its cancel, and the one not cancelled summed every pair."
+                    : "ArraySumOperation does not respect cancellation yet.")
             page.done()
         }
         return lesson
@@ -44,7 +47,9 @@ public enum ArraySumExercise {
     /// When a run is cancelled: never, at a moment (lesson seconds from its start, mid-pair), or in the
     /// operation's own thread as pair `index` (from 0) ends, its sum computed.
     enum Cancel {
-        case never, at(Double), asPairEnds(Int)
+        case never
+        case at(Double)
+        case asPairEnds(Int)
     }
 
     static func sumRun(_ sum: ArraySumming, _ pairs: [(Int, Int)], _ cancel: Cancel) -> Bool {
@@ -61,7 +66,9 @@ public enum ArraySumExercise {
             started = Int(moment) + 1
             onOwnThread(after: moment) { sum.cancel() }
         case .asPairEnds(let index):
-            note("\(pairs.count) pairs, one second each, the clock from 0: \(list); cancel() as pair \(index + 1) ends, in its thread.")
+            note(
+                "\(pairs.count) pairs, one second each, the clock from 0: \(list); cancel() as pair \(index + 1) ends, in its thread."
+            )
             started = index + 1
             atEndOfSlowAdd(index + 1) { sum.cancel() }
         }
@@ -73,10 +80,17 @@ public enum ArraySumExercise {
         say("outputArray: \(sum.outputArray)")
         if sum.outputArray != expected {
             let stale = if case .asPairEnds = cancel, sum.outputArray.count > started { true } else { false }
-            let until = if case .never = cancel { "the end (nothing cancelled it)." } else { "the cancel (the one under way still finishes)." }
-            note("  expected \(expected): the sums of the \(started) pair\(started == 1 ? "" : "s") started before \(until)")
+            let until =
+                if case .never = cancel { "the end (nothing cancelled it)." } else {
+                    "the cancel (the one under way still finishes)."
+                }
+            note(
+                "  expected \(expected): the sums of the \(started) pair\(started == 1 ? "" : "s") started before \(until)"
+            )
             if stale {
-                note("  the cancel came as pair \(started) ended, before the next began: look at isCancelled itself before")
+                note(
+                    "  the cancel came as pair \(started) ended, before the next began: look at isCancelled itself before"
+                )
                 note("  each pair, not at a copy of it made earlier.")
             }
             return false
@@ -84,7 +98,9 @@ public enum ArraySumExercise {
         // Counted where the work happens: a sum computed and then left out was not stopped.
         let calls = slowAddCalls - callsBefore
         if calls != started {
-            note("  the right sums, but slowAdd was called \(calls) times for \(started): after a cancel, stop the work;")
+            note(
+                "  the right sums, but slowAdd was called \(calls) times for \(started): after a cancel, stop the work;"
+            )
             note("  do not go on with it and only leave out its results.")
             return false
         }

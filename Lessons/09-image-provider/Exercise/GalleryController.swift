@@ -1,6 +1,6 @@
 import Foundation
-import RaceLabKit
 import Lesson9Support
+import RaceLabKit
 
 // Exercise 9: rows that scroll away must not get their images.
 //

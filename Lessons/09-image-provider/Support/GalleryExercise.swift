@@ -47,10 +47,13 @@ public enum GalleryExercise {
             var scenario = page.scenario
             let plan = Plan(&scenario)
             for (row, title) in plan.titles.enumerated() {
-                Network.serve(.generated(pictures.firstIndex(of: title)! + 2), as: plan.files[row], latency: plan.latencies[row])
+                Network.serve(
+                    .generated(pictures.firstIndex(of: title)! + 2), as: plan.files[row], latency: plan.latencies[row])
             }
             for (row, title) in plan.side.titles.enumerated() {
-                Network.serve(.generated(pictures.firstIndex(of: title)! + 2), as: plan.side.files[row], latency: plan.side.latencies[row])
+                Network.serve(
+                    .generated(pictures.firstIndex(of: title)! + 2), as: plan.side.files[row],
+                    latency: plan.side.latencies[row])
             }
             plan.describe()
             let table = TableView(rows: plan.titles)
@@ -64,7 +67,9 @@ public enum GalleryExercise {
                     let before = table.visible
                     table.scroll(to: window)
                     // Queued after anything the controller queued on the main queue during the scroll.
-                    DispatchQueue.main.async { referee.afterScroll(in: table, leaving: before.filter { !table.visible.contains($0) }) }
+                    DispatchQueue.main.async {
+                        referee.afterScroll(in: table, leaving: before.filter { !table.visible.contains($0) })
+                    }
                 }
             }
             for (window, time) in zip(plan.windows, plan.times) { scroll(table, to: window, at: time) }
@@ -89,7 +94,9 @@ public enum GalleryExercise {
         let end: Double
         /// One file a picture: two rows that show the same picture download the same file.
         var files: [String] { titles.map(Self.file) }
-        static func file(_ title: String) -> String { "ex9_\(title.lowercased().replacingOccurrences(of: " ", with: "_")).jpg" }
+        static func file(_ title: String) -> String {
+            "ex9_\(title.lowercased().replacingOccurrences(of: " ", with: "_")).jpg"
+        }
 
         init(_ scenario: inout Scenario) {
             let pictures = scenario.shuffled(GalleryExercise.pictures)
@@ -126,7 +133,9 @@ public enum GalleryExercise {
                     // rows that leave with their image on the way, and rows that leave a second time
                     // with it on the way again (its latency, at least 2.5 s, outlasts their second stay).
                     let comesBack = Self.stays(of: row, windows: windows, times: times).count > 1
-                    if leave < backAt, !comesBack, scenario.int(in: 0...1) == 0, leave - appear - filters - margin >= 0.5 {
+                    if leave < backAt, !comesBack, scenario.int(in: 0...1) == 0,
+                        leave - appear - filters - margin >= 0.5
+                    {
                         latencies[row] = scenario.seconds(in: 0.5...leave - appear - filters - margin, step: 0.5)
                     } else {
                         latencies[row] = scenario.seconds(in: leave - appear...leave - appear + 1, step: 0.5)
@@ -162,13 +171,16 @@ public enum GalleryExercise {
             // nobody stopped to land off screen, with two seconds to spare (blocked filter steps wait
             // for Linux's thread pool to grow).
             let landings = titles.indices.flatMap { row in
-                Self.stays(of: row, windows: windows, times: times).map { $0 + latencies[row] + GalleryExercise.filters }
+                Self.stays(of: row, windows: windows, times: times).map {
+                    $0 + latencies[row] + GalleryExercise.filters
+                }
             }
             end = max(landings.max()!, side.lastLanding) + 2
         }
 
         /// When `row` first appears and when it next leaves (nil: it stays to the end); nil if it never shows.
-        static func firstStay(of row: Int, windows: [Range<Int>], times: [Double]) -> (appear: Double, leave: Double?)? {
+        static func firstStay(of row: Int, windows: [Range<Int>], times: [Double]) -> (appear: Double, leave: Double?)?
+        {
             guard let first = windows.firstIndex(where: { $0.contains(row) }) else { return nil }
             let leave = windows[first...].firstIndex { !$0.contains(row) }
             return (times[first], leave.map { times[$0] })
@@ -176,7 +188,9 @@ public enum GalleryExercise {
 
         /// When `row` appears, each time it does.
         static func stays(of row: Int, windows: [Range<Int>], times: [Double]) -> [Double] {
-            windows.indices.filter { windows[$0].contains(row) && ($0 == 0 || !windows[$0 - 1].contains(row)) }.map { times[$0] }
+            windows.indices.filter { windows[$0].contains(row) && ($0 == 0 || !windows[$0 - 1].contains(row)) }.map {
+                times[$0]
+            }
         }
 
         /// Whether `row`, on screen at the end, had left and came back.
@@ -185,12 +199,22 @@ public enum GalleryExercise {
         }
 
         func describe() {
-            let rows = { (window: Range<Int>) in window.count == 1 ? "row \(window.lowerBound)" : "rows \(window.lowerBound)-\(window.upperBound - 1)" }
-            let scrolls = (1..<windows.count - 2).map { "\(windows[$0].lowerBound < windows[$0 - 1].lowerBound ? "back to " : $0 == 4 ? "on to " : "")\(rows(windows[$0])) at \(seconds(times[$0]))" }
-            note("\(titles.count) rows, \(windows[0].count) on screen: \(rows(windows[0])) first, then \(scrolls.joined(separator: ", ")).")
+            let rows = { (window: Range<Int>) in
+                window.count == 1 ? "row \(window.lowerBound)" : "rows \(window.lowerBound)-\(window.upperBound - 1)"
+            }
+            let scrolls = (1..<windows.count - 2).map {
+                "\(windows[$0].lowerBound < windows[$0 - 1].lowerBound ? "back to " : $0 == 4 ? "on to " : "")\(rows(windows[$0])) at \(seconds(times[$0]))"
+            }
+            note(
+                "\(titles.count) rows, \(windows[0].count) on screen: \(rows(windows[0])) first, then \(scrolls.joined(separator: ", "))."
+            )
             let (keyboard, hidden) = (windows.count - 2, windows[windows.count - 2].upperBound)
-            note("At \(seconds(times[keyboard])) the keyboard comes up and hides row \(hidden) (none appears); at \(seconds(times.last!)) it goes down, and row \(hidden) comes back.")
-            note("Downloads take " + latencies.map { seconds($0) }.joined(separator: ", ") + " (row 0 first); then 1 s of filters.")
+            note(
+                "At \(seconds(times[keyboard])) the keyboard comes up and hides row \(hidden) (none appears); at \(seconds(times.last!)) it goes down, and row \(hidden) comes back."
+            )
+            note(
+                "Downloads take " + latencies.map { seconds($0) }.joined(separator: ", ")
+                    + " (row 0 first); then 1 s of filters.")
             side.describe()
         }
     }

@@ -30,8 +30,9 @@ extension GalleryExercise {
                     // judge a controller that thinks a cell with an image has a provider that is done (an
                     // adversarial round's wrong fix passed 1 of 20 runs on a machine this busy).
                     if !running.isEmpty {
-                        fault("side row 5 left at \(seconds(LessonClock.shared.now)) before its image came,"
-                            + " though it was due 1 s before:",
+                        fault(
+                            "side row 5 left at \(seconds(LessonClock.shared.now)) before its image came,"
+                                + " though it was due 1 s before:",
                             late: "side row 5's image, due 1 s before it first left, had not come: this run could not"
                                 + " judge a cell with an old image")
                         note("  the image its cell should show as it comes back never came.")
@@ -61,8 +62,9 @@ extension GalleryExercise {
                     continue
                 }
                 if latest.cancelled.value == 1 {
-                    fault("\(table.label(row)) is on screen, but its provider was cancelled: its image will never"
-                        + " come.")
+                    fault(
+                        "\(table.label(row)) is on screen, but its provider was cancelled: its image will never"
+                            + " come.")
                 }
             }
         }
@@ -75,8 +77,9 @@ extension GalleryExercise {
                 note("The gallery is not right yet. First: \(firstFault ?? "?")")
                 return
             }
-            note("Rows that left with their image on the way: \(stopped.count); each provider was cancelled as its row"
-                + " left.")
+            note(
+                "Rows that left with their image on the way: \(stopped.count); each provider was cancelled as its row"
+                    + " left.")
             note("Every row on screen at the end shows its image, got since it last appeared; none landed off screen.")
         }
 
@@ -84,22 +87,28 @@ extension GalleryExercise {
             for row in table.visible where !table.shownSinceAppearing.contains(row) {
                 let again = table === tables[0] && plan.cameBack(row)
                 // Late where its provider runs and has not delivered: a busy machine can do that.
-                let running = table.providers[row]?.last.map { $0.cancelled.value == 0 && $0.delivered.value == 0 }
+                let running =
+                    table.providers[row]?.last.map { $0.cancelled.value == 0 && $0.delivered.value == 0 }
                     ?? false
-                fault("\(table.label(row)) is on screen at the end but shows no image"
-                    + (again ? " since it came back: a row that returns needs a new provider." : "."),
-                    late: running ? "\(table.label(row))'s image was due by \(seconds(plan.end - 2)) and had not come"
-                        + " at \(seconds(LessonClock.shared.now))" : nil)
+                fault(
+                    "\(table.label(row)) is on screen at the end but shows no image"
+                        + (again ? " since it came back: a row that returns needs a new provider." : "."),
+                    late: running
+                        ? "\(table.label(row))'s image was due by \(seconds(plan.end - 2)) and had not come"
+                            + " at \(seconds(LessonClock.shared.now))" : nil)
             }
             for row in Set(table.offScreenShows).sorted() {
                 // Late where it was cancelled as its row left, but its output had already sent the
                 // image to the main queue: the image came later than it was due.
                 let label = table.label(row)
-                fault("\(label) got its image after it left: it landed off screen.",
-                    late: stopped.contains(label) ? "\(label)'s image was sent on before its row left, its provider"
-                        + " cancelled then"
-                        : sentOn.contains(label) ? "\(label)'s image was sent on to the main queue before its row left,"
-                            + " and landed after" : nil)
+                fault(
+                    "\(label) got its image after it left: it landed off screen.",
+                    late: stopped.contains(label)
+                        ? "\(label)'s image was sent on before its row left, its provider"
+                            + " cancelled then"
+                        : sentOn.contains(label)
+                            ? "\(label)'s image was sent on to the main queue before its row left,"
+                                + " and landed after" : nil)
             }
         }
 

@@ -25,7 +25,8 @@ extension GalleryExercise {
             times = [0, leaves, back, back + 0.5, closing]
             // Rows 1-4 land 1 to 2 s after the gallery closes; row 5, 1.5 to 2 s after it appears (at
             // least 1 s before it first leaves, and 1 s after it leaves again).
-            latencies = [1] + (1...4).map { _ in scenario.seconds(in: closing...closing + 1, step: 0.5) }
+            latencies =
+                [1] + (1...4).map { _ in scenario.seconds(in: closing...closing + 1, step: 0.5) }
                 + [scenario.seconds(in: 0.5...1, step: 0.5)]
         }
 
@@ -35,10 +36,12 @@ extension GalleryExercise {
         }
 
         func describe() {
-            note("Beside it, a second gallery with a controller of its own opens at side rows 1-5; side row 5 leaves at"
-                + " \(seconds(times[1])),")
-            note("comes back at \(seconds(times[2])) and leaves again at \(seconds(times[3])); the gallery closes at"
-                + " \(seconds(times[4])).")
+            note(
+                "Beside it, a second gallery with a controller of its own opens at side rows 1-5; side row 5 leaves at"
+                    + " \(seconds(times[1])),")
+            note(
+                "comes back at \(seconds(times[2])) and leaves again at \(seconds(times[3])); the gallery closes at"
+                    + " \(seconds(times[4])).")
         }
     }
 }

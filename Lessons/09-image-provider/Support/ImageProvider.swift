@@ -99,7 +99,11 @@ public final class ImageProvider {
         self.record = record
         queue.isSuspended = true
         load = ImageLoadOperation(imageName: imageName) { _, failure in
-            if let failure { report?("download: ended with URLSession error \(failure.rawValue)\(failure == .cancelled ? " (cancelled)" : "")") }
+            if let failure {
+                report?(
+                    "download: ended with URLSession error \(failure.rawValue)\(failure == .cancelled ? " (cancelled)" : "")"
+                )
+            }
         }
         let filter = ImageFilterOperation("filter", report: report) { $0.blurred() }
         let postProcess = ImageFilterOperation("post-process", report: report) { $0.aged().vignette() }

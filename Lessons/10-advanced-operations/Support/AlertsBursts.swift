@@ -30,10 +30,13 @@ extension AlertsExercise {
                 return ordered
             }
             guard !stuck else { return .stuck }
-            note("\(bursts) bursts of 600 operations, each recorded by three threads at once: " + FaultLine.either(
-                ordered, "each waits for every one recorded before it.", else: FaultLine(
-                    "in the last, some do not wait for the ones before",
-                    hint: "each must wait for the one recorded before it")))
+            note(
+                "\(bursts) bursts of 600 operations, each recorded by three threads at once: "
+                    + FaultLine.either(
+                        ordered, "each waits for every one recorded before it.",
+                        else: FaultLine(
+                            "in the last, some do not wait for the ones before",
+                            hint: "each must wait for the one recorded before it")))
             return RoundOutcome(passed: ordered)
         }
 
@@ -55,10 +58,14 @@ extension AlertsExercise {
             guard done.value > before else {
                 return Watchdog.wait(for: recorded, upTo: 29, "three threads recording 600 operations")
             }
-            note("Three threads recording 600 operations: \(done.value) of 600 recorded after 11 s, and still going:"
-                + " not stuck, but far")
-            FaultLine("too slow", hint: "keep added() and finished() quick: a new operation needs a dependency on the"
-                + " last one of its category, not on every earlier one").note()
+            note(
+                "Three threads recording 600 operations: \(done.value) of 600 recorded after 11 s, and still going:"
+                    + " not stuck, but far")
+            FaultLine(
+                "too slow",
+                hint: "keep added() and finished() quick: a new operation needs a dependency on the"
+                    + " last one of its category, not on every earlier one"
+            ).note()
             return false
         }
 
@@ -76,12 +83,16 @@ extension AlertsExercise {
             guard Watchdog.wait(for: both, upTo: 40, "recording 200 while 600 finish") else { return .stuck }
             let next = BlockOperation()
             exclusivity.added(next, categories: category)
-            let ordered = isTotallyOrdered(second + [next])
+            let ordered =
+                isTotallyOrdered(second + [next])
                 && ancestors(of: [next] + second)[0].nonzeroBitCount == second.count
-            note("200 more recorded while the first 600 finished, then one: " + FaultLine.either(
-                ordered, "each waits for every one before it.", else: FaultLine(
-                    "some do not wait for the ones before",
-                    hint: "finishing an old operation must not forget a newer one")))
+            note(
+                "200 more recorded while the first 600 finished, then one: "
+                    + FaultLine.either(
+                        ordered, "each waits for every one before it.",
+                        else: FaultLine(
+                            "some do not wait for the ones before",
+                            hint: "finishing an old operation must not forget a newer one")))
             for operation in second + [next] { exclusivity.finished(operation, categories: category) }
             return RoundOutcome(passed: ordered)
         }

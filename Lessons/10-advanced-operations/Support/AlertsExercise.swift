@@ -23,8 +23,9 @@ public enum AlertsExercise {
             let counts = (1...3).map { _ in scenario.int(in: 12...24) }
             let length = scenario.seconds(in: 0.03...0.08, step: 0.01)
             let film = scenario.seconds(in: 0.6...1.2, step: 0.1)
-            note("Round 1: three threads add \(counts.map(String.init).joined(separator: ", ")) alerts of "
-                + "\(fixed(length, decimals: 2)) s each, beside a video of \(seconds(film)).")
+            note(
+                "Round 1: three threads add \(counts.map(String.init).joined(separator: ", ")) alerts of "
+                    + "\(fixed(length, decimals: 2)) s each, beside a video of \(seconds(film)).")
             let round1 = (1...3).map { thread in
                 (1...counts[thread - 1]).map { shown("alert \(thread)-\($0)", length, [.alert], screen: screen) }
             }
@@ -86,7 +87,8 @@ public enum AlertsExercise {
 
     /// The page's last line: mutually exclusive, or not yet, and which rounds said so.
     static func verdict(_ rounds: Rounds) -> String {
-        rounds.verdict(passed: "One alert at a time, whatever thread or queue: mutually exclusive.",
+        rounds.verdict(
+            passed: "One alert at a time, whatever thread or queue: mutually exclusive.",
             failed: "Not mutually exclusive yet.")
     }
 }

@@ -19,24 +19,28 @@ extension AlertsExercise {
         // Thread 0 adds B while thread 1 reports A finished, at the same moment (`Lockstep`), so that
         // B's add falls at every point of the report, round after round. A loaded machine that runs one
         // thread at a time overlaps few: the round goes on until 150 have (at least 0.2 s, at most 3 s).
-        let round = Lockstep(steps: limit, goal: 150, atLeast: 0.2, atMost: 3, spin: 256, prepare: { round in
-            exclusivity.added(reported[round], categories: categories)
-            kept.withLock {
-                if $0.count == round { $0.append((BlockOperation(), categories.map { _ in BlockOperation() })) }
-            }
-            return true
-        }, call: { thread, round in
-            if thread == 0 {
-                exclusivity.added(kept.current[round].b, categories: categories)
-            } else {
-                exclusivity.finished(reported[round], categories: categories)
-            }
-            return true
-        }, judge: { round in
-            let (b, c) = kept.current[round]
-            for (alone, category) in zip(c, categories) { exclusivity.added(alone, categories: [category]) }
-            return c.allSatisfy { $0.dependencies.contains(b) }  // false: one forgotten, decided
-        })
+        let round = Lockstep(
+            steps: limit, goal: 150, atLeast: 0.2, atMost: 3, spin: 256,
+            prepare: { round in
+                exclusivity.added(reported[round], categories: categories)
+                kept.withLock {
+                    if $0.count == round { $0.append((BlockOperation(), categories.map { _ in BlockOperation() })) }
+                }
+                return true
+            },
+            call: { thread, round in
+                if thread == 0 {
+                    exclusivity.added(kept.current[round].b, categories: categories)
+                } else {
+                    exclusivity.finished(reported[round], categories: categories)
+                }
+                return true
+            },
+            judge: { round in
+                let (b, c) = kept.current[round]
+                for (alone, category) in zip(c, categories) { exclusivity.added(alone, categories: [category]) }
+                return c.allSatisfy { $0.dependencies.contains(b) }  // false: one forgotten, decided
+            })
         // The round's bounds are real seconds (at most 3); the watchdog's, lesson seconds: 10 real ones.
         let watched = "adding alerts while the newest is reported finished"
         guard Watchdog.wait(for: round.done, upTo: 10 * LessonClock.shared.speed, watched) else { return .stuck }
@@ -44,10 +48,13 @@ extension AlertsExercise {
         let forgotten = played.reduce(0) { count, round in
             count + round.c.filter { !$0.dependencies.contains(round.b) }.count
         }
-        note("\(played.count) alerts dismissed as they appeared while the next came: " + FaultLine.either(
-            forgotten == 0, "each alert after them waited for the one before.",
-            else: FaultLine(counting: forgotten, "times the next did not wait for one nobody had dismissed",
-                hint: "finished must check and forget in one critical section")!))
+        note(
+            "\(played.count) alerts dismissed as they appeared while the next came: "
+                + FaultLine.either(
+                    forgotten == 0, "each alert after them waited for the one before.",
+                    else: FaultLine(
+                        counting: forgotten, "times the next did not wait for one nobody had dismissed",
+                        hint: "finished must check and forget in one critical section")!))
         round.sayIfShort(unseen: "a critical section split in two")
         for (a, round) in zip(reported, played) {
             exclusivity.finished(a, categories: categories)

@@ -88,27 +88,36 @@ extension AlertsExercise {
                 let alerts = screen.shown.filter { $0.hasPrefix("alert") }
                 let everyOnce = alerts.count == expected && Set(alerts).count == expected
                 let seen = "Alerts shown: \(alerts.count) of \(expected)"
-                note(FaultLine.either(everyOnce, seen + ", each once.", else: FaultLine(
-                    seen, hint: "every alert must be shown, once")))
+                note(
+                    FaultLine.either(
+                        everyOnce, seen + ", each once.",
+                        else: FaultLine(
+                            seen, hint: "every alert must be shown, once")))
                 return everyOnce && finished
             },
-            oneAtATime("alerts", screen.mostAlerts,
+            oneAtATime(
+                "alerts", screen.mostAlerts,
                 hint: "one at a time: each waits for the last one of its category still around"),
-            oneAtATime("videos", screen.mostVideos,
+            oneAtATime(
+                "videos", screen.mostVideos,
                 hint: "one at a time too: an operation of two categories waits for the last of each"),
             Round("the video beside the alerts") {
-                note(FaultLine.either(
-                    screen.videoBesideAlert, "The video played while alerts came and went.", else: FaultLine(
-                        "The video never shared the screen with an alert",
-                        hint: "it is not an alert: it need not wait")))
+                note(
+                    FaultLine.either(
+                        screen.videoBesideAlert, "The video played while alerts came and went.",
+                        else: FaultLine(
+                            "The video never shared the screen with an alert",
+                            hint: "it is not an alert: it need not wait")))
                 return screen.videoBesideAlert
             },
             Round("Z after Y") {
                 guard let yEnded = screen.ended("alert Y"), let zStarted = screen.started("alert Z"),
                     zStarted + 0.001 >= yEnded
                 else {
-                    FaultLine("Alert Z, added while Y was on screen, did not wait for Y",
-                        hint: "the last alert still around is Y").note()
+                    FaultLine(
+                        "Alert Z, added while Y was on screen, did not wait for Y",
+                        hint: "the last alert still around is Y"
+                    ).note()
                     return false
                 }
                 note("Alert Z, added while Y was on screen, waited for Y.")

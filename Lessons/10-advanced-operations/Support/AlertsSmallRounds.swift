@@ -14,9 +14,13 @@ extension AlertsExercise {
         exclusivity.finished(done, categories: category)
         exclusivity.added(next, categories: category)
         let waits = ancestors(of: [next, between])[0].nonzeroBitCount == 1
-        note("An alert added after the last had finished, before that was reported: " + FaultLine.either(
-            waits, "the next still waits for it.", else: FaultLine(
-                "the next does not wait for it", hint: "record every new operation as the last of its categories")))
+        note(
+            "An alert added after the last had finished, before that was reported: "
+                + FaultLine.either(
+                    waits, "the next still waits for it.",
+                    else: FaultLine(
+                        "the next does not wait for it",
+                        hint: "record every new operation as the last of its categories")))
         for operation in [between, next] { exclusivity.finished(operation, categories: category) }
         return waits
     }
@@ -28,9 +32,13 @@ extension AlertsExercise {
         exclusivity.added(videoAlert, categories: ["shared alert", "shared video"])
         exclusivity.added(alert, categories: ["shared alert"])
         let waits = alert.dependencies.contains(videoAlert)
-        note("An alert added after a video alert: " + FaultLine.either(waits, "it waits for it.", else: FaultLine(
-            "it does not wait for it",
-            hint: "keep the last operation of each category, not of each set of categories")))
+        note(
+            "An alert added after a video alert: "
+                + FaultLine.either(
+                    waits, "it waits for it.",
+                    else: FaultLine(
+                        "it does not wait for it",
+                        hint: "keep the last operation of each category, not of each set of categories")))
         exclusivity.finished(videoAlert, categories: ["shared alert", "shared video"])
         exclusivity.finished(alert, categories: ["shared alert"])
         return waits
@@ -61,10 +69,14 @@ extension AlertsExercise {
             let age = Date().timeIntervalSince(since)
             exclusivity.added(next, categories: Self.category)
             let waits = next.dependencies.contains(first)
-            note("An alert added \(fixed(age, decimals: 1)) s of real time after the last of its category, still"
-                + " around: " + FaultLine.either(waits, "it waits for it.", else: FaultLine(
-                    "it does not wait for it",
-                    hint: "an alert still around is the last of its category, however long ago it came")))
+            note(
+                "An alert added \(fixed(age, decimals: 1)) s of real time after the last of its category, still"
+                    + " around: "
+                    + FaultLine.either(
+                        waits, "it waits for it.",
+                        else: FaultLine(
+                            "it does not wait for it",
+                            hint: "an alert still around is the last of its category, however long ago it came")))
             for operation in [first, next] { exclusivity.finished(operation, categories: Self.category) }
             return waits
         }

@@ -14,21 +14,26 @@ extension AlertsExercise {
         let group = 200
         let groups = Locked<[(alertFirst: [BlockOperation], videoFirst: [BlockOperation])]>([])
         let categories = { (step: Int) in ["both alert \(step / group)", "both video \(step / group)"] }
-        let round = Lockstep(steps: 100 * group, goal: 400, atLeast: 0.2, atMost: 3, prepare: { step in
-            let made = { (0..<group).map { _ in BlockOperation() } }
-            groups.withLock { if $0.count == step / group { $0.append((made(), made())) } }
-            return true
-        }, call: { thread, step in
-            let pair = groups.current[step / group]
-            let (operation, names) = thread == 0
-                ? (pair.alertFirst, categories(step)) : (pair.videoFirst, Array(categories(step).reversed()))
-            exclusivity.added(operation[step % group], categories: names)
-            return true
-        }, judge: { step in
-            guard (step + 1) % group == 0 else { return true }
-            let pair = groups.current[step / group]
-            return isTotallyOrdered(pair.alertFirst + pair.videoFirst)  // false: out of order, decided
-        })
+        let round = Lockstep(
+            steps: 100 * group, goal: 400, atLeast: 0.2, atMost: 3,
+            prepare: { step in
+                let made = { (0..<group).map { _ in BlockOperation() } }
+                groups.withLock { if $0.count == step / group { $0.append((made(), made())) } }
+                return true
+            },
+            call: { thread, step in
+                let pair = groups.current[step / group]
+                let (operation, names) =
+                    thread == 0
+                    ? (pair.alertFirst, categories(step)) : (pair.videoFirst, Array(categories(step).reversed()))
+                exclusivity.added(operation[step % group], categories: names)
+                return true
+            },
+            judge: { step in
+                guard (step + 1) % group == 0 else { return true }
+                let pair = groups.current[step / group]
+                return isTotallyOrdered(pair.alertFirst + pair.videoFirst)  // false: out of order, decided
+            })
         let limit = 10 * LessonClock.shared.speed
         guard Watchdog.wait(for: round.done, upTo: limit, "two threads adding operations of two categories") else {
             return .stuck
@@ -38,11 +43,16 @@ extension AlertsExercise {
             return Array(pair.alertFirst.prefix(count)) + Array(pair.videoFirst.prefix(count))
         }
         let ordered = played.allSatisfy(isTotallyOrdered)
-        note("\(round.played) pairs of operations of two categories, added at the same moment (\(round.overlapped)"
-            + " overlapped), their")
-        note("categories named in either order: " + FaultLine.either(ordered, "each waits for every one before it.",
-            else: FaultLine("some do not, or wait for each other",
-                hint: "one critical section for all of an operation's categories")))
+        note(
+            "\(round.played) pairs of operations of two categories, added at the same moment (\(round.overlapped)"
+                + " overlapped), their")
+        note(
+            "categories named in either order: "
+                + FaultLine.either(
+                    ordered, "each waits for every one before it.",
+                    else: FaultLine(
+                        "some do not, or wait for each other",
+                        hint: "one critical section for all of an operation's categories")))
         round.sayIfShort(unseen: "a critical section split in two")
         for (index, operations) in played.enumerated() {
             for operation in operations { exclusivity.finished(operation, categories: categories(index * group)) }
@@ -59,10 +69,13 @@ extension AlertsExercise {
         exclusivity.finished(videoAlert, categories: ["newer alert", "newer video"])
         exclusivity.added(nextVideo, categories: ["newer video"])
         let kept = nextVideo.dependencies.contains(video)
-        note("A video alert finished after a newer video came: " + FaultLine.either(
-            kept, "the next video still waits for that video.", else: FaultLine(
-                "the next video does not wait for the newer one",
-                hint: "forget an operation only in the categories it is still the last of")))
+        note(
+            "A video alert finished after a newer video came: "
+                + FaultLine.either(
+                    kept, "the next video still waits for that video.",
+                    else: FaultLine(
+                        "the next video does not wait for the newer one",
+                        hint: "forget an operation only in the categories it is still the last of")))
         for operation in [video, nextVideo] { exclusivity.finished(operation, categories: ["newer video"]) }
         return kept
     }

@@ -63,13 +63,16 @@ public enum BusyControllerExercise {
             let busy = scenario.seconds(in: 0.6...1.0, step: 0.1)
             let secondWork = scenario.seconds(in: 0.4...0.8, step: 0.1)
             note("Round 1: the subsystem works \(seconds(work)); its 'idle' is already queued for the main queue when")
-            note("invalidate() comes, and the main queue is busy for \(seconds(busy)) of real time more before the 'idle' arrives;")
+            note(
+                "invalidate() comes, and the main queue is busy for \(seconds(busy)) of real time more before the 'idle' arrives;"
+            )
             note("a second controller on the same subsystem stays active, and must get it")
             let round = Round(make, work: work, withSecond: true)
             round.whenIdleIsQueued {
                 say("invalidate()")
                 round.invalidate()
-                Thread.sleep(forTimeInterval: busy)  // so 'idle' arrives well after invalidate(): late is late, however late
+                // so 'idle' arrives well after invalidate(): late is late, however late
+                Thread.sleep(forTimeInterval: busy)
                 DispatchQueue.main.async {  // after the late 'idle'
                     round.controller = nil
                     round.report(when: "once the driver let go")
@@ -81,7 +84,10 @@ public enum BusyControllerExercise {
         return lesson
     }
 
-    static func secondRound(_ make: @escaping (DataTransform, BusyIndicator) -> BusyControlling, work: Double, then done: @escaping () -> Void) {
+    static func secondRound(
+        _ make: @escaping (DataTransform, BusyIndicator) -> BusyControlling, work: Double,
+        then done: @escaping () -> Void
+    ) {
         note("Round 2: the subsystem works \(seconds(work)) and still holds the controller when the driver lets go")
         LessonClock.shared.restart()
         let round = Round(make, work: work)
@@ -115,7 +121,10 @@ public enum BusyControllerExercise {
     /// Round 3: as round 1, but the driver lets go at once, before the late 'idle' runs: a handler that
     /// captures the controller unowned finds it gone; one that captures it strongly keeps it until the
     /// 'idle' has run, and is deallocated then.
-    static func thirdRound(_ make: @escaping (DataTransform, BusyIndicator) -> BusyControlling, work: Double, then done: @escaping () -> Void) {
+    static func thirdRound(
+        _ make: @escaping (DataTransform, BusyIndicator) -> BusyControlling, work: Double,
+        then done: @escaping () -> Void
+    ) {
         note("Round 3: as round 1, but the driver lets go at once, before the late 'idle' arrives")
         LessonClock.shared.restart()
         let round = Round(make, work: work)
@@ -193,7 +202,10 @@ public enum BusyControllerExercise {
             guard let (controller, indicator) = second else { return }
             switch indicator.turnedOff {
             case 1: note("The second controller, still active, got the 'idle'.")
-            case 0: note("The second controller, still active, never got the 'idle'   <- invalidating one controller must not silence another")
+            case 0:
+                note(
+                    "The second controller, still active, never got the 'idle'   <- invalidating one controller must not silence another"
+                )
             case let times: note("The second controller, still active, was turned off \(times) times by one 'idle'")
             }
             indicator.mute()  // an invalidate() may turn its own indicator off: unjudged here
@@ -208,23 +220,31 @@ public enum BusyControllerExercise {
     static func reportRegistrations(_ subsystem: DataTransform, others: Int) {
         let left = subsystem.observerCount
         if subsystem.unregisteredWhileInvalidating.value == 0 {
-            note("invalidate() returned without unregistering   <- unregister in invalidate() itself, before it returns")
+            note(
+                "invalidate() returned without unregistering   <- unregister in invalidate() itself, before it returns")
         } else if left < others {
-            note("After invalidate(), the subsystem lost the second controller's handler too   <- unregister this controller's only")
+            note(
+                "After invalidate(), the subsystem lost the second controller's handler too   <- unregister this controller's only"
+            )
         } else {
             let only = others == 0 ? "no handler." : "only the second controller's handler."
-            note(left == others
-                ? "After invalidate(), the subsystem holds \(only)"
-                : "After invalidate(), the subsystem still holds \(left - others) handler(s) of this controller   <- unregister every one in invalidate()")
+            note(
+                left == others
+                    ? "After invalidate(), the subsystem holds \(only)"
+                    : "After invalidate(), the subsystem still holds \(left - others) handler(s) of this controller   <- unregister every one in invalidate()"
+            )
         }
     }
 
     static func report(_ indicator: BusyIndicator, _ probe: LifeProbe, when: String) {
-        note(indicator.late == 0
-            ? "No notification reached the controller after invalidate()."
-            : "\(indicator.late) notification(s) reached the controller after invalidate()   <- drop them once invalidated")
-        note(probe.isAlive
-            ? "The controller is still alive   <- something still holds it: abandoned memory"
-            : "The controller was deallocated \(when).")
+        note(
+            indicator.late == 0
+                ? "No notification reached the controller after invalidate()."
+                : "\(indicator.late) notification(s) reached the controller after invalidate()   <- drop them once invalidated"
+        )
+        note(
+            probe.isAlive
+                ? "The controller is still alive   <- something still holds it: abandoned memory"
+                : "The controller was deallocated \(when).")
     }
 }

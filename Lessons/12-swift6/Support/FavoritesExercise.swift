@@ -31,9 +31,10 @@ public enum FavoritesExercise {
                     var faults = await allAtOnce(&scenario, makeController)
                     faults += await addThenRead(&scenario, makeController)
                     faults += await contend(makeController)
-                    note(faults == 0
-                        ? "Every list was right, and ThreadSanitizer is the last word on races."
-                        : "\(faults) faults: FavoriteEventsController is not right under concurrency yet.")
+                    note(
+                        faults == 0
+                            ? "Every list was right, and ThreadSanitizer is the last word on races."
+                            : "\(faults) faults: FavoriteEventsController is not right under concurrency yet.")
                 }
             }
         }
@@ -51,12 +52,16 @@ public enum FavoritesExercise {
         // At least three open events are added by two or three tasks at once.
         var askers: [Event: Int] = [:]
         for (index, event) in order.enumerated() {
-            askers[event] = index >= closed.count && index < closed.count + 3 ? scenario.int(in: 2...3) : scenario.int(in: 1...3)
+            askers[event] =
+                index >= closed.count && index < closed.count + 3 ? scenario.int(in: 2...3) : scenario.int(in: 1...3)
         }
-        let catalog = Catalog(closed: Set(closed.map(\.id)), delayNanoseconds: UInt64(scenario.int(in: 0...2)) * 1_000_000)
+        let catalog = Catalog(
+            closed: Set(closed.map(\.id)), delayNanoseconds: UInt64(scenario.int(in: 0...2)) * 1_000_000)
         for (event, count) in askers { catalog.expect(count, for: event) }
         let adds = scenario.shuffled(events.flatMap { Array(repeating: $0, count: askers[$0]!) })
-        note("Round 1: \(events.count) events, \(closed.count) of them closed in the catalog; \(adds.count) adds at once, one per task, up to 3 of one event")
+        note(
+            "Round 1: \(events.count) events, \(closed.count) of them closed in the catalog; \(adds.count) adds at once, one per task, up to 3 of one event"
+        )
         let controller = await make(catalog)
         // Each task reads the list once its add has returned: an open event must be in it by then,
         // even when another add of the same event did the work.
@@ -65,12 +70,16 @@ public enum FavoritesExercise {
             for event in adds {
                 group.addTask {
                     await controller.add(event)
-                    if !catalog.isClosed(event), await !controller.events.contains(event) { early.withLock { _ = $0.insert(event) } }
+                    if !catalog.isClosed(event), await !controller.events.contains(event) {
+                        early.withLock { _ = $0.insert(event) }
+                    }
                 }
             }
         }
         for event in early.current.sorted(by: { $0.id < $1.id }) {
-            note("add(\(event)) returned, and the list did not hold it yet   <- when add returns, the event must be in, even when another add of it is under way")
+            note(
+                "add(\(event)) returned, and the list did not hold it yet   <- when add returns, the event must be in, even when another add of it is under way"
+            )
         }
         let open = Set(events.filter { !catalog.isClosed($0) })
         var faults = early.current.count + judge(await controller.events, expected: open, catalog: catalog)
@@ -78,10 +87,14 @@ public enum FavoritesExercise {
         let twice = open.filter { askers[$0]! > 1 }
         for event in twice { await controller.remove(event) }
         for event in Set(await controller.events).intersection(twice).sorted(by: { $0.id < $1.id }) {
-            note("remove(\(event)) returned, and the list still holds it   <- it was added by \(askers[event]!) tasks at once: was it stored more than once?")
+            note(
+                "remove(\(event)) returned, and the list still holds it   <- it was added by \(askers[event]!) tasks at once: was it stored more than once?"
+            )
             faults += 1
         }
-        if faults == 0 { note("The favourites: every open event once, no closed one; those added by several tasks removed.") }
+        if faults == 0 {
+            note("The favourites: every open event once, no closed one; those added by several tasks removed.")
+        }
         return faults
     }
 
@@ -96,7 +109,9 @@ public enum FavoritesExercise {
         let delay = UInt64(scenario.int(in: 5...10)) * 1_000_000
         let catalogs = closed.map { Catalog(closed: $0, delayNanoseconds: delay) }
         let controllers = [await make(catalogs[0]), await make(catalogs[1])]
-        note("Round 2: two controllers, each with its catalog, \(tasks) tasks each; a task adds its \(perTask) events one by one, then removes, adds and removes one of them, reading the list after each call; the catalogs answer after \(delay / 1_000_000) ms")
+        note(
+            "Round 2: two controllers, each with its catalog, \(tasks) tasks each; a task adds its \(perTask) events one by one, then removes, adds and removes one of them, reading the list after each call; the catalogs answer after \(delay / 1_000_000) ms"
+        )
         let found = Locked(0)
         func fault(_ text: String) {
             found.withLock { $0 += 1 }
@@ -116,23 +131,31 @@ public enum FavoritesExercise {
                         if holds, catalog.isClosed(event) {
                             fault("add(\(event)) returned, and the list holds it   <- its catalog said it is closed")
                         } else if !holds, !catalog.isClosed(event) {
-                            fault(catalog.answers(for: event) == 0
-                                ? "add(\(event)) returned before its catalog answered, and the list does not hold it   <- when add returns, the event must be in"
-                                : "add(\(event)) returned, and the list does not hold it   <- when add returns, the event must be in")
+                            fault(
+                                catalog.answers(for: event) == 0
+                                    ? "add(\(event)) returned before its catalog answered, and the list does not hold it   <- when add returns, the event must be in"
+                                    : "add(\(event)) returned, and the list does not hold it   <- when add returns, the event must be in"
+                            )
                         }
                     }
                     guard let again = mine.first(where: { !catalog.isClosed($0) }) else { return }
                     await controller.remove(again)
                     if await list(of: controller).contains(again) {
-                        fault("remove(\(again)) returned, and the list still holds it   <- when remove returns, the event must be out")
+                        fault(
+                            "remove(\(again)) returned, and the list still holds it   <- when remove returns, the event must be out"
+                        )
                     }
                     await controller.add(again)
                     if await !list(of: controller).contains(again) {
-                        fault("add(\(again)) once more after its remove, and the list does not hold it   <- a removed event can be added again")
+                        fault(
+                            "add(\(again)) once more after its remove, and the list does not hold it   <- a removed event can be added again"
+                        )
                     }
                     await controller.remove(again)
                     if await list(of: controller).contains(again) {
-                        fault("remove(\(again)) returned, and the list still holds it   <- when remove returns, the event must be out")
+                        fault(
+                            "remove(\(again)) returned, and the list still holds it   <- when remove returns, the event must be out"
+                        )
                     }
                 }
             }
@@ -145,78 +168,19 @@ public enum FavoritesExercise {
                 let open = events[task * perTask..<(task + 1) * perTask].filter { !catalogs[which].isClosed($0) }
                 expected.formUnion(open.dropFirst())
             }
-            faults += judge(await controllers[which].events, expected: expected, catalog: catalogs[which], in: which == 0 ? "first" : "second")
+            faults += judge(
+                await controllers[which].events, expected: expected, catalog: catalogs[which],
+                in: which == 0 ? "first" : "second")
         }
-        if faults == 0 { note("Each add was in when it returned, each remove out; each controller holds its own events.") }
+        if faults == 0 {
+            note("Each add was in when it returned, each remove out; each controller holds its own events.")
+        }
         return faults
     }
 
     /// The controller's list, read by a task of high priority (round 2).
     static func list(of controller: any FavoriteEvents) async -> [Event] {
         await Task(priority: .high) { await controller.events }.value
-    }
-
-    /// Round 3: eight tasks add, remove and read five events as fast as they can for 0.3 s of real time
-    /// (at most 4000 calls each), then bursts of eight adds of one event for 0.15 s. Every list read
-    /// must hold no event twice and no closed one.
-    static func contend(_ make: Maker) async -> Int {
-        let events = events(5)
-        let catalog = Catalog(closed: [events[2].id], delayNanoseconds: 0)
-        let controller = await make(catalog)
-        note("Round 3: eight tasks add, remove and read five events at once, as fast as they can")
-        let start = DispatchTime.now().uptimeNanoseconds
-        let tally = Locked<[String: Int]>([:])
-        let reads = Locked(0)
-        await withTaskGroup(of: Void.self) { group in
-            for task in 0..<8 {
-                group.addTask {
-                    for call in 0..<4000 {
-                        guard DispatchTime.now().uptimeNanoseconds - start < 300_000_000 else { return }
-                        let event = events[(call * 3 + task) % events.count]
-                        switch (call + task) % 3 {
-                        case 0: await controller.add(event)
-                        case 1: await controller.remove(event)
-                        default:
-                            let list = await controller.events
-                            reads.withLock { $0 += 1 }
-                            for flaw in flaws(in: list, events, catalog) { tally.withLock { $0[flaw, default: 0] += 1 } }
-                        }
-                    }
-                }
-            }
-        }
-        // Then bursts: eight adds of one event at once, then its removal, for 0.15 s more. A check and
-        // an append in two critical sections let two of a burst both append; optimised (-O), that
-        // window is a few hundred nanoseconds, and the mixed calls above met in it 4 runs of 10.
-        let burstStart = DispatchTime.now().uptimeNanoseconds
-        while DispatchTime.now().uptimeNanoseconds - burstStart < 150_000_000 {
-            let event = events[Int((DispatchTime.now().uptimeNanoseconds / 1000) % 2)]  // 101 or 102: both open
-            await withTaskGroup(of: Void.self) { group in
-                for _ in 0..<8 { group.addTask { await controller.add(event) } }
-            }
-            let list = await controller.events
-            reads.withLock { $0 += 1 }
-            for flaw in flaws(in: list, events, catalog) { tally.withLock { $0[flaw, default: 0] += 1 } }
-            await controller.remove(event)
-        }
-        for flaw in flaws(in: await controller.events, events, catalog) { tally.withLock { $0[flaw, default: 0] += 1 } }
-        let seen = tally.current
-        if seen.isEmpty {
-            note("Every list read during the round, and the last, held no event twice and no closed one.")
-        }
-        for (flaw, count) in seen.sorted(by: { $0.key < $1.key }) {
-            note("\(count) of \(reads.current + 1) lists read \(flaw)")
-        }
-        return seen.values.reduce(0, +)
-    }
-
-    /// What is wrong with a list read in round 3, one phrase a kind.
-    static func flaws(in list: [Event], _ events: [Event], _ catalog: Catalog) -> [String] {
-        var found: [String] = []
-        if Set(list).count != list.count { found.append("held an event twice   <- another add got in between a check and its append") }
-        if list.contains(where: catalog.isClosed) { found.append("held the closed event   <- add must ask the catalog, and add only what it says is open") }
-        if list.contains(where: { !events.contains($0) }) { found.append("held an event never added in this round   <- a list shared with another controller?") }
-        return found
     }
 
     /// Compares a controller's list with what it should hold, saying each difference. Returns how many.
@@ -227,7 +191,9 @@ public enum FavoritesExercise {
         for event in list { counts[event, default: 0] += 1 }
         for (event, count) in counts.sorted(by: { $0.key.id < $1.key.id }) {
             if count > 1 {
-                note("\(event) is in the list\(whose) \(count) times   <- another add got in between checking that it was not there and adding it")
+                note(
+                    "\(event) is in the list\(whose) \(count) times   <- another add got in between checking that it was not there and adding it"
+                )
             } else if catalog.isClosed(event) {
                 note("\(event) is in the list\(whose)   <- its catalog said it is closed")
             } else if !expected.contains(event) {

@@ -41,9 +41,10 @@ public enum CacheExercise {
                     let (slowFaults, slowLine) = await slow
                     note(slowLine)
                     faults += slowFaults
-                    note(faults == 0
-                        ? "Every image downloaded once, every request answered right; ThreadSanitizer has the last word on races."
-                        : "\(faults) faults: the cache does not download each image once for all its requests yet.")
+                    note(
+                        faults == 0
+                            ? "Every image downloaded once, every request answered right; ThreadSanitizer has the last word on races."
+                            : "\(faults) faults: the cache does not download each image once for all its requests yet.")
                 }
             }
         }
@@ -88,20 +89,28 @@ public enum CacheExercise {
     /// its download is in flight; with `cancelling`, the first and one or two more are cancelled in the
     /// middle of the download, except the first image's first request, which is cancelled before it
     /// asks (its call reaches the cache already cancelled). Returns the faults found.
-    static func manyAtOnce(_ round: Int, _ scenario: inout Scenario, _ cache: any ImageSource, cancelling: Bool) async -> Int {
+    static func manyAtOnce(_ round: Int, _ scenario: inout Scenario, _ cache: any ImageSource, cancelling: Bool) async
+        -> Int
+    {
         let images = serve(round, scenario.int(in: 2...4), &scenario)
         var plan: [(image: Int, start: Double, cancelAt: Double?)] = []
         for (index, image) in images.enumerated() {
             let count = scenario.int(in: 3...6)
-            let cancelled = cancelling ? Set([0] + scenario.shuffled(Array(1..<count)).prefix(scenario.int(in: 1...2))) : []
+            let cancelled =
+                cancelling ? Set([0] + scenario.shuffled(Array(1..<count)).prefix(scenario.int(in: 1...2))) : []
             for request in 0..<count {
                 let start = request == 0 ? 0 : scenario.seconds(in: 0.05...image.latency * 0.5, step: 0.05)
-                let cancelAt = cancelled.contains(request) ? start + scenario.seconds(in: 0.05...image.latency * 0.4, step: 0.05) : nil
+                let cancelAt =
+                    cancelled.contains(request)
+                    ? start + scenario.seconds(in: 0.05...image.latency * 0.4, step: 0.05) : nil
                 plan.append((index, start, cancelAt))
             }
         }
-        note("Round \(round): \(images.count) images, \(plan.count) requests while their downloads are in flight"
-            + (cancelling ? ", \(plan.filter { $0.cancelAt != nil }.count) of them cancelled, each image's first among them (the first image's before it asks, the others during the download)" : ""))
+        note(
+            "Round \(round): \(images.count) images, \(plan.count) requests while their downloads are in flight"
+                + (cancelling
+                    ? ", \(plan.filter { $0.cancelAt != nil }.count) of them cancelled, each image's first among them (the first image's before it asks, the others during the download)"
+                    : ""))
         LessonClock.shared.restart()
         let answers = await withTaskGroup(of: (Int, Answer).self, returning: [Int: Answer].self) { group in
             for (number, request) in plan.enumerated() {
@@ -128,15 +137,21 @@ public enum CacheExercise {
             case .image(image.checksum): continue
             case .cancelled where request.cancelAt != nil: continue
             case .cancelled:
-                FaultLine("a request for image \(request.image + 1) that was not cancelled got a CancellationError",
-                    hint: "another request's cancel cancelled the download it waited for").note()
+                FaultLine(
+                    "a request for image \(request.image + 1) that was not cancelled got a CancellationError",
+                    hint: "another request's cancel cancelled the download it waited for"
+                ).note()
             case .image(let other):
-                FaultLine("a request for image \(request.image + 1) got an image with checksum \(other), not"
-                    + " \(image.checksum)",
-                    hint: "each request gets the image it asked for").note()
+                FaultLine(
+                    "a request for image \(request.image + 1) got an image with checksum \(other), not"
+                        + " \(image.checksum)",
+                    hint: "each request gets the image it asked for"
+                ).note()
             case .failed(let error):
-                FaultLine("a request for image \(request.image + 1) failed: \(error)",
-                    hint: "every request gets the image (or, when cancelled, a CancellationError)").note()
+                FaultLine(
+                    "a request for image \(request.image + 1) failed: \(error)",
+                    hint: "every request gets the image (or, when cancelled, a CancellationError)"
+                ).note()
             }
             faults += 1
         }
@@ -148,16 +163,19 @@ public enum CacheExercise {
         for (index, image) in images.enumerated() {
             let requests = Network.requests(for: image.name)
             if requests.received != 1 || requests.cancelled != 0 {
-                FaultLine("image \(index + 1): the network received \(requests.received) downloads"
-                    + (requests.cancelled > 0 ? ", \(requests.cancelled) of them cancelled" : ""),
-                    hint: "one download an image, whoever asks and whoever is cancelled").note()
+                FaultLine(
+                    "image \(index + 1): the network received \(requests.received) downloads"
+                        + (requests.cancelled > 0 ? ", \(requests.cancelled) of them cancelled" : ""),
+                    hint: "one download an image, whoever asks and whoever is cancelled"
+                ).note()
                 faults += 1
             }
         }
         if faults == 0 {
-            note(cancelling
-                ? "Every request not cancelled got its image; one download an image, none of them cancelled."
-                : "Every request got its image; one download an image.")
+            note(
+                cancelling
+                    ? "Every request not cancelled got its image; one download an image, none of them cancelled."
+                    : "Every request got its image; one download an image.")
         }
         return faults
     }
@@ -186,9 +204,10 @@ public enum CacheExercise {
         }
         let twice = names.filter { Network.requests(for: $0).received > 1 }.count
         let faults = wrong.current + twice
-        note(faults == 0
-            ? "Every request got its image; none downloaded twice."
-            : "\(wrong.current) requests got no image or the wrong one; \(twice) images downloaded more than once")
+        note(
+            faults == 0
+                ? "Every request got its image; none downloaded twice."
+                : "\(wrong.current) requests got no image or the wrong one; \(twice) images downloaded more than once")
         return faults
     }
 }

@@ -23,9 +23,13 @@ extension CacheExercise {
         let downloads = Network.requests(for: name).received
         let start = "Beside the rounds, a slow image (5 s), asked for by \(count) tasks a second apart: "
         if wrong == 0, downloads == 1 { return (0, start + "every request got it; one download.") }
-        return (wrong + (downloads == 1 ? 0 : 1), FaultLine(
-            start + "\(wrong) requests did not get it, and the network received \(downloads) downloads",
-            hint: "however long a download takes, the others wait for it").text)
+        return (
+            wrong + (downloads == 1 ? 0 : 1),
+            FaultLine(
+                start + "\(wrong) requests did not get it, and the network received \(downloads) downloads",
+                hint: "however long a download takes, the others wait for it"
+            ).text
+        )
     }
 
     /// Round 3: three requests for an image not on the network yet fail (an error, not an image); once
@@ -33,8 +37,9 @@ extension CacheExercise {
     static func failureNotKept(_ scenario: inout Scenario, _ cache: any ImageSource) async -> Int {
         let image = Image.generated(scenario.int(in: 7...9))
         let name = "round3-\(image.checksum).pgm"
-        note("Round 3: three requests at once for an image not on the network yet, then one alone; then it is"
-            + " served, and one more")
+        note(
+            "Round 3: three requests at once for an image not on the network yet, then one alone; then it is"
+                + " served, and one more")
         var faults = 0
         let early = await withTaskGroup(of: Answer.self, returning: [Answer].self) { group in
             for _ in 0..<3 { group.addTask { await ask(cache, name) } }
@@ -50,15 +55,19 @@ extension CacheExercise {
         _ = await ask(cache, name)
         let tries = Network.requests(for: name).received - before
         if tries != 1 {
-            FaultLine("a lone request for the missing image made the network receive \(tries) downloads",
-                hint: "one download a request: a failure is the answer, not a reason to try again").note()
+            FaultLine(
+                "a lone request for the missing image made the network receive \(tries) downloads",
+                hint: "one download a request: a failure is the answer, not a reason to try again"
+            ).note()
             faults += 1
         }
         Network.serve(image, as: name, latency: 0.25)
         let later = await ask(cache, name)
         if later != .image(image.checksum) {
-            FaultLine("once the image was served, a request got \(later)",
-                hint: "a failed download must not stay in the cache").note()
+            FaultLine(
+                "once the image was served, a request got \(later)",
+                hint: "a failed download must not stay in the cache"
+            ).note()
             faults += 1
         }
         if faults == 0 { note("The requests failed while the image was missing; once served, it was downloaded.") }

@@ -51,7 +51,8 @@ public enum Bank {
             let account = Account("the account", balance: 100)
             let paid = Tally()
             for thread in 0..<count {
-                let steps = locked
+                let steps =
+                    locked
                     ? ["calls withdraw(\(amount))", "takes the lock, checks", "takes \(amount), unlocks"]
                     : ["checks the balance", "takes \(amount)"]
                 program.thread("withdraw(\(amount))", steps: steps) {
@@ -82,7 +83,10 @@ public enum Bank {
             let all = accounts.map { Account($0, balance: 100) }
             for (index, from) in all.enumerated() {
                 let to = all[(index + 1) % all.count]
-                let steps = ["calls transfer", "takes \(from.name)'s lock; wants \(to.name)'s", "takes \(to.name)'s lock, moves 10, unlocks both"]
+                let steps = [
+                    "calls transfer", "takes \(from.name)'s lock; wants \(to.name)'s",
+                    "takes \(to.name)'s lock, moves 10, unlocks both",
+                ]
                 program.thread("\(from.name) to \(to.name)", steps: steps) {
                     from.transfer(10, to: to)
                 }

@@ -11,20 +11,22 @@ public enum ScheduleExercise {
         let outcome: String
     }
 
-    static var targets: [Target] { [
-        Target(
-            task: "Task 1: the bank pays out 70, and the balance still ends at 150",
-            program: "a deposit of 50 during a withdrawal of 70, from 100",
-            setup: Bank.depositDuringWithdrawal(), outcome: "balance 150"),
-        Target(
-            task: "Task 2: three withdrawals of 40 from 100 are all paid",
-            program: "three withdrawals of 40",
-            setup: Bank.withdrawals(3, of: 40), outcome: "balance -20, paid A and B and C"),
-        Target(
-            task: "Task 3: three transfers in a ring deadlock",
-            program: "transfers X to Y, Y to Z and Z to X",
-            setup: Bank.transfers(among: ["X", "Y", "Z"]), outcome: "deadlock"),
-    ] }
+    static var targets: [Target] {
+        [
+            Target(
+                task: "Task 1: the bank pays out 70, and the balance still ends at 150",
+                program: "a deposit of 50 during a withdrawal of 70, from 100",
+                setup: Bank.depositDuringWithdrawal(), outcome: "balance 150"),
+            Target(
+                task: "Task 2: three withdrawals of 40 from 100 are all paid",
+                program: "three withdrawals of 40",
+                setup: Bank.withdrawals(3, of: 40), outcome: "balance -20, paid A and B and C"),
+            Target(
+                task: "Task 3: three transfers in a ring deadlock",
+                program: "transfers X to Y, Y to Z and Z to X",
+                setup: Bank.transfers(among: ["X", "Y", "Z"]), outcome: "deadlock"),
+        ]
+    }
 
     /// Says in one line whether `schedule` ends in the target's outcome, and if not, where it ends.
     /// Returns nil when it does, else that line for the summary.
@@ -63,14 +65,17 @@ public enum ScheduleExercise {
             // Each schedule drawn, to read where it went.
             for (target, schedule) in zip(targets, answers) where !schedule.isEmpty {
                 note("")
-                page.showSchedule(schedule, of: target.program, bad: { $0 == target.outcome }, mark: "<- the target", target.setup)
+                page.showSchedule(
+                    schedule, of: target.program, bad: { $0 == target.outcome }, mark: "<- the target", target.setup)
             }
             note("")
             // The verdict last: the runner shows the last line of a run that stops short of its transcript.
-            note(notYet.isEmpty
-                ? "All \(targets.count) found. Each replays the same way on every run: the explorer decides every step."
-                : "Not yet, \(targets.count - notYet.count) of \(targets.count) found: " + notYet.joined(separator: "; ")
-                    + ". swift run exercise14 draws each schedule.")
+            note(
+                notYet.isEmpty
+                    ? "All \(targets.count) found. Each replays the same way on every run: the explorer decides every step."
+                    : "Not yet, \(targets.count - notYet.count) of \(targets.count) found: "
+                        + notYet.joined(separator: "; ")
+                        + ". swift run exercise14 draws each schedule.")
             page.done()
         }
         return lesson

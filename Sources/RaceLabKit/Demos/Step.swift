@@ -19,7 +19,8 @@ open class Step: ToolkitOperation, @unchecked Sendable {
     /// operation is marked finished, so before any dependent can start). `narrates: false`: no lines.
     public init(
         _ title: String, _ seconds: Double, timeline: Timeline? = nil, narrates: Bool = true,
-        onStart: @escaping @Sendable (String) -> Void = { _ in }, onFinish: @escaping @Sendable (String) -> Void = { _ in }
+        onStart: @escaping @Sendable (String) -> Void = { _ in },
+        onFinish: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.narrates = narrates
         self.title = title

@@ -39,8 +39,10 @@ public enum ChildProcess {
         public func threadSanitizerLine(expectedIn type: String) -> String {
             let warnings = threadSanitizerSummaries
             let inType = warnings.filter { $0.contains(type) }.count
-            return "The child, built with ThreadSanitizer like this lesson, got \(warnings.isEmpty ? "no warnings" : "\(warnings.count) warning(s)") from TSan"
-                + (warnings.isEmpty ? "." : ", \(inType == warnings.count ? "every one" : "only \(inType) of them") in \(type).")
+            return
+                "The child, built with ThreadSanitizer like this lesson, got \(warnings.isEmpty ? "no warnings" : "\(warnings.count) warning(s)") from TSan"
+                + (warnings.isEmpty
+                    ? "." : ", \(inType == warnings.count ? "every one" : "only \(inType) of them") in \(type).")
         }
 
         /// Shows what the child printed, a line each ("  child: …"), or that it printed nothing and how it ended.
@@ -55,7 +57,8 @@ public enum ChildProcess {
     public static func runIfChild(_ demos: [String: @MainActor @Sendable () -> Void]) {
         guard let name = ProcessInfo.processInfo.environment[variable] else { return }
         guard Thread.isMainThread else {
-            FileHandle.standardError.write(Data("ChildProcess.runIfChild belongs first in main.swift, on the main thread\n".utf8))
+            FileHandle.standardError.write(
+                Data("ChildProcess.runIfChild belongs first in main.swift, on the main thread\n".utf8))
             exit(2)
         }
         guard let demo = demos[name] else {
@@ -72,7 +75,9 @@ public enum ChildProcess {
     /// "  child: …", each line of its stderr that contains `stderrFrom`, from there on, as
     /// "  child's stderr: …", then when and how it ended. Returns the ending.
     @discardableResult
-    public static func show(_ name: String, environment: [String: String] = [:], stderrFrom marker: String? = nil) -> Ending {
+    public static func show(_ name: String, environment: [String: String] = [:], stderrFrom marker: String? = nil)
+        -> Ending
+    {
         let child = run(name, environment: environment)
         for line in child.lines { note("  child: \(line)") }
         if let marker {
@@ -134,7 +139,9 @@ public enum ChildProcess {
         child.waitUntilExit()
         stopper.cancel()
         let stderr = String(decoding: errorText.current, as: UTF8.self)
-        let split: (String) -> [String] = { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
+        let split: (String) -> [String] = {
+            $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+        }
         var signal: Int32? = child.terminationReason == .uncaughtSignal ? child.terminationStatus : nil
         if stderr.contains("ThreadSanitizer: SEGV") { signal = SIGSEGV }
         return Ending(

@@ -1,4 +1,3 @@
-
 extension Explorer {
     /// What one step did, for the lanes.
     public struct LaneStep: Sendable {

@@ -48,9 +48,12 @@ extension Page {
         }
         let bound = explorer.maxPreemptions.map { " with at most \($0) preemption\($0 == 1 ? "" : "s")" } ?? ""
         // No time here: an explorer page prints the same on every run. scripts/bench asks for it.
-        let time = ProcessInfo.processInfo.environment["RACELAB_EXPLORER_TIMES"] == "1"
+        let time =
+            ProcessInfo.processInfo.environment["RACELAB_EXPLORER_TIMES"] == "1"
             ? " (explored in \(fixed(found.seconds, decimals: 3)) s)" : ""
-        note("Every schedule of \(what)\(bound): \(found.schedules) schedules\(found.complete ? "" : " (stopped at the limit of \(explorer.maxSchedules))").\(time)")
+        note(
+            "Every schedule of \(what)\(bound): \(found.schedules) schedules\(found.complete ? "" : " (stopped at the limit of \(explorer.maxSchedules))").\(time)"
+        )
         table(found, bad: bad, mark: mark)
         return found
     }
@@ -61,16 +64,22 @@ extension Page {
         note("  " + "outcome".padding(toLength: width, withPad: " ", startingAt: 0) + "  schedules   share")
         for outcome in found.outcomes {
             let share = fixed(100 * Double(outcome.count) / Double(max(1, found.schedules)), decimals: 1) + "%"
-            note("  " + outcome.text.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + rightAligned("\(outcome.count)", 9)
-                + "  " + rightAligned(share, 6) + (bad(outcome.text) ? "   " + mark : ""))
+            note(
+                "  " + outcome.text.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                    + rightAligned("\(outcome.count)", 9)
+                    + "  " + rightAligned(share, 6) + (bad(outcome.text) ? "   " + mark : ""))
         }
         for outcome in found.outcomes where bad(outcome.text) {
             let run = outcome.simplest
-            note("The simplest schedule that ends in \(outcome.text): \(run.schedule) (\(run.preemptions) preemption\(run.preemptions == 1 ? "" : "s")).")
+            note(
+                "The simplest schedule that ends in \(outcome.text): \(run.schedule) (\(run.preemptions) preemption\(run.preemptions == 1 ? "" : "s"))."
+            )
             for line in Lanes(names: run.names, steps: run.lanes).lines { note(line) }
         }
         if let example = found.outcomes.first(where: { bad($0.text) }) {
-            note("Replay a schedule step by step: swift run \(program) \(number) --schedule \(example.simplest.schedule) --step")
+            note(
+                "Replay a schedule step by step: swift run \(program) \(number) --schedule \(example.simplest.schedule) --step"
+            )
         }
     }
 
@@ -82,7 +91,9 @@ extension Page {
         _ schedule: String, of what: String, stepping: Bool = false, explorer: Explorer = Explorer(),
         bad: (String) -> Bool, mark: String, _ setup: (Explorer.Program) -> Void
     ) -> Explorer.Run? {
-        shown(schedule, of: what, stepping: stepping, bad: bad, mark: mark) { try explorer.replay($0, setup, before: $1, each: $2) }
+        shown(schedule, of: what, stepping: stepping, bad: bad, mark: mark) {
+            try explorer.replay($0, setup, before: $1, each: $2)
+        }
     }
 
     private func shown(
@@ -141,14 +152,21 @@ struct Lanes {
 
     var lines: [String] {
         let widths = widths
-        let head = "  step  " + names.indices.map { header($0).padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: " | ")
+        let head =
+            "  step  "
+            + names.indices.map { header($0).padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(
+                separator: " | ")
         return [trimmed(head)] + steps.indices.map { row($0, widths) }
     }
 
     private func row(_ index: Int, _ widths: [Int]) -> String {
         let step = steps[index]
-        let cells = names.indices.map { ($0 == step.thread ? step.text : "").padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
-        return trimmed("  " + "\(index + 1)".padding(toLength: 4, withPad: " ", startingAt: 0) + "  " + cells.joined(separator: " | "))
+        let cells = names.indices.map {
+            ($0 == step.thread ? step.text : "").padding(toLength: widths[$0], withPad: " ", startingAt: 0)
+        }
+        return trimmed(
+            "  " + "\(index + 1)".padding(toLength: 4, withPad: " ", startingAt: 0) + "  "
+                + cells.joined(separator: " | "))
     }
 
     private func trimmed(_ line: String) -> String {

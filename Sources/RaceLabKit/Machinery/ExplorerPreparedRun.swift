@@ -1,4 +1,3 @@
-
 extension Explorer {
     /// A run of a program, set up and ready to play: what the explorer schedules, and how its
     /// outcome is read. Made afresh for every schedule, from a program of threads or (ExplorerTasks.swift)

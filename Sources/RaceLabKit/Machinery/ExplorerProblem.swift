@@ -1,4 +1,3 @@
-
 extension Explorer {
     /// Why a run did not end with an outcome.
     public struct Problem: Error, CustomStringConvertible {

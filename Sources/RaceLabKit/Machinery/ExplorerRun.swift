@@ -1,4 +1,3 @@
-
 extension Explorer {
     /// One run: the schedule it followed and what came of it.
     public struct Run: Sendable {

@@ -22,7 +22,8 @@ public final class ExplorerExecutor: SerialExecutor, TaskExecutor, @unchecked Se
     func drain(limit: TimeInterval) -> Bool {
         Watchdog.onThreadOfItsOwn("RaceLab explorer: jobs") {
             while let job = self.jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
-                job.runSynchronously(isolatedTo: self.asUnownedSerialExecutor(), taskExecutor: self.asUnownedTaskExecutor())
+                job.runSynchronously(
+                    isolatedTo: self.asUnownedSerialExecutor(), taskExecutor: self.asUnownedTaskExecutor())
             }
         }.wait(timeout: .now() + limit) == .success
     }
@@ -73,7 +74,8 @@ extension Explorer.PreparedRun {
         let outcome = try Explorer.PreparedRun.requireOutcomeReader(program.outcomeReader)
         // Each task runs to its first pause.
         guard program.run.executor.drain(limit: 10) else {
-            throw Explorer.Problem(description: "a task did not reach its first point within 10 s: it blocks its thread")
+            throw Explorer.Problem(
+                description: "a task did not reach its first point within 10 s: it blocks its thread")
         }
         self.init(run: program.run, outcome: outcome)
     }
@@ -135,7 +137,9 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
         // the step now running (a task runs until it pauses): that step's task started it.
         let index = state.withLock { state in
             if let index = state.lanesByTask[key] { return index }
-            let starter = state.log.last.map { "a task \(Explorer.letters([$0.thread])) started" } ?? "a task started by the program"
+            let starter =
+                state.log.last.map { "a task \(Explorer.letters([$0.thread])) started" }
+                ?? "a task started by the program"
             state.lanes.append(Lane(name: starter, stepNames: [], isProgramTask: false))
             state.lanesByTask[key] = state.lanes.count - 1
             return state.lanes.count - 1
@@ -159,7 +163,8 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
         state.withLock { state in
             guard let last = state.log.indices.last else { return }
             let lane = state.lanesByTask[key] ?? state.log[last].thread
-            state.log[last].notes.append(lane == state.log[last].thread ? text : "(\(Explorer.letters([lane]))) \(text)")
+            state.log[last].notes.append(
+                lane == state.log[last].thread ? text : "(\(Explorer.letters([lane]))) \(text)")
         }
     }
 
@@ -171,7 +176,9 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
     var noun: String { "task" }
 
     func stuckOutcome() throws -> String {
-        throw Explorer.Problem(description: stuck + " (Task.sleep, a real download, an actor on another executor, a continuation never resumed)")
+        throw Explorer.Problem(
+            description: stuck
+                + " (Task.sleep, a real download, an actor on another executor, a continuation never resumed)")
     }
 
     var names: [String] { state.withLock { $0.lanes.map(\.name) } }
@@ -183,14 +190,16 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
     func step(_ index: Int, limit: TimeInterval) -> String? {
         let continuation = state.withLock { state -> CheckedContinuation<Void, Never>? in
             guard let continuation = state.parked.removeValue(forKey: index) else { return nil }
-            state.log.append(ScheduleStep(thread: index, ordinal: state.lanes[index].steps, from: state.lanes[index].pause))
+            state.log.append(
+                ScheduleStep(thread: index, ordinal: state.lanes[index].steps, from: state.lanes[index].pause))
             state.lanes[index].steps += 1
             return continuation
         }
         guard let continuation else { return whyNot(index) }
         continuation.resume()
         guard executor.drain(limit: limit) else {
-            return "task \(Explorer.letters([index])) (\(names[index])) did not come back to a point within \(Int(limit)) s: it blocks its thread (a semaphore, a lock, a sleep)"
+            return
+                "task \(Explorer.letters([index])) (\(names[index])) did not come back to a point within \(Int(limit)) s: it blocks its thread (a semaphore, a lock, a sleep)"
         }
         state.withLock { state in
             guard state.parked[index] == nil, state.lanes[index].pause != .finished else { return }

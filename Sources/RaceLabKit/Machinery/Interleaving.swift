@@ -53,7 +53,7 @@ enum Pause: Equatable {
     var label: String {
         switch self {
         case .start: return "start"
-        case let .point(label): return label
+        case .point(let label): return label
         case .acquire: return "lock()"
         case .finished: return "end"
         }
@@ -150,7 +150,7 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
             lanes.indices.filter { index in
                 switch lanes[index].pause {
                 case .finished: return false
-                case let .acquire(lock): return holders[lock] == nil
+                case .acquire(let lock): return holders[lock] == nil
                 default: return true
                 }
             }
@@ -169,7 +169,7 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
         if let missing = missing(index) { return missing }
         let letter = Explorer.letters([index])
         let holder = condition.locked { () -> Int? in
-            guard case let .acquire(lock) = lanes[index].pause else { return nil }
+            guard case .acquire(let lock) = lanes[index].pause else { return nil }
             return holders[lock]
         }
         return holder.map { "\(letter) waits for the lock \(Explorer.letters([$0])) holds" } ?? "\(letter) has finished"
@@ -179,7 +179,7 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
     /// `limit` seconds: it waits for something the explorer does not schedule.
     func step(_ index: Int, limit: TimeInterval) -> String? {
         let came = condition.locked { () -> Bool in
-            if case let .acquire(lock) = lanes[index].pause { holders[lock] = index }
+            if case .acquire(let lock) = lanes[index].pause { holders[lock] = index }
             log.append(ScheduleStep(thread: index, ordinal: lanes[index].steps, from: lanes[index].pause))
             lanes[index].steps += 1
             turn = index
@@ -191,7 +191,8 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
             return true
         }
         if came { return nil }
-        return "thread \(Explorer.letters([index])) (\(names[index])) did not come back to an interleaving point within \(Int(limit)) s: it waits for something the explorer does not schedule (a queue, a semaphore, a lock that is not an ExplorableLock)"
+        return
+            "thread \(Explorer.letters([index])) (\(names[index])) did not come back to an interleaving point within \(Int(limit)) s: it waits for something the explorer does not schedule (a queue, a semaphore, a lock that is not an ExplorableLock)"
     }
 }
 

@@ -95,7 +95,8 @@ public func randomFraction() -> Double {
     var local = 0
     let address = withUnsafeMutablePointer(to: &local) { UInt64(UInt(bitPattern: $0)) }
     let sequence = racelab_relaxed_add(racelab_random_sequence_word(), 1)
-    var z = DispatchTime.now().uptimeNanoseconds ^ (address &* 0x9E37_79B9_7F4A_7C15) ^ (sequence &* 0xBF58_476D_1CE4_E5B9)
+    var z =
+        DispatchTime.now().uptimeNanoseconds ^ (address &* 0x9E37_79B9_7F4A_7C15) ^ (sequence &* 0xBF58_476D_1CE4_E5B9)
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     z ^= z >> 31

@@ -28,7 +28,8 @@ public final class Lockstep: @unchecked Sendable {
     /// `unseen` names what may have gone unseen ("a critical section split in two").
     public func sayIfShort(unseen: String) {
         guard fellShort else { return }
-        ContentionFellShort.say("\(overlapped) of the \(goal) overlaps the round aims for. This machine seldom ran the two threads")
+        ContentionFellShort.say(
+            "\(overlapped) of the \(goal) overlaps the round aims for. This machine seldom ran the two threads")
         note("at once (one free core?), so \(unseen) may have gone unseen here.")
     }
 
@@ -52,7 +53,8 @@ public final class Lockstep: @unchecked Sendable {
     ///   says nothing: on one core it overlaps every time, since the other call runs only once this one
     ///   blocks. Then a step counts when the two calls began within this many nanoseconds of each other.
     public init(
-        steps: Int, goal: Int, atLeast minimum: Double, atMost limit: Double, spin: UInt64 = 64, meetWithin: UInt64? = nil,
+        steps: Int, goal: Int, atLeast minimum: Double, atMost limit: Double, spin: UInt64 = 64,
+        meetWithin: UInt64? = nil,
         prepare: @escaping @Sendable (_ step: Int) -> Bool = { _ in true },
         call: @escaping @Sendable (_ thread: Int, _ step: Int) -> Bool,
         judge: @escaping @Sendable (_ step: Int) -> Bool = { _ in true }
@@ -86,14 +88,20 @@ public final class Lockstep: @unchecked Sendable {
         defer { go.value = Self.end }
         for step in from..<steps {
             guard DispatchTime.now().uptimeNanoseconds - bout < 100_000_000, !enough else { return }
-            guard prepare(step) else { return stop.value = 1 }
+            guard prepare(step) else {
+                stop.value = 1
+                return
+            }
             guard waitFor(ready, is: UInt64(step)) else { return }
             go.value = UInt64(step)
             spin(&random)
             calls[0].value = DispatchTime.now().uptimeNanoseconds
             let made = call(0, step)
             calls[1].value = DispatchTime.now().uptimeNanoseconds
-            guard made else { return stop.value = 1 }
+            guard made else {
+                stop.value = 1
+                return
+            }
             guard waitFor(called, is: UInt64(step)) else { return }
             if let within = meetWithin {
                 let (first, second) = (calls[0].value, calls[2].value)
@@ -102,7 +110,10 @@ public final class Lockstep: @unchecked Sendable {
                 overlaps.add(1)
             }
             playedSteps.value = UInt64(step + 1)
-            guard judge(step) else { return stop.value = 1 }
+            guard judge(step) else {
+                stop.value = 1
+                return
+            }
         }
     }
 
@@ -115,7 +126,10 @@ public final class Lockstep: @unchecked Sendable {
             calls[2].value = DispatchTime.now().uptimeNanoseconds
             let made = call(1, step)
             calls[3].value = DispatchTime.now().uptimeNanoseconds
-            guard made else { return stop.value = 1 }
+            guard made else {
+                stop.value = 1
+                return
+            }
             called.value = UInt64(step)
         }
     }

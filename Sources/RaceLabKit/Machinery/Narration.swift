@@ -57,7 +57,8 @@ public func fixed(_ value: Double, decimals: Int) -> String {
     for _ in 0..<decimals { scale *= 10 }
     let scaled = Int((abs(value) * Double(scale)).rounded())
     let fraction = String(scaled % scale)
-    let digits = decimals == 0
+    let digits =
+        decimals == 0
         ? "\(scaled)" : "\(scaled / scale)." + String(repeating: "0", count: decimals - fraction.count) + fraction
     return (value < 0 && scaled != 0 ? "-" : "") + digits
 }

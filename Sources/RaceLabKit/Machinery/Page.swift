@@ -19,7 +19,10 @@ public final class Page: Sendable {
         public let stepping: Bool
     }
 
-    init(number: Int, title: String, scenario: Scenario, replay: Replay? = nil, onEnd: @escaping @MainActor @Sendable () -> Void) {
+    init(
+        number: Int, title: String, scenario: Scenario, replay: Replay? = nil,
+        onEnd: @escaping @MainActor @Sendable () -> Void
+    ) {
         self.replay = replay
         self.number = number
         self.title = title

@@ -44,7 +44,8 @@ public enum Watchdog {
     /// `Page.finish`: never a thread of the cooperative pool, which the wait would block), as
     /// `wait(for:upTo:_:)` does.
     @discardableResult
-    public static func run(upTo limit: Double, _ what: String, async work: @escaping @Sendable () async -> Void) -> Bool {
+    public static func run(upTo limit: Double, _ what: String, async work: @escaping @Sendable () async -> Void) -> Bool
+    {
         let group = DispatchGroup()
         group.enter()
         Task.detached {

@@ -52,7 +52,9 @@ public enum Network {
 
     /// Downloads the text `name`; `completion` gets it, or why not (on the session's queue).
     @discardableResult
-    public static func downloadText(named name: String, completion: @escaping @Sendable (String?, URLError.Code?) -> Void) -> URLSessionDataTask {
+    public static func downloadText(
+        named name: String, completion: @escaping @Sendable (String?, URLError.Code?) -> Void
+    ) -> URLSessionDataTask {
         downloadData(named: name) { data, error in completion(data.map { String(decoding: $0, as: UTF8.self) }, error) }
     }
 
@@ -63,20 +65,26 @@ public enum Network {
     /// Downloads the image `name`; `completion` gets nil on an error or a cancel (on the session's
     /// queue, as URLSession calls back). Returns the task, already resumed, for cancelling.
     @discardableResult
-    public static func downloadImage(named name: String, completion: @escaping @Sendable (Image?) -> Void) -> URLSessionDataTask {
+    public static func downloadImage(named name: String, completion: @escaping @Sendable (Image?) -> Void)
+        -> URLSessionDataTask
+    {
         download(named: name) { image, _ in completion(image) }
     }
 
     /// As `downloadImage(named:completion:)`, and also says why no image came: the `URLError` code
     /// (`-999`, `.cancelled`, for a cancelled task).
     @discardableResult
-    public static func download(named name: String, completion: @escaping @Sendable (Image?, URLError.Code?) -> Void) -> URLSessionDataTask {
+    public static func download(named name: String, completion: @escaping @Sendable (Image?, URLError.Code?) -> Void)
+        -> URLSessionDataTask
+    {
         downloadData(named: name) { data, error in completion(data.flatMap { Image(name: name, pgm: $0) }, error) }
     }
 
     /// The bytes of `name`, or why not: the `URLError` code, `.badServerResponse` when no data came.
     /// The task's session is let go once the task ends (`finishTasksAndInvalidate`).
-    private static func downloadData(named name: String, completion: @escaping @Sendable (Data?, URLError.Code?) -> Void) -> URLSessionDataTask {
+    private static func downloadData(
+        named name: String, completion: @escaping @Sendable (Data?, URLError.Code?) -> Void
+    ) -> URLSessionDataTask {
         log.withLock { $0[name, default: (0, 0)].received += 1 }
         let session = makeSession()
         let task = session.dataTask(with: url(for: name)) { data, _, error in
@@ -121,7 +129,8 @@ public final class LessonImageProtocol: URLProtocol {
             self.client?.urlProtocolDidFinishLoading(self)
         }
         pending.withLock { $0 = delivery }
-        DispatchQueue.global().asyncAfter(deadline: LessonClock.shared.deadline(after: entry.latency), execute: delivery)
+        DispatchQueue.global().asyncAfter(
+            deadline: LessonClock.shared.deadline(after: entry.latency), execute: delivery)
     }
 
     public override func stopLoading() {

@@ -13,10 +13,12 @@ extension Network {
         let handle = DataTaskHandle()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                handle.started(download(named: name) { image, error in
-                    if let image { return continuation.resume(returning: image) }
-                    continuation.resume(throwing: error == .cancelled ? CancellationError() : URLError(error ?? .unknown))
-                })
+                handle.started(
+                    download(named: name) { image, error in
+                        if let image { return continuation.resume(returning: image) }
+                        continuation.resume(
+                            throwing: error == .cancelled ? CancellationError() : URLError(error ?? .unknown))
+                    })
             }
         } onCancel: {
             handle.cancel()

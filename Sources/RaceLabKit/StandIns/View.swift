@@ -2,7 +2,9 @@ import Dispatch
 
 /// Where a view sits inside its parent.
 public enum Spot: String, Sendable {
-    case upperLeft = "upper left", lowerRight = "lower right", center
+    case upperLeft = "upper left"
+    case lowerRight = "lower right"
+    case center
 }
 
 public enum Color: String, Sendable {

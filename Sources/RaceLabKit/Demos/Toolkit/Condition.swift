@@ -16,7 +16,9 @@ public protocol OperationCondition: Sendable {
 extension OperationCondition {
     public var exclusivityCategory: String? { nil }
     public func dependency(for operation: ToolkitOperation) -> Operation? { nil }
-    public func evaluate(for operation: ToolkitOperation, completion: @escaping @Sendable (Error?) -> Void) { completion(nil) }
+    public func evaluate(for operation: ToolkitOperation, completion: @escaping @Sendable (Error?) -> Void) {
+        completion(nil)
+    }
 }
 
 /// "Only one of these particular kind of operations can be running at a time": operations with

@@ -16,9 +16,10 @@ open class GroupOperation: ToolkitOperation, @unchecked Sendable {
         internalQueue = ToolkitQueue { operation in
             guard operation !== finishing else { return }
             finishing.addDependency(operation)
-            (operation as? ToolkitOperation)?.addObserver(BlockObserver(finish: { _, errors in
-                childErrors.withLock { $0 += errors }
-            }))
+            (operation as? ToolkitOperation)?.addObserver(
+                BlockObserver(finish: { _, errors in
+                    childErrors.withLock { $0 += errors }
+                }))
         }
         internalQueue.isSuspended = true
         super.init(name)

@@ -33,7 +33,9 @@ public struct BlockObserver: OperationObserver {
     }
 
     public func operationDidStart(_ operation: ToolkitOperation) { start(operation) }
-    public func operation(_ operation: ToolkitOperation, didProduce produced: Operation) { produce(operation, produced) }
+    public func operation(_ operation: ToolkitOperation, didProduce produced: Operation) {
+        produce(operation, produced)
+    }
     public func operationDidFinish(_ operation: ToolkitOperation, errors: [Error]) { finish(operation, errors) }
 }
 

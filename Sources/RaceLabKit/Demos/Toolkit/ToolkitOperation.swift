@@ -101,7 +101,10 @@ final class ConditionEvaluation: AsyncOperation, @unchecked Sendable {
     }
 
     override func main() {
-        guard let target else { return state = .finished }
+        guard let target else {
+            state = .finished
+            return
+        }
         target.countEvaluation()
         let group = DispatchGroup()
         let failures = Locked<[Error]>([])

@@ -42,7 +42,10 @@ open class ToolkitQueue: OperationQueue, @unchecked Sendable {
     let willAdd: @Sendable (Operation) -> Void
 
     /// `willAdd` hears of every operation added, the produced ones too (a group operation counts them).
-    public init(exclusivity: Exclusivity = ExclusivityController.shared, willAdd: @escaping @Sendable (Operation) -> Void = { _ in }) {
+    public init(
+        exclusivity: Exclusivity = ExclusivityController.shared,
+        willAdd: @escaping @Sendable (Operation) -> Void = { _ in }
+    ) {
         self.exclusivity = exclusivity
         self.willAdd = willAdd
         super.init()
@@ -55,9 +58,10 @@ open class ToolkitQueue: OperationQueue, @unchecked Sendable {
         let categories = operation.conditions.compactMap(\.exclusivityCategory)
         if !categories.isEmpty {
             exclusivity.added(operation, categories: categories)
-            operation.addObserver(BlockObserver(finish: { [exclusivity] operation, _ in
-                exclusivity.finished(operation, categories: categories)
-            }))
+            operation.addObserver(
+                BlockObserver(finish: { [exclusivity] operation, _ in
+                    exclusivity.finished(operation, categories: categories)
+                }))
         }
         if !operation.conditions.isEmpty {
             let made = operation.conditions.compactMap { $0.dependency(for: operation) }

@@ -1,6 +1,6 @@
 import Dispatch
-import RaceLabKit
 import Lesson3Support
+import RaceLabKit
 
 // Exercise 3: make Person thread-safe.
 //

@@ -1,6 +1,6 @@
 import Foundation
-import RaceLabKit
 import Lesson8Support
+import RaceLabKit
 
 // Exercise 8: make ArraySumOperation respect cancellation.
 //

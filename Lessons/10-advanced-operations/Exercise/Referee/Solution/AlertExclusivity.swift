@@ -4,8 +4,8 @@
 // changed in one critical section.
 
 import Foundation
-import RaceLabKit
 import Lesson10Support
+import RaceLabKit
 
 // @unchecked Sendable: `last` is read and written under `lock`.
 final class AlertExclusivity: Exclusivity, @unchecked Sendable {

@@ -1,5 +1,5 @@
-import RaceLabKit
 import Lesson13Support
+import RaceLabKit
 
 // Exercise 13: the image cache that downloads once.
 //

@@ -1,6 +1,6 @@
 import Foundation
-import RaceLabKit
 import Lesson1Support
+import RaceLabKit
 
 // Exercise 1, a known wrong fix (from an adversarial round): computes on a serial queue, but when no
 // earlier report is waiting the main queue waits up to 50 ms for this one, to show a quick report
@@ -22,7 +22,9 @@ final class ReportScreen {
                 state.report = report
                 return !state.givenUp
             }
-            if takenOnMain { done.signal() } else {
+            if takenOnMain {
+                done.signal()
+            } else {
                 DispatchQueue.main.async {
                     show(report)
                     self.waiting -= 1

@@ -1,6 +1,6 @@
 import Foundation
-import RaceLabKit
 import Lesson6Support
+import RaceLabKit
 
 // Exercise 6, a known wrong fix: main() computes the sum itself with the synchronous slowAdd, then
 // finishes. The sums are right, but main() no longer returns before the work is done: the operation

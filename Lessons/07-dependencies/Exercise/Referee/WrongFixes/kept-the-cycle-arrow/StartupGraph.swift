@@ -4,8 +4,8 @@
 // must fail: output
 
 import Foundation
-import RaceLabKit
 import Lesson7Support
+import RaceLabKit
 
 func wireStartup(_ steps: StartupSteps) {
     steps.versionCheck.addDependency(steps.settings)

@@ -4,8 +4,8 @@
 // must fail: output
 
 import Foundation
-import RaceLabKit
 import Lesson9Support
+import RaceLabKit
 
 final class GalleryController {
     let table: TableView
@@ -19,7 +19,7 @@ final class GalleryController {
     }
 
     private var providers: [Int: ImageProvider] = [:]  // by row; main queue only
-    private var cancelledRows: Set<Int> = []             // never cancel a row twice (lesson 9, page 4)
+    private var cancelledRows: Set<Int> = []  // never cancel a row twice (lesson 9, page 4)
 
     func willDisplay(_ row: Int) {
         let table = self.table

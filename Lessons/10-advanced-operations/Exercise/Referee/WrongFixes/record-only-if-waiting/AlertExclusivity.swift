@@ -6,8 +6,8 @@
 // must fail: output
 
 import Foundation
-import RaceLabKit
 import Lesson10Support
+import RaceLabKit
 
 // @unchecked Sendable: `last` is read and written under `lock` (the fault is its logic, not a race).
 final class AlertExclusivity: Exclusivity, @unchecked Sendable {
@@ -15,7 +15,8 @@ final class AlertExclusivity: Exclusivity, @unchecked Sendable {
     private var last: [String: Operation] = [:]  // under lock
 
     func added(_ operation: Operation, categories: [String]) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         for category in categories {
             if let previous = last[category] {
                 if !previous.isFinished {
@@ -30,7 +31,8 @@ final class AlertExclusivity: Exclusivity, @unchecked Sendable {
     }
 
     func finished(_ operation: Operation, categories: [String]) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         for category in categories where last[category] === operation {
             last[category] = nil
         }

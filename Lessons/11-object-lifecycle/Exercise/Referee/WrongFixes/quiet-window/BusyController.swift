@@ -3,8 +3,8 @@
 // must fail: output
 
 import Foundation
-import RaceLabKit
 import Lesson11Support
+import RaceLabKit
 
 final class BusyController {
     let subsystem: DataTransform

@@ -1,5 +1,5 @@
-import RaceLabKit
 import Lesson13Support
+import RaceLabKit
 
 // Exercise 13, a wrong fix from an adversarial round (it passed 10 of 10 while no download took
 // longer than a second): a request that finds a download in flight waits a second for it, then starts
@@ -18,7 +18,10 @@ actor ImageCache: ImageSource {
                 try await Task.sleep(nanoseconds: 1_000_000_000)
                 return true
             }
-            Task { _ = try? await running.value; timer.cancel() }
+            Task {
+                _ = try? await running.value
+                timer.cancel()
+            }
             if (try? await timer.value) != true, let image = try? await running.value {
                 return image  // it arrived in time
             }

@@ -1,0 +1,76 @@
+import Dispatch
+import RaceLabKit
+
+/// Exercise 12's third round: many tasks at once, where a split critical section shows.
+extension FavoritesExercise {
+    /// Round 3: eight tasks add, remove and read five events as fast as they can for 0.3 s of real time
+    /// (at most 4000 calls each), then bursts of eight adds of one event for 0.15 s. Every list read
+    /// must hold no event twice and no closed one.
+    static func contend(_ make: Maker) async -> Int {
+        let events = events(5)
+        let catalog = Catalog(closed: [events[2].id], delayNanoseconds: 0)
+        let controller = await make(catalog)
+        note("Round 3: eight tasks add, remove and read five events at once, as fast as they can")
+        let start = DispatchTime.now().uptimeNanoseconds
+        let tally = Locked<[String: Int]>([:])
+        let reads = Locked(0)
+        await withTaskGroup(of: Void.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    for call in 0..<4000 {
+                        guard DispatchTime.now().uptimeNanoseconds - start < 300_000_000 else { return }
+                        let event = events[(call * 3 + task) % events.count]
+                        switch (call + task) % 3 {
+                        case 0: await controller.add(event)
+                        case 1: await controller.remove(event)
+                        default:
+                            let list = await controller.events
+                            reads.withLock { $0 += 1 }
+                            for flaw in flaws(in: list, events, catalog) {
+                                tally.withLock { $0[flaw, default: 0] += 1 }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Then bursts: eight adds of one event at once, then its removal, for 0.15 s more. A check and
+        // an append in two critical sections let two of a burst both append; optimised (-O), that
+        // window is a few hundred nanoseconds, and the mixed calls above met in it 4 runs of 10.
+        let burstStart = DispatchTime.now().uptimeNanoseconds
+        while DispatchTime.now().uptimeNanoseconds - burstStart < 150_000_000 {
+            let event = events[Int((DispatchTime.now().uptimeNanoseconds / 1000) % 2)]  // 101 or 102: both open
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<8 { group.addTask { await controller.add(event) } }
+            }
+            let list = await controller.events
+            reads.withLock { $0 += 1 }
+            for flaw in flaws(in: list, events, catalog) { tally.withLock { $0[flaw, default: 0] += 1 } }
+            await controller.remove(event)
+        }
+        for flaw in flaws(in: await controller.events, events, catalog) { tally.withLock { $0[flaw, default: 0] += 1 } }
+        let seen = tally.current
+        if seen.isEmpty {
+            note("Every list read during the round, and the last, held no event twice and no closed one.")
+        }
+        for (flaw, count) in seen.sorted(by: { $0.key < $1.key }) {
+            note("\(count) of \(reads.current + 1) lists read \(flaw)")
+        }
+        return seen.values.reduce(0, +)
+    }
+
+    /// What is wrong with a list read in round 3, one phrase a kind.
+    static func flaws(in list: [Event], _ events: [Event], _ catalog: Catalog) -> [String] {
+        var found: [String] = []
+        if Set(list).count != list.count {
+            found.append("held an event twice   <- another add got in between a check and its append")
+        }
+        if list.contains(where: catalog.isClosed) {
+            found.append("held the closed event   <- add must ask the catalog, and add only what it says is open")
+        }
+        if list.contains(where: { !events.contains($0) }) {
+            found.append("held an event never added in this round   <- a list shared with another controller?")
+        }
+        return found
+    }
+}
