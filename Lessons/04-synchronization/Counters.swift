@@ -3,7 +3,6 @@
 import Dispatch
 import Foundation
 import RaceLabKit
-
 #if canImport(Synchronization)
     import Synchronization
 #endif

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson9Support
 import RaceLabKit
+import Lesson9Support
 
 /// Page 4: the crash that `ImageProvider.cancel()` works around, reproduced in a child process (this
 /// same program, started again as a `ChildProcess`) so that the page itself survives it.

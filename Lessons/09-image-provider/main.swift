@@ -4,8 +4,8 @@
 // RaceLab's TableView. The network (RaceLab's Network) serves each picture after a scripted latency,
 // Venice much slower.
 import Foundation
-import Lesson9Support
 import RaceLabKit
+import Lesson9Support
 
 CancelCrash.runIfChild()  // page 4 starts this program again as a child that crashes on purpose
 

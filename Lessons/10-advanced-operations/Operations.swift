@@ -2,8 +2,8 @@
 // and its Step (work that takes a while): a download, a paged query, an alert, and the condition
 // that makes an operation's dependency for it.
 import Foundation
-import Lesson10Support
 import RaceLabKit
+import Lesson10Support
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -3,8 +3,8 @@
 // a lock, then a state change under the lock again, with nothing holding the two together. Every
 // access is locked, so ThreadSanitizer has nothing to report; the state machine does.
 import Foundation
-import Lesson10Support
 import RaceLabKit
+import Lesson10Support
 
 // @unchecked Sendable: Operation is `@unchecked Sendable` in Foundation on both platforms (corelibs
 // Operation.swift; NSOperation.h: NS_SWIFT_SENDABLE), so a subclass restates it; its state is under

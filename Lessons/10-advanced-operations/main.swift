@@ -3,8 +3,8 @@
 // bottom; Operations.swift holds the page's operations, RaceLab's Demos/Toolkit the toolkit, and
 // SampleOperation.swift the sample's racy design (page 10).
 import Foundation
-import Lesson10Support
 import RaceLabKit
+import Lesson10Support
 
 // Page 10 plays rounds for up to 36 s of real time before it gives up on its race: 200 lesson s (50 s
 // at the runner's 4x) leaves room for its last round.

@@ -1,8 +1,8 @@
 // The talk's BusyController three times: unregistering in deinit (pages 1-2), the same with a weak
 // registration (page 3), and the fix: an explicit invalidate() (page 4).
 import Foundation
-import Lesson11Support
 import RaceLabKit
+import Lesson11Support
 
 /// Setup in init, activation in activate(), and "just deinit, and [un]register it from the subsystem,
 /// and hope for the best". The handler captures self: the subsystem now holds the controller.

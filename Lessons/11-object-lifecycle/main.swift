@@ -2,8 +2,8 @@
 // "Concurrent Programming With GCD in Swift 3", its BusyController and dispatch objects). Read top
 // to bottom; BusyControllers.swift holds the three controllers, RaceLab's DataTransform the subsystem.
 import Foundation
-import Lesson11Support
 import RaceLabKit
+import Lesson11Support
 
 /// Page 7's timer source: active, due in a minute, then suspended.
 func suspendedTimer() -> DispatchSourceTimer {

@@ -1,9 +1,9 @@
-import Lesson14Support
 // Lesson 14 — Every interleaving: the schedule explorer (issue 25). Lessons 3, 4, 6 and 13 each end with a
 // page that explores one of their races; this lesson is about the explorer itself: what a schedule
 // is, how to read one, and why a bound on preemptions finds most bugs in few schedules.
 // Support/Bank.swift holds the programs, which exercise 14 uses too.
 import RaceLabKit
+import Lesson14Support
 
 let lesson = Lesson("RaceLab lesson 14: every interleaving, the schedule explorer")
 

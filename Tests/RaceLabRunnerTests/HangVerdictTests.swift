@@ -1,7 +1,7 @@
 import Foundation
-import RaceLabKit
 import XCTest
 
+import RaceLabKit
 @testable import RaceLabRunner
 
 /// How a hang is told: a watchdog that gave up, a continuation nobody resumed.

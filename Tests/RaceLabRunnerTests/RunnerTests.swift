@@ -1,7 +1,7 @@
 import Foundation
-import RaceLabKit
 import XCTest
 
+import RaceLabKit
 @testable import RaceLabRunner
 
 /// The runner's commands on a workspace made up in a temporary folder: discovery, bad input, reset.

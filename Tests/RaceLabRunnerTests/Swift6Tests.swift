@@ -1,7 +1,7 @@
 import Foundation
-import RaceLabKit
 import XCTest
 
+import RaceLabKit
 @testable import RaceLabRunner
 
 /// RaceLab's library is honest for lessons written in Swift 6 mode: what would trap at run time (a

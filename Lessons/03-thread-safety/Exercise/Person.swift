@@ -1,6 +1,6 @@
 import Dispatch
-import Lesson3Support
 import RaceLabKit
+import Lesson3Support
 
 // Exercise 3: make Person thread-safe.
 //

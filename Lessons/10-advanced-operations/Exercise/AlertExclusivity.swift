@@ -12,8 +12,8 @@
 // must fail: output
 
 import Foundation
-import Lesson10Support
 import RaceLabKit
+import Lesson10Support
 
 // @unchecked Sendable: no state yet; what you add must keep the promise (the exercise's task).
 final class AlertExclusivity: Exclusivity, @unchecked Sendable {

@@ -13,8 +13,8 @@
 // must fail: output
 
 import Foundation
-import Lesson11Support
 import RaceLabKit
+import Lesson11Support
 
 final class BusyController {
     let subsystem: DataTransform

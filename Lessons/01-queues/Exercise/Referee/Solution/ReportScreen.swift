@@ -1,6 +1,6 @@
 import Foundation
-import Lesson1Support
 import RaceLabKit
+import Lesson1Support
 
 // Exercise 1, a solution: a private serial queue at .userInitiated computes the reports one after
 // another, in the order tapped, and each goes back to the main queue to be shown. (A global queue

@@ -4,8 +4,8 @@
 // loads at once do not mix, and an empty group notifies at once.
 
 import Foundation
-import Lesson2Support
 import RaceLabKit
+import Lesson2Support
 
 final class FeedLoader {
     func load(_ items: [FeedItem], completion: @escaping ([String]) -> Void) {

@@ -1,6 +1,6 @@
 import Dispatch
-import Lesson3Support
 import RaceLabKit
+import Lesson3Support
 
 // Exercise 3, a solution: the barrier pattern of lesson 3's ThreadSafePerson, inside Person itself.
 // Every change is a barrier on a private concurrent queue, so it runs alone; every read is a `sync`

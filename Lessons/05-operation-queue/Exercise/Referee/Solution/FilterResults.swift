@@ -1,6 +1,6 @@
 import Foundation
-import Lesson5Support
 import RaceLabKit
+import Lesson5Support
 
 // Exercise 5, a solution: lesson 5 page 6's serial append queue makes the appends safe; a semaphore
 // counts the images that arrived, so `all(count:)` can wait until it has them all.

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson5Support
 import RaceLabKit
+import Lesson5Support
 
 // Exercise 5: collect the filters' results safely, and all of them.
 //

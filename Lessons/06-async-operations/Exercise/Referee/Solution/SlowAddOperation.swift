@@ -1,6 +1,6 @@
 import Foundation
-import Lesson6Support
 import RaceLabKit
+import Lesson6Support
 
 // Exercise 6, a solution: the callback stores the result, then sets `state = .finished`. Setting the
 // result first matters: whoever waits on the operation reads `result` as soon as it is finished.

@@ -3,8 +3,8 @@
 // the save waits for every other step.
 
 import Foundation
-import Lesson7Support
 import RaceLabKit
+import Lesson7Support
 
 func wireStartup(_ steps: StartupSteps) {
     steps.versionCheck.addDependency(steps.settings)

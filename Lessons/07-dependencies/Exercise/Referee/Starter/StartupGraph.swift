@@ -12,8 +12,8 @@
 // must fail: output
 
 import Foundation
-import Lesson7Support
 import RaceLabKit
+import Lesson7Support
 
 func wireStartup(_ steps: StartupSteps) {
     steps.versionCheck.addDependency(steps.settings)

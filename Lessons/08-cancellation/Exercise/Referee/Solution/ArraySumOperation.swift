@@ -1,6 +1,6 @@
 import Foundation
-import Lesson8Support
 import RaceLabKit
+import Lesson8Support
 
 // Exercise 8, a solution: look at isCancelled before each pair. A pair that has started still
 // finishes (slowAdd cannot be interrupted), so a cancel at 1.5 s stops after the second pair.

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson8Support
 import RaceLabKit
+import Lesson8Support
 
 // Exercise 8: make ArraySumOperation respect cancellation.
 //

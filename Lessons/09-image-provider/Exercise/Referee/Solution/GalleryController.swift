@@ -1,6 +1,6 @@
 import Foundation
-import Lesson9Support
 import RaceLabKit
+import Lesson9Support
 
 // Exercise 9, a solution: when a row leaves, cancel its provider (the download stops, the filters
 // skip their work, nothing is delivered) and forget it.

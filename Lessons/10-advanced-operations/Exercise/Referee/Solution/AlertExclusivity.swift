@@ -4,8 +4,8 @@
 // changed in one critical section.
 
 import Foundation
-import Lesson10Support
 import RaceLabKit
+import Lesson10Support
 
 // @unchecked Sendable: `last` is read and written under `lock`.
 final class AlertExclusivity: Exclusivity, @unchecked Sendable {

@@ -2,8 +2,8 @@
 // unregisters (the subsystem lets go of the controller) and remembers it did, so a notification
 // already on its way is dropped; deinit only checks that invalidate() came first.
 import Foundation
-import Lesson11Support
 import RaceLabKit
+import Lesson11Support
 
 final class BusyController {
     let subsystem: DataTransform

@@ -1,5 +1,5 @@
-import Lesson13Support
 import RaceLabKit
+import Lesson13Support
 
 // Exercise 13, a solution: WWDC 2021's fix ("Protect mutable state with Swift actors"). The cache
 // keeps the download in flight as a Task; every request after the first awaits that Task. The check

@@ -1,5 +1,5 @@
-import Lesson13Support
 import RaceLabKit
+import Lesson13Support
 
 // Exercise 13: the image cache that downloads once.
 //

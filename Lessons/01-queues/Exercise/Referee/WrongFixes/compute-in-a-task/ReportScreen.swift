@@ -1,6 +1,6 @@
 import Foundation
-import Lesson1Support
 import RaceLabKit
+import Lesson1Support
 
 // Exercise 1, a known wrong fix (from an adversarial round): computes each report in a detached Swift
 // task and chains the shows in tap order through the tasks. computeReport blocks its thread: each

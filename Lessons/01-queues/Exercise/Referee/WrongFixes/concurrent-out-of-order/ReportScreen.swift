@@ -1,6 +1,6 @@
 import Foundation
-import Lesson1Support
 import RaceLabKit
+import Lesson1Support
 
 // Exercise 1, a known wrong fix: off the main queue and back to it, but on a concurrent global queue
 // the quick report 3 finishes before the slow report 1, so the screen shows them out of order.

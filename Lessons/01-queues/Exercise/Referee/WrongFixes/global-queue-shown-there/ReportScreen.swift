@@ -1,6 +1,6 @@
 import Foundation
-import Lesson1Support
 import RaceLabKit
+import Lesson1Support
 
 // Exercise 1, a known wrong fix: the work leaves the main queue, but the report is shown from the
 // worker thread, and the global queue computes the three side by side.

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson1Support
 import RaceLabKit
+import Lesson1Support
 
 // Exercise 1, a known wrong fix (from an adversarial round: it passed every run before burst 3 asked
 // again for a report still on its way): computes on a serial queue and shows on the main queue, but

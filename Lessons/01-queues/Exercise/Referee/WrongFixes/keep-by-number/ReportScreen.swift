@@ -1,6 +1,6 @@
 import Foundation
-import Lesson1Support
 import RaceLabKit
+import Lesson1Support
 
 // Exercise 1, a known wrong fix (from an adversarial round): orders the reports by their number, not
 // by the taps: the lowest number waiting goes first, and a report tapped again replaces the earlier

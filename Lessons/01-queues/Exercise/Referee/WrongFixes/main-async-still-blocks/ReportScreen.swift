@@ -1,6 +1,6 @@
 import Foundation
-import Lesson1Support
 import RaceLabKit
+import Lesson1Support
 
 // Exercise 1, a known wrong fix: async onto the main queue returns at once, but the work still runs
 // on the main queue, a moment later: the screen freezes all the same.

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson1Support
 import RaceLabKit
+import Lesson1Support
 
 // Exercise 1, a wrong fix from an adversarial round: computes on a global queue and shows in tap order
 // through tickets kept on a private serial queue. A finished report shows every report whose turn has

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson1Support
 import RaceLabKit
+import Lesson1Support
 
 // Exercise 1, a known wrong fix (from an adversarial round): acknowledges each tap at once with a
 // "computing…" placeholder, then shows the report from a serial queue. `show` gets something that is

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson1Support
 import RaceLabKit
+import Lesson1Support
 
 // Exercise 1, a known wrong fix: computes side by side, keeps the finished reports on the main queue,
 // and shows them in order once three have come in. It counts on three taps: of a burst of four, the

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson1Support
 import RaceLabKit
+import Lesson1Support
 
 // Exercise 1, a known wrong fix (from an adversarial round): computes side by side and keeps the
 // order by holding every finished report until no tap is outstanding, then showing them all in tap

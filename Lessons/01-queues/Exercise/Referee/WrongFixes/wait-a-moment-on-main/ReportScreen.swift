@@ -1,6 +1,6 @@
 import Foundation
-import Lesson1Support
 import RaceLabKit
+import Lesson1Support
 
 // Exercise 1, a known wrong fix (from an adversarial round): computes on a serial queue, but when no
 // earlier report is waiting the main queue waits up to 50 ms for this one, to show a quick report

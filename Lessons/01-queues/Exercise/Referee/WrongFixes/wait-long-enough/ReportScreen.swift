@@ -1,6 +1,6 @@
 import Foundation
-import Lesson1Support
 import RaceLabKit
+import Lesson1Support
 
 // Exercise 1, a known wrong fix: orders the reports by time, not by synchronisation. Each report is
 // computed on a concurrent queue and shown a fixed 1.5 s after its tap ("the slowest takes about

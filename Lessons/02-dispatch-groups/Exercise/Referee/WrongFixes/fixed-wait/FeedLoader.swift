@@ -1,6 +1,6 @@
 import Foundation
-import Lesson2Support
 import RaceLabKit
+import Lesson2Support
 
 // Exercise 2, a wrong fix from an adversarial round: no group; the completion comes after a fixed
 // wait, long enough for this feed's fetches but not as soon as they are in.

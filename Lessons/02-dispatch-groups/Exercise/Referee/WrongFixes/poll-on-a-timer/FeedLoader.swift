@@ -1,6 +1,6 @@
 import Foundation
-import Lesson2Support
 import RaceLabKit
+import Lesson2Support
 
 // Exercise 2, a wrong fix from an adversarial round: the texts stored by index under a lock, and a
 // timer on the main queue that looks every 0.1 s of real time whether all are in, then completes.

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson2Support
 import RaceLabKit
+import Lesson2Support
 
 // Exercise 2, a wrong fix from an adversarial round: a right group (enter, leave, the texts by index
 // under a lock, notify on the main queue), and a "safety net": 2 s after load, complete anyway with

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson2Support
 import RaceLabKit
+import Lesson2Support
 
 // Exercise 2, a wrong fix from an adversarial round: a right group and lock, the texts collected in
 // arrival order with their titles, then sorted by the position of the first item with that title,

@@ -4,8 +4,8 @@
 // must fail: output
 
 import Foundation
-import Lesson2Support
 import RaceLabKit
+import Lesson2Support
 
 final class FeedLoader {
     func load(_ items: [FeedItem], completion: @escaping ([String]) -> Void) {

@@ -1,6 +1,6 @@
 import Dispatch
-import Lesson3Support
 import RaceLabKit
+import Lesson3Support
 
 // Exercise 3, a known wrong fix: the writes are barriers on a concurrent queue, as in lesson 3, but
 // `name` reads the properties directly instead of with `isolationQueue.sync`.

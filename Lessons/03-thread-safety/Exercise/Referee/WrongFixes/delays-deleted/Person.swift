@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Lesson3Support
 import RaceLabKit
+import Lesson3Support
 
 // Exercise 3, a known wrong fix (from an adversarial round: it passed every run before the driver
 // counted the delays): one lock around the writes and the read, right, but the two randomDelay calls

@@ -1,5 +1,5 @@
-import Lesson3Support
 import RaceLabKit
+import Lesson3Support
 
 // Exercise 3, a cheat: no shared state, no race, no torn name, because no rename ever happens.
 // The driver checks meaning: a rename made alone must read back as itself.

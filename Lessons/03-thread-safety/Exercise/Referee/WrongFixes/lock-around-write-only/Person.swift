@@ -1,6 +1,6 @@
 import Foundation
-import Lesson3Support
 import RaceLabKit
+import Lesson3Support
 
 // Exercise 3, a known wrong fix (hint 2): a lock around the writes only. The renames no longer
 // overlap, but `name` still reads firstName and lastName while another thread writes them.

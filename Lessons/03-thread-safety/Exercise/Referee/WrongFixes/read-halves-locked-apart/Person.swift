@@ -1,6 +1,6 @@
 import Foundation
-import Lesson3Support
 import RaceLabKit
+import Lesson3Support
 
 // Exercise 3, a known wrong fix: every access is locked, so ThreadSanitizer sees no race, but the
 // read takes the first name and the last name in two critical sections. A rename that gets the lock

@@ -1,6 +1,6 @@
 import Dispatch
-import Lesson3Support
 import RaceLabKit
+import Lesson3Support
 
 // Exercise 3, a known wrong fix: the writes go through a serial queue, so they never overlap each
 // other, but `name` reads without it.

@@ -1,6 +1,6 @@
 import Dispatch
-import Lesson3Support
 import RaceLabKit
+import Lesson3Support
 
 // Exercise 3, a known wrong fix (hint 3): a serial queue for both, but changeName reads `name` (a
 // `sync` onto the same queue) from inside a block already running on it: it waits for itself.

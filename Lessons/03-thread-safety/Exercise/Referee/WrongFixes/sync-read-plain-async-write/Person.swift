@@ -1,6 +1,6 @@
 import Dispatch
-import Lesson3Support
 import RaceLabKit
+import Lesson3Support
 
 // Exercise 3, a known wrong fix: reads with `sync` on a concurrent queue, but the writes are plain
 // `async` blocks, not barriers: on a concurrent queue they run side by side, with each other and

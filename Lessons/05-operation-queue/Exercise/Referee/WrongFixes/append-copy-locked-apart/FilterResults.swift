@@ -1,6 +1,6 @@
 import Foundation
-import Lesson5Support
 import RaceLabKit
+import Lesson5Support
 
 // Exercise 5, a known wrong fix: every access to the array is locked, and a semaphore counts the
 // arrivals, so ThreadSanitizer sees no race; but `add` copies the array in one critical section and

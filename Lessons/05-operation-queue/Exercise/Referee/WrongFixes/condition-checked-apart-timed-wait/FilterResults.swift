@@ -1,6 +1,6 @@
 import Foundation
-import Lesson5Support
 import RaceLabKit
+import Lesson5Support
 
 // Exercise 5, a wrong fix from an adversarial round: the count checked under one lock, then a wait
 // on an NSCondition that gives up after 0.25 s and checks again. An add that comes between the check

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson5Support
 import RaceLabKit
+import Lesson5Support
 
 // Exercise 5, a wrong fix from an adversarial round: an NSCondition, but all checks the count in one
 // critical section and starts waiting in another. An add that comes between the two signals no one,

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson5Support
 import RaceLabKit
+import Lesson5Support
 
 // Exercise 5, a known wrong fix: the appends go through a serial queue (safe), but `all` does not
 // wait for the images still on their way: the completion blocks run after the queue says finished.

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson5Support
 import RaceLabKit
+import Lesson5Support
 
 // Exercise 5, a known wrong fix: the appends are under a lock, but `all` polls the count without it
 // until enough have arrived: a read with nothing ordering it after the writes.

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson5Support
 import RaceLabKit
+import Lesson5Support
 
 // Exercise 5, a wrong fix from an adversarial round: one semaphore signal an image, sent first thing
 // in add so that all can wake as early as possible, and all waits count times. Every access to the

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson5Support
 import RaceLabKit
+import Lesson5Support
 
 // Exercise 5, a known wrong fix: the appends are locked (safe), and `all` waits "long enough" for the
 // images still on their way: a fixed second. When a thumbnail takes longer, images are missing; when

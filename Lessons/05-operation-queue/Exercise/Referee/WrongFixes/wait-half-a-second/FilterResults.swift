@@ -1,6 +1,6 @@
 import Foundation
-import Lesson5Support
 import RaceLabKit
+import Lesson5Support
 
 // Exercise 5, a wrong fix from an adversarial round: a semaphore signalled after each append, and all
 // waits for it count times, but gives each wait up after half a second of real time, "so the driver

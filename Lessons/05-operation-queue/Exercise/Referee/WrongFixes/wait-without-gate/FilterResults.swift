@@ -1,6 +1,6 @@
 import Foundation
-import Lesson5Support
 import RaceLabKit
+import Lesson5Support
 
 // Exercise 5, a known wrong fix: `all` waits for every image (a semaphore), but `add` appends from
 // several threads at once with nothing between them.

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson6Support
 import RaceLabKit
+import Lesson6Support
 
 // Exercise 6, a wrong fix from an adversarial round: the callback stores the sum and calls cancel(),
 // which finishes an AsyncOperation at once. The queue goes on, but the operation ends cancelled:

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson6Support
 import RaceLabKit
+import Lesson6Support
 
 // Exercise 6, a known wrong fix (from an adversarial round: it passed every run before a sum could
 // take longer than slowAddSeconds): the result is stored under a lock, but the operation finishes on

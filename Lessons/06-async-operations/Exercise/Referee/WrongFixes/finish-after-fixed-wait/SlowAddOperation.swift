@@ -1,6 +1,6 @@
 import Foundation
-import Lesson6Support
 import RaceLabKit
+import Lesson6Support
 
 // Exercise 6, a known wrong fix (from an adversarial round: it passed 2 of 3 runs before the driver
 // timed the finish of two sums of different durations): the result is stored under a lock, and the

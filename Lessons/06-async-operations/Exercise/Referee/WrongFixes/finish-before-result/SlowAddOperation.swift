@@ -1,6 +1,6 @@
 import Foundation
-import Lesson6Support
 import RaceLabKit
+import Lesson6Support
 
 // Exercise 6, a known wrong fix (hint 3): the callback finishes first and stores the result after.
 // The driver reads `result` as soon as the operation is finished, while the callback writes it.

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson6Support
 import RaceLabKit
+import Lesson6Support
 
 // Exercise 6, a known wrong fix: main() says finished as soon as it has started the work, so the
 // queue moves on before there is a sum.

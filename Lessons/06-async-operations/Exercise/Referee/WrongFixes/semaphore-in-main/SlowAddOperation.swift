@@ -1,6 +1,6 @@
 import Foundation
-import Lesson6Support
 import RaceLabKit
+import Lesson6Support
 
 // Exercise 6, a known wrong fix (hint 4 warns of it): main() waits on a semaphore for the sum, then
 // finishes. Every sum is right, but the operation is no longer asynchronous: it holds a thread for

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson6Support
 import RaceLabKit
+import Lesson6Support
 
 // Exercise 6, a known wrong fix: main() computes the sum itself with the synchronous slowAdd, then
 // finishes. The sums are right, but main() no longer returns before the work is done: the operation

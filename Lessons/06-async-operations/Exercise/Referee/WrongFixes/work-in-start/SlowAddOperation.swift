@@ -1,6 +1,6 @@
 import Foundation
-import Lesson6Support
 import RaceLabKit
+import Lesson6Support
 
 // Exercise 6, a wrong fix from an adversarial round: start() is overridden to do the work, so
 // AsyncOperation's start() never runs: the operation goes from ready to finished without ever

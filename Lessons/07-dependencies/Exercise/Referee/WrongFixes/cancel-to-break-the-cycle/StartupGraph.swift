@@ -2,8 +2,8 @@
 // operation does not wait for its dependencies), but the version check never does its work.
 // must fail: output
 import Foundation
-import Lesson7Support
 import RaceLabKit
+import Lesson7Support
 
 func wireStartup(_ steps: StartupSteps) {
     steps.versionCheck.addDependency(steps.settings)

@@ -2,7 +2,7 @@
 // once, and nothing waits for what it needs.
 // must fail: output
 import Foundation
-import Lesson7Support
 import RaceLabKit
+import Lesson7Support
 
 func wireStartup(_ steps: StartupSteps) {}

@@ -2,8 +2,8 @@
 // for the version check, so it runs first, before the settings are even downloaded.
 // must fail: output
 import Foundation
-import Lesson7Support
 import RaceLabKit
+import Lesson7Support
 
 func wireStartup(_ steps: StartupSteps) {
     steps.versionCheck.addDependency(steps.settings)

@@ -2,8 +2,8 @@
 // news, which it does not need: the start-up runs one step after another, slower than the talk's graph.
 // must fail: output
 import Foundation
-import Lesson7Support
 import RaceLabKit
+import Lesson7Support
 
 func wireStartup(_ steps: StartupSteps) {
     steps.versionCheck.addDependency(steps.settings)

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson8Support
 import RaceLabKit
+import Lesson8Support
 
 // Exercise 8, a known wrong fix (from an adversarial round, written without the driver): it looks at
 // isCancelled only before every second pair. A cancel in the middle of an even pair still starts the

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson8Support
 import RaceLabKit
+import Lesson8Support
 
 // Exercise 8, a known wrong fix: isCancelled is looked at once, before the loop; a cancel that comes
 // while the loop runs changes nothing.

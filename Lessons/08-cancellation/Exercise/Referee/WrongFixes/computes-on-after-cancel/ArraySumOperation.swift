@@ -1,6 +1,6 @@
 import Foundation
-import Lesson8Support
 import RaceLabKit
+import Lesson8Support
 
 // Exercise 8, a known wrong fix: notes where the cancel came and returns only the sums up to there,
 // so the output is right; but it goes on computing every other pair, unseen. Cancelling must stop

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson8Support
 import RaceLabKit
+import Lesson8Support
 
 // Exercise 8, a known wrong fix: a stop flag of its own, set by cancel() on the cancelling thread and
 // read by the loop on the operation's thread, with nothing between them. The sums come out right;

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson8Support
 import RaceLabKit
+import Lesson8Support
 
 // Exercise 8, a known wrong fix (from an adversarial round: with a 20 ms copy it passed every run
 // while the driver cancelled only mid-pair): a watcher thread copies isCancelled into a flag of its

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson9Support
 import RaceLabKit
+import Lesson9Support
 
 // Exercise 9, a wrong fix from an adversarial round: providers in an array that grows by `append`
 // as rows first appear, the index taken for the row ("rows appear one after another from the top").

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson9Support
 import RaceLabKit
+import Lesson9Support
 
 // Exercise 9, a wrong fix from an adversarial round: it cancels every provider when any row
 // leaves, the rows still on screen included (hint 2): their images never come.

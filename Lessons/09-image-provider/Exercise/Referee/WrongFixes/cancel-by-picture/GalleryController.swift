@@ -1,6 +1,6 @@
 import Foundation
-import Lesson9Support
 import RaceLabKit
+import Lesson9Support
 
 // Exercise 9, a wrong fix from an adversarial round: providers kept by picture, as lesson 9's page
 // does it, and a row that leaves cancels every provider of its picture. When the same picture is

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson9Support
 import RaceLabKit
+import Lesson9Support
 
 // Exercise 9, a wrong fix from an adversarial round: the row's provider is forgotten on the main
 // queue but cancelled on a global queue, "to keep scrolling smooth": whether the work has stopped

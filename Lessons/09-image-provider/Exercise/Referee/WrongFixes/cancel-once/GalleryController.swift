@@ -4,8 +4,8 @@
 // must fail: output
 
 import Foundation
-import Lesson9Support
 import RaceLabKit
+import Lesson9Support
 
 final class GalleryController {
     let table: TableView

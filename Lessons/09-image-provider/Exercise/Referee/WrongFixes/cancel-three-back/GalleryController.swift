@@ -1,6 +1,6 @@
 import Foundation
-import Lesson9Support
 import RaceLabKit
+import Lesson9Support
 
 // Exercise 9, a wrong fix from an adversarial round: when row n appears, it cancels row n - 3,
 // as if the table always moved one row through a window of three. A jump, another window or a

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson9Support
 import RaceLabKit
+import Lesson9Support
 
 // Exercise 9, a wrong fix from an adversarial round: a leaving row's provider is cancelled only while
 // its cell shows no image ("a cell with a picture has a provider that is done"). A cell keeps the

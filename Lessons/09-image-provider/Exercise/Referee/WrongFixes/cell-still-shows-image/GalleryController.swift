@@ -1,6 +1,6 @@
 import Foundation
-import Lesson9Support
 import RaceLabKit
+import Lesson9Support
 
 // Exercise 9, a wrong fix from an adversarial round: a row whose cell already shows an image gets no
 // provider when it appears ("its picture is in the cell already"). That image is from an earlier

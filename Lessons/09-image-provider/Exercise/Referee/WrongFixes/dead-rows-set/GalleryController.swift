@@ -1,6 +1,6 @@
 import Foundation
-import Lesson9Support
 import RaceLabKit
+import Lesson9Support
 
 // Exercise 9, a wrong fix from an adversarial round: it cancels, but remembers every row that
 // ever left and drops what arrives for it, so a row that comes back never shows its image (hint 3).

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson9Support
 import RaceLabKit
+import Lesson9Support
 
 // Exercise 9, a wrong fix from an adversarial round: providers numbered as they start, and a leaving
 // row's provider cancelled only if it started after the last one that delivered ("they deliver in

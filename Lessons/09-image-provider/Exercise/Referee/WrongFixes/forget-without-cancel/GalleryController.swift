@@ -1,6 +1,6 @@
 import Foundation
-import Lesson9Support
 import RaceLabKit
+import Lesson9Support
 
 // Exercise 9, a known wrong fix (hint 2): the row's provider is forgotten, not cancelled. Its
 // operations were already on its queue and keep running: the image still arrives, off screen.

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson9Support
 import RaceLabKit
+import Lesson9Support
 
 // Exercise 9, a wrong fix from an adversarial round: it cancels half a lesson second after the
 // row leaves, in case it comes back. Until then the download and the filters run for nobody.

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson9Support
 import RaceLabKit
+import Lesson9Support
 
 // Exercise 9, a wrong fix from an adversarial round: the completion drops an image whose row is
 // off screen. Nothing lands off screen, but the download and the filters still run for a row that

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson9Support
 import RaceLabKit
+import Lesson9Support
 
 // Exercise 9, a wrong fix from an adversarial round: providers kept by file name, so two rows that
 // show the same picture share one entry. The lower row's provider replaces the upper row's, which

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson9Support
 import RaceLabKit
+import Lesson9Support
 
 // Exercise 9, a wrong fix from an adversarial round: a row that leaves cancels its provider only if
 // it started less than 1.5 s (of real time) ago; an older one is "almost done" and is let finish, so

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson9Support
 import RaceLabKit
+import Lesson9Support
 
 // Exercise 9, a wrong fix from an adversarial round: didEndDisplaying does nothing; willDisplay
 // first cancels every provider whose row is off screen. The stop waits for the next row to appear,

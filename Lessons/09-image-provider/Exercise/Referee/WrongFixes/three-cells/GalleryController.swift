@@ -1,6 +1,6 @@
 import Foundation
-import Lesson9Support
 import RaceLabKit
+import Lesson9Support
 
 // Exercise 9, a wrong fix from an adversarial round: one provider per reusable cell, cell = row % 3,
 // as if three rows were on screen (lesson 9's page). The second gallery shows five: side row 4 takes

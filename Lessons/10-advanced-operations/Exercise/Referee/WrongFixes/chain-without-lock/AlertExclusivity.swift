@@ -3,8 +3,8 @@
 // written by two threads at once, corrupts itself and the program crashes (sometimes before a report).
 // must fail: race AlertExclusivity.added or crash
 import Foundation
-import Lesson10Support
 import RaceLabKit
+import Lesson10Support
 
 // @unchecked Sendable: a promise this wrong fix breaks on purpose: `last` has no lock.
 final class AlertExclusivity: Exclusivity, @unchecked Sendable {

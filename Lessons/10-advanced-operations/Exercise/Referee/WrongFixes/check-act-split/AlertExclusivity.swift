@@ -1,6 +1,6 @@
 import Foundation
-import Lesson10Support
 import RaceLabKit
+import Lesson10Support
 
 // Exercise 10, a wrong fix from an adversarial round: each access to the dictionary is locked, but
 // the check (which operation was the last of the category) and the act (this one is the last now) are

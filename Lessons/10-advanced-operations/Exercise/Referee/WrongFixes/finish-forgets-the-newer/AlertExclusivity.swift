@@ -3,8 +3,8 @@
 // the order breaks in round 0, and alerts pile up on screen in round 1.
 // must fail: output
 import Foundation
-import Lesson10Support
 import RaceLabKit
+import Lesson10Support
 
 // @unchecked Sendable: `last` is read and written under `lock` (the fault is its logic, not a race).
 final class AlertExclusivity: Exclusivity, @unchecked Sendable {

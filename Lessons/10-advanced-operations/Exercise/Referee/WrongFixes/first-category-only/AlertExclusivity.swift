@@ -2,8 +2,8 @@
 // first, then video) waits for the last alert but not for the last video: two videos on screen.
 // must fail: output
 import Foundation
-import Lesson10Support
 import RaceLabKit
+import Lesson10Support
 
 // @unchecked Sendable: `last` is read and written under `lock` (the fault is its logic, not a race).
 final class AlertExclusivity: Exclusivity, @unchecked Sendable {

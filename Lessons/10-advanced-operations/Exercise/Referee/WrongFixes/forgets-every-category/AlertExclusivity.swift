@@ -1,6 +1,6 @@
 import Foundation
-import Lesson10Support
 import RaceLabKit
+import Lesson10Support
 
 // Exercise 10, a wrong fix from an adversarial round: when an operation finishes while it is still
 // the last of any of its categories, finished forgets it in all of them, and with it a newer video

@@ -2,8 +2,8 @@
 // one thread while another records new ones (TSan names finished's read of the dictionary).
 // must fail: race AlertExclusivity.finished
 import Foundation
-import Lesson10Support
 import RaceLabKit
+import Lesson10Support
 
 // @unchecked Sendable: a promise this wrong fix breaks on purpose: `finished` reads `last` without the lock.
 final class AlertExclusivity: Exclusivity, @unchecked Sendable {

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson10Support
 import RaceLabKit
+import Lesson10Support
 
 // Exercise 10, a wrong fix from an adversarial round: check and change are under the lock, but the
 // lock is taken once per category. Two operations of the same two categories, added at once with

@@ -1,6 +1,6 @@
 import Foundation
-import Lesson10Support
 import RaceLabKit
+import Lesson10Support
 
 // Exercise 10, a wrong fix from an adversarial round: the chain is kept under one lock, but a new
 // operation skips waiting for the last of its category when that one was added more than 2 s ago

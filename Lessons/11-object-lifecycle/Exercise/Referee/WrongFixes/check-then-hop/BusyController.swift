@@ -1,6 +1,6 @@
 import Foundation
-import Lesson11Support
 import RaceLabKit
+import Lesson11Support
 
 // Exercise 11, a wrong fix from an adversarial round: the handler checks the flag, then hops to the
 // main queue again to show: invalidate() can come in between, and the notification is shown after it.

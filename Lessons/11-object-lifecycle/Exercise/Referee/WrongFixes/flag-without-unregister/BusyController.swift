@@ -3,8 +3,8 @@
 // is therefore never deallocated (abandoned memory).
 // must fail: output
 import Foundation
-import Lesson11Support
 import RaceLabKit
+import Lesson11Support
 
 final class BusyController {
     let subsystem: DataTransform

@@ -3,8 +3,8 @@
 // reaches the controller after invalidate().
 // must fail: output
 import Foundation
-import Lesson11Support
 import RaceLabKit
+import Lesson11Support
 
 final class BusyController {
     let subsystem: DataTransform

@@ -4,8 +4,8 @@
 // late 'idle' reaches the invalidated one.
 // must fail: output
 import Foundation
-import Lesson11Support
 import RaceLabKit
+import Lesson11Support
 
 final class BusyController {
     let subsystem: DataTransform

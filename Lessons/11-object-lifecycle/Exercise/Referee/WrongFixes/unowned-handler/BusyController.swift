@@ -1,6 +1,6 @@
 import Foundation
-import Lesson11Support
 import RaceLabKit
+import Lesson11Support
 
 // Exercise 11, a wrong fix from an adversarial round: the handler captures the controller unowned.
 // A notification already on its way when the driver lets go (round 3) finds it deallocated: a crash.

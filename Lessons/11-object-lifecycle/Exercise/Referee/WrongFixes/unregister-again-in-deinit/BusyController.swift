@@ -3,8 +3,8 @@
 // that same queue: libdispatch traps.
 // must fail: crash
 import Foundation
-import Lesson11Support
 import RaceLabKit
+import Lesson11Support
 
 final class BusyController {
     let subsystem: DataTransform

@@ -2,8 +2,8 @@
 // but invalidation is still left to deinit, and until then the subsystem holds the handler.
 // must fail: output
 import Foundation
-import Lesson11Support
 import RaceLabKit
+import Lesson11Support
 
 final class BusyController {
     let subsystem: DataTransform

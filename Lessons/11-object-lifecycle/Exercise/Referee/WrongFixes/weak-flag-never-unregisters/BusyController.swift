@@ -2,8 +2,8 @@
 // controller goes away, yet the subsystem keeps its handler forever, and calls it on every change.
 // must fail: output
 import Foundation
-import Lesson11Support
 import RaceLabKit
+import Lesson11Support
 
 final class BusyController {
     let subsystem: DataTransform

@@ -4,8 +4,8 @@
 // 2), deinit runs on the subsystem's queue and syncs onto it: libdispatch traps.
 // must fail: output, crash
 import Foundation
-import Lesson11Support
 import RaceLabKit
+import Lesson11Support
 
 final class BusyController {
     let subsystem: DataTransform

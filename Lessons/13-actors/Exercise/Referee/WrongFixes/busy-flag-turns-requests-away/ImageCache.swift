@@ -1,5 +1,5 @@
-import Lesson13Support
 import RaceLabKit
+import Lesson13Support
 
 // Exercise 13, a known wrong fix: a flag that says a download is under way, and a request that finds
 // it set is turned away with an error. One download an image, but those requests get no image.

@@ -1,5 +1,5 @@
-import Lesson13Support
 import RaceLabKit
+import Lesson13Support
 
 // Exercise 13, a known wrong fix (hint 1): the cache checked again after the `await`, before storing.
 // It stores the first image and hands later ones the cached copy, but by then every request in flight

@@ -1,5 +1,5 @@
-import Lesson13Support
 import RaceLabKit
+import Lesson13Support
 
 // Exercise 13, a known wrong fix (hint 3): the in-flight Task kept right, and each request passes its
 // own cancel on to it with `withTaskCancellationHandler`, so that a cancelled request stops waiting at

@@ -1,5 +1,5 @@
-import Lesson13Support
 import RaceLabKit
+import Lesson13Support
 
 // Exercise 13, a wrong fix from an adversarial round (it passed 13 of 13 before round 2 had a first
 // request cancelled before it asks): the first request marks the image as loading, then, already

@@ -1,5 +1,5 @@
-import Lesson13Support
 import RaceLabKit
+import Lesson13Support
 
 // Exercise 13, a known wrong fix (hint 5): the in-flight Task kept right, but in a class marked
 // `@unchecked Sendable` instead of an actor, with no lock. Swift 6 takes the promise on trust;

@@ -1,5 +1,5 @@
-import Lesson13Support
 import RaceLabKit
+import Lesson13Support
 
 // Exercise 13, a known wrong fix (hint 4): the in-flight Task kept, and kept after it fails too. A
 // download that failed (the image was not on the network yet) is handed to every later request,

@@ -1,5 +1,5 @@
-import Lesson13Support
 import RaceLabKit
+import Lesson13Support
 
 // Exercise 13, a known wrong fix: the first request downloads, the later ones wait for it with a
 // continuation each, resumed when the download ends. One download an image; but the download runs

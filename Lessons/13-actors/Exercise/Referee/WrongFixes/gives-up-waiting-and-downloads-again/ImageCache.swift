@@ -1,5 +1,5 @@
-import Lesson13Support
 import RaceLabKit
+import Lesson13Support
 
 // Exercise 13, a wrong fix from an adversarial round (it passed 10 of 10 while no download took
 // longer than a second): a request that finds a download in flight waits a second for it, then starts

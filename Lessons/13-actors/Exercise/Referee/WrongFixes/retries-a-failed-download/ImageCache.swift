@@ -1,5 +1,5 @@
-import Lesson13Support
 import RaceLabKit
+import Lesson13Support
 
 // Exercise 13, a known wrong fix (from an adversarial round): the shared Task tries a failed download
 // again, up to three times, "to be robust". One request for a missing image makes three downloads.
