@@ -134,8 +134,8 @@ func nonSources(_ path: String) -> [String] {
     // ThreadSanitizer see a read under the wrong lock that -Onone hides (lesson 12's README, exercise 12).
     let exerciseMode = swift6Lesson ? swift6 + [.unsafeFlags(["-warnings-as-errors"])] : []
     let lessonMode = swift6Lesson || swift6Lessons.contains(number) ? swift6 : []
-    // The lesson's programs: (name, folder, settings, a referee variant).
-    var programs: [(String, String, [SwiftSetting], Bool)] = [("lesson\(number)", path, lessonMode, false)]
+    typealias Program = (name: String, folder: String, settings: [SwiftSetting], variant: Bool)
+    var programs: [Program] = [("lesson\(number)", path, lessonMode, false)]
     let exercise = "\(path)/Exercise"
     if isFolder(exercise) {
         let referee = "\(exercise)/Referee"
@@ -146,7 +146,7 @@ func nonSources(_ path: String) -> [String] {
             programs.append(("exercise\(number)-wrong-\(wrong)", "\(referee)/WrongFixes/\(wrong)", exerciseMode, true))
         }
     }
-    programs = programs.filter { selection.declares($0.0, variant: $0.3) }
+    programs = programs.filter { selection.declares($0.name, variant: $0.variant) }
     guard !programs.isEmpty else { return }
     var dependencies: [Target.Dependency] = ["RaceLabKit"]
     if isFolder("\(path)/Support") {

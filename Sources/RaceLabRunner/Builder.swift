@@ -69,10 +69,11 @@ public struct Builder {
 
     /// The names of the targets the manifest declares when it declares everything (`swift package
     /// dump-package`), or nil when it could not be read.
-    public func declaredTargets() -> Set<String>? {
+    /// `environment`: another build's (a test's), in place of the one that declares everything.
+    public func declaredTargets(environment: [String: String]? = nil) -> Set<String>? {
         let result = runProcess(
             "/usr/bin/env", arguments: ["swift", "package", "dump-package", "--scratch-path", scratch],
-            environment: environment(),
+            environment: environment ?? self.environment(),
             directory: root, timeout: 120, outputCap: 8 << 20)
         guard result.succeeded,
             let json = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],

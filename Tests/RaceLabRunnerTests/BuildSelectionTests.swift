@@ -9,19 +9,15 @@ final class BuildSelectionTests: XCTestCase {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
 
-    /// The targets `swift package dump-package` lists with `RACELAB_BUILD` set to `value` (nil: unset).
+    /// The targets the manifest declares with `RACELAB_BUILD` set to `value` (nil: unset), read in a
+    /// scratch folder of the test's own.
     func declared(_ value: String?) throws -> Set<String> {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("racelab-selection-\(UUID())").path
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        var environment = Builder(root: root).environment()
+        let scratch = ".build-selection-test-\(UUID())"
+        defer { try? FileManager.default.removeItem(atPath: "\(root)/\(scratch)") }
+        let builder = Builder(root: root, scratch: scratch)
+        var environment = builder.environment()
         environment["RACELAB_BUILD"] = value
-        let result = runProcess(
-            "/usr/bin/env", arguments: ["swift", "package", "dump-package", "--scratch-path", scratch],
-            environment: environment, directory: root, timeout: 300, outputCap: 8 << 20)
-        XCTAssertTrue(result.succeeded, result.stderr)
-        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-        let targets = try XCTUnwrap(json?["targets"] as? [[String: Any]])
-        return Set(targets.compactMap { $0["name"] as? String })
+        return try XCTUnwrap(builder.declaredTargets(environment: environment), "dump-package failed")
     }
 
     func testThePlainBuildDeclaresEveryLessonAndExerciseButNoRefereeVariant() throws {
