@@ -22,7 +22,8 @@ let lesson = Lesson("RaceLab lesson 12: Swift 6, the same races refused by the c
 lesson.page("The racy Person in Swift 6 mode: refused; an actor instead") { page in
     note("Lesson 3's Person, renamed from five blocks on a concurrent queue, as Swift 5 compiles it:")
     showWhatSwift6Says(about: "RacyPerson.swift")
-    note("Swift 6 will not send a class that is not Sendable to another thread: a rename could race.")
+    note("Swift 6 will not let a block that may run on many threads at once capture a class that is not")
+    note("Sendable: two renames could race. (Page 4 shows what it does let go: a value sent away for good.)")
     note("The toolchain's own note on this error: \"@Sendable closures can be called multiple times")
     note("concurrently, so any captured values must also be safe to access concurrently.\"")
     note("The Swift 6 way: Person as an actor. Its methods run one at a time, so a rename is whole")
@@ -69,8 +70,9 @@ lesson.page("Filters appending to one array: refused; a task group instead") { p
 
 lesson.page("What Swift 6 accepts: a value sent away and never touched again") { page in
     note("Person here is a plain class, not Sendable. Made in a function, sent into a Task, and never")
-    note("touched again by the function: nothing else can reach it, and the compiler accepts it")
-    note("(region-based isolation, SE-0414: the value moves with its region):")
+    note("touched again by the function: nothing else can reach it, and the compiler accepts it. Task's")
+    note("initializer takes its closure as 'sending' (SE-0430), and region-based isolation (SE-0414)")
+    note("checks that nothing the closure captures is used again after the send:")
     showWhatSwift6Says(about: "SentAndForgotten.swift")
     note("The same function, reading the name once after the send:")
     showWhatSwift6Says(about: "SentThenUsed.swift")

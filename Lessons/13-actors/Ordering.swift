@@ -1,4 +1,6 @@
-// Page 6: tasks started one after another need not run in that order; what does give an order.
+// Page 6: tasks started one after another need not run in that order; what does give an order. Swift 6
+// adds two more, not shown here: tasks isolated to one actor start in the order they were made
+// (SE-0431), and `Task.immediate` runs its task at once (SE-0472, Swift 6.2).
 import RaceLabKit
 
 /// Where each way of running eight jobs writes them down, in the order they ran.

@@ -119,6 +119,10 @@ lesson.page("Ordering: tasks started one after another") { page in
             "eight tasks at once, each an actor method that writes its number twice: \(await inOrder(100, pairsSideBySide)) of 100 runs with every pair side by side, the pairs in any order"
         )
         say("one AsyncStream, one producer, one consumer: \(await inOrder(100, throughAStream)) of 100 runs in order")
+        note("Two more, not measured here: tasks made isolated to one actor (Task { @MainActor in … }) are")
+        note("enqueued on it as they are made, so they start in that order (SE-0431); and Task.immediate")
+        note("starts its task before the caller goes on, up to its first suspension, where its isolation")
+        note("allows (SE-0472, Swift 6.2).")
         page.done()
     }
 }

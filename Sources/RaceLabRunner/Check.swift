@@ -103,13 +103,12 @@ extension Runner {
         print("Checking \(program) \(arguments.joined(separator: " ")) against \(transcript) at \(speedText(speed)).")
         let outcome: RunOutcome
         do {
-            let text = try String(contentsOfFile: absolute(transcript), encoding: .utf8)
             outcome = checkRun(
-                absolute(program), arguments: arguments, transcript: try Transcript(parsing: text),
+                absolute(program), arguments: arguments, transcript: try Transcript(contentsOf: absolute(transcript)),
                 root: workspace.root,
                 limits: limits, timing: timing, banner: Banner(heading: "RaceLab ", onlyIfPrinted: true))
         } catch {
-            outcome = failure("\(transcript): \(error)")
+            outcome = transcriptFailure(transcript, error)
         }
         report(program, outcome)
         return outcome.passed

@@ -42,11 +42,25 @@ func checkRunOnce(
             environment: runEnvironment(exitPause: limits.exitPause),
             directory: root, timeout: timeout, outputCap: limits.outputCap,
             stopWhen: limits.stopAtFirstReport && expectsNoRace ? hasWholeTSanReport : nil)
-        return judge(
+        var outcome = judge(
             result, transcript: transcript, root: root, cap: limits.outputCap, timing: timing,
             ownLinesAllowed: limits.ownLinesAllowed, banner: banner, program: program)
+        // An expected race under a name the program does not have: said before anything else.
+        let missing = outcome.problems.compactMap { problem -> String? in
+            if case .missingRace(let function, _) = problem { return function } else { return nil }
+        }
+        let unknown = UnknownNames.problems(missing: missing, root: root, sources: program, executable: executable)
+        outcome.problems.insert(contentsOf: unknown, at: 0)
+        return outcome
     }
     var first = attempt(timing, timeout: transcript.timeout)
+    if first.hasInterleavedReports {
+        // Unreadable, not wrong: the page is run once more, and that run decides.
+        let seconds = first.seconds
+        first = attempt(timing, timeout: transcript.timeout)
+        first.seconds += seconds
+        first.ranAgainForInterleavedReports = true
+    }
     first.speed = timing.speed
     // Off on time alone; or, where the transcript's order follows from times, off in its output alone.
     // Where confirmed only when late, the first run must have said so (its time marks already removed).
@@ -58,8 +72,17 @@ func checkRunOnce(
     else {
         return first
     }
+    let probe = MachineLateness()
     var rerun = attempt(confirming, timeout: transcript.timeout * timing.speed / confirming.speed)
+    let lateness = probe.stop()
+    rerun.machineLateness = lateness
+    if MachineLateness.explains(rerun, lateness: lateness) {
+        // Late at real speed too, but by no more than the machine itself was: a busy machine.
+        rerun.excusedAsBusy = rerun.problems
+        rerun.problems = []
+    }
     rerun.firstRun = first.problems
+    rerun.ranAgainForInterleavedReports = first.ranAgainForInterleavedReports
     rerun.seconds += first.seconds
     rerun.speed = timing.speed
     return rerun

@@ -8,10 +8,13 @@ public func judge(
     ownLinesAllowed: Bool = false, banner: Banner? = nil, program: [Subject.SourceFolder]? = nil,
     demangler: Demangler = Demangler()
 ) -> RunOutcome {
-    let reports = parseTSanReports(result.stderr)
+    let all = parseTSanReports(result.stderr)
+    let interleaved = all.contains(where: \.isInterleaved)
+    let reports = all.filter { !$0.isInterleaved }
     let races = describe(reports.filter(\.isComplete), root: root, program: program, demangler: demangler)
     let cutOff = reports.filter { !$0.isComplete }
-    var problems: [CheckProblem] = cutOff.prefix(1).map { .reportCutOff(kind: $0.kind) }
+    var problems: [CheckProblem] = interleaved ? [.interleavedReports] : []
+    problems += cutOff.prefix(1).map { .reportCutOff(kind: $0.kind) }
     let output = separateLessonLines(result.stdout)
     var checked = ownLinesAllowed ? output.lesson : output.all
     let stopped = result.timedOut || result.flooded || result.stoppedEarly
@@ -24,7 +27,7 @@ public func judge(
     if stopped {
         problems += judgeStop(result, transcript: transcript, cap: cap, ownLines: ownLinesAllowed ? output.own : nil)
     } else {
-        let reported = !(races.isEmpty && cutOff.isEmpty)
+        let reported = !(races.isEmpty && cutOff.isEmpty) || interleaved
         judgeEnding(
             result, transcript: transcript, output: checked, reported: reported, demangler: demangler,
             problems: &problems)
@@ -33,7 +36,8 @@ public func judge(
     }
     // A page that was stopped early may not have reached its race, and a cut-off report may be that
     // race: report only what it did.
-    let missing = judgeRaces(races, transcript: transcript, sayMissing: !stopped && cutOff.isEmpty, problems: &problems)
+    let missing = judgeRaces(
+        races, transcript: transcript, sayMissing: !stopped && cutOff.isEmpty && !interleaved, problems: &problems)
     // Stopped because ThreadSanitizer reported something: that run never passes, even when the report
     // is one the runner cannot read (seen once in an adversarial round: a PASSED after 0.2 s).
     if result.stoppedEarly && problems.isEmpty {
@@ -70,7 +74,7 @@ func judgeEnding(
 ) {
     switch result.ending {
     case .signalled(let signal):
-        problems.append(.crashed(signal: signal, stderrTail: crashSummary(result.stderr)))
+        problems.append(.crashed(signal: signal, stderrTail: crashSummary(result.stderr, signal: signal)))
     case .exited(let status):
         if status == tsanExitStatus, let crash = tsanDeadlySignal(result.stderr) {
             // ThreadSanitizer caught a crash (a SEGV, say) and exited with its own status.

@@ -53,7 +53,7 @@ public struct LinePattern: CustomStringConvertible {
                 do {
                     inner = try NSRegularExpression(pattern: inside)
                 } catch {
-                    throw Problem(description: "'{{\(inside)}}' is not a valid regular expression")
+                    throw Problem(description: "'{{\(shortened(inside))}}' is not a valid regular expression")
                 }
                 groups += inner.numberOfCaptureGroups
                 pattern += "(?:\(inside))"
@@ -110,7 +110,7 @@ public struct LinePattern: CustomStringConvertible {
                 let slack = parts.count == 2
                     ? Double(parts[1].hasSuffix("s") ? parts[1].dropLast() : parts[1]) : tolerance
             else {
-                throw Problem(description: "'{{\(text)}}' is not a time; write {{~1.5s}} or {{~1.5s±0.3}}")
+                throw Problem(description: "'{{\(shortened(text))}}' is not a time; write {{~1.5s}} or {{~1.5s±0.3}}")
             }
             return max(0, centre - slack)...(centre + slack)
         }
@@ -118,7 +118,7 @@ public struct LinePattern: CustomStringConvertible {
         if bounds.count == 2, bounds.allSatisfy({ $0.hasSuffix("s") }),
             let low = Double(bounds[0].dropLast()), let high = Double(bounds[1].dropLast())
         {
-            guard low <= high else { throw Problem(description: "'{{\(text)}}' is an empty range") }
+            guard low <= high else { throw Problem(description: "'{{\(shortened(text))}}' is an empty range") }
             return low...high
         }
         return nil

@@ -67,4 +67,4 @@ public struct OutputMismatch: Equatable, CustomStringConvertible {
 
 func secondsText(_ value: Double) -> String { String(format: "%.2f s", value) }
 
-func quoted(_ text: String) -> String { "\"\(text)\"" }
+func quoted(_ text: String) -> String { "\"\(shortened(text))\"" }

@@ -26,13 +26,23 @@ public enum CheckProblem: CustomStringConvertible {
     case tsanExitWithoutReport
     /// A ThreadSanitizer report ends before its SUMMARY line: its race cannot be judged either way.
     case reportCutOff(kind: String)
-    /// The page could not be checked at all (no transcript, a broken transcript, …).
+    /// The page could not be checked at all (a missing program, …).
     case message(String)
+    /// The transcript cannot be read or parsed: the page was not run, and nothing is said of it.
+    case transcriptError(String)
+    /// ThreadSanitizer's reports on stderr were mixed line by line (two reporting at once): no race
+    /// is named from them.
+    case interleavedReports
 
     public var description: String {
         switch self {
         case .message(let text):
             return text
+        case .transcriptError(let text):
+            return "transcript error: \(text)"
+        case .interleavedReports:
+            return "ThreadSanitizer's reports were interleaved (two reported at once, their lines mixed) and could not"
+                + " be read: no race is named from them"
         case .banner(let text):
             return text
         case .output(let mismatch):
@@ -102,7 +112,7 @@ public enum CheckProblem: CustomStringConvertible {
         case .crashed: return .crash
         case .timedOut, .pageNeverFinished, .watchdogGaveUp: return .hang
         case .flooded: return .flood
-        case .message: return .error
+        case .message, .transcriptError, .interleavedReports: return .error
         }
     }
 

@@ -51,12 +51,16 @@ func tsanDeadlySignal(_ stderr: String) -> (signal: Int32, message: String, symb
 }
 
 /// Why it crashed, from stderr: Swift's "Fatal error" line and whatever else was printed outside
-/// the TSan reports.
-func crashSummary(_ stderr: String) -> [String] {
+/// the TSan reports; when nothing was, what stderr did hold. `signal`: what ended it.
+func crashSummary(_ stderr: String, signal: Int32? = nil) -> [String] {
     var lines: [String] = []
     var inReport = false
+    var reports = 0
     for line in stderr.split(separator: "\n").map(String.init) {
-        if line.hasPrefix("WARNING: ThreadSanitizer") { inReport = true }
+        if line.hasPrefix("WARNING: ThreadSanitizer") {
+            inReport = true
+            reports += 1
+        }
         if !inReport && !line.hasPrefix("==================") && !line.hasPrefix("ThreadSanitizer: reported") {
             lines.append(line)
         }
@@ -64,6 +68,16 @@ func crashSummary(_ stderr: String) -> [String] {
     }
     let fatal = lines.filter { $0.contains("Fatal error") || $0.contains("Precondition failed") }.map(shortened)
     if !fatal.isEmpty { return fatal }
+    if lines.isEmpty && reports > 0 {
+        // What stderr held: only ThreadSanitizer's reports, the last cut off if it was still writing.
+        let held =
+            "(stderr held only ThreadSanitizer's report\(reports == 1 ? "" : "s")"
+            + (inReport
+                ? ", the last cut off mid-report: the program ended while TSan was writing it)"
+                : ", no message of the program's own)")
+        return [held] + (signal == SIGKILL ? [killedFromOutside] : [])
+    }
+    if lines.isEmpty && signal == SIGKILL { return ["(nothing on stderr)", killedFromOutside] }
     if lines.isEmpty {
         // Both measured on Linux with Swift 6.3.1: a trap with no message at all.
         return [
@@ -73,6 +87,10 @@ func crashSummary(_ stderr: String) -> [String] {
     }
     return lines.suffix(4).map(shortened)
 }
+
+/// SIGKILL cannot be raised by a trap: something outside the program sent it.
+let killedFromOutside =
+    "SIGKILL comes from outside the program: the system's out-of-memory killer (a process that grew too big), or a person"
 
 /// A line of stderr cut to 300 characters: a runtime message can quote a whole value (a continuation
 /// resumed twice prints what it was resumed with: an image's 4,096 pixels).

@@ -6,21 +6,40 @@ extension Runner {
     /// One line per page: PASS/FAIL, the TSan verdict, the outcome, the time; below a failure, what
     /// to act on; below a page that was run again at real speed, why and what that showed.
     func report(_ label: String, _ outcome: RunOutcome) {
+        if outcome.transcriptUnreadable {
+            print("TRANSCRIPT ERROR  \(label)  (not run: its transcript must be mended first)")
+            for problem in outcome.problems { print(indent(explain(problem))) }
+            return
+        }
         let status = outcome.passed ? "PASS" : "FAIL"
         let ending =
             outcome.outcomes.isEmpty ? "" : ", outcome: " + outcome.outcomes.map(\.label).joined(separator: "; ")
         print("\(status)  \(label)  \(outcome.figures(ending: ending))")
+        if outcome.ranAgainForInterleavedReports {
+            print(
+                indent(
+                    "ThreadSanitizer's reports were interleaved in the first run and could not be read: it ran once more"
+                ))
+        }
         if let firstRun = outcome.firstRun {
             let orderWasOff = firstRun.contains { $0.kind == .content }
+            let lateness = secondsText(outcome.machineLateness ?? 0)
             let verdict =
-                outcome.passed
-                ? (orderWasOff ? "the output was right" : "every time was right")
-                    + ": the machine was busy, the page is fine"
-                : (outcome.failureKinds == [.time]
-                    ? "timing confirmed at real speed: off there too" : "it failed as below")
+                !outcome.excusedAsBusy.isEmpty
+                ? "late there too, but by no more than the machine itself was late while it ran (up to \(lateness)):"
+                    + " the machine was busy, the page is fine"
+                : outcome.passed
+                    ? (orderWasOff ? "the output was right" : "every time was right")
+                        + ": the machine was busy, the page is fine"
+                    : (outcome.failureKinds == [.time]
+                        ? "timing confirmed at real speed: off there too" : "it failed as below")
             let why =
                 orderWasOff ? "the output was off, in an order that follows from times (timed order)" : "a time was off"
             print(indent("at \(speedText(outcome.speed)) \(why), so it ran again at real speed: \(verdict)"))
+            for problem in outcome.excusedAsBusy { print(indent(explain(problem), by: "      ")) }
+            if !outcome.passed, let lateness = outcome.machineLateness {
+                print(indent("(the machine itself was up to \(secondsText(lateness)) late while it ran at real speed)"))
+            }
             if !outcome.passed {
                 print(indent("at \(speedText(outcome.speed)):"))
                 for problem in firstRun { print(indent(explain(problem), by: "      ")) }

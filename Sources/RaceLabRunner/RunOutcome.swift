@@ -35,7 +35,21 @@ public struct RunOutcome {
     /// round plays for.
     public var passedShortOfContention: Bool { passed && saidContentionFellShort }
 
+    /// The most real seconds the machine itself was late while the confirming rerun ran (`MachineLateness`).
+    public var machineLateness: Double?
+    /// The rerun's time misses, each no larger than `machineLateness`: the machine was busy.
+    public var excusedAsBusy: [CheckProblem] = []
+    /// The first run's ThreadSanitizer reports were interleaved, so it ran once more (this is that run).
+    public var ranAgainForInterleavedReports = false
+    var hasInterleavedReports: Bool {
+        problems.contains { if case .interleavedReports = $0 { return true } else { return false } }
+    }
+
     public var passed: Bool { problems.isEmpty }
+    /// The transcript could not be read, so nothing was run.
+    public var transcriptUnreadable: Bool {
+        problems.contains { if case .transcriptError = $0 { return true } else { return false } }
+    }
     /// ", seed 4711" for an exercise's run, to end its figures with.
     var seedNote: String { seed.map { ", seed \($0)" } ?? "" }
     /// What a report line ends with: "[clean, 1.3 s, seed 4711]"; `ending` follows the verdict.

@@ -103,13 +103,17 @@ public final class Runner {
             outcome.seed = seed
             return outcome
         } catch {
-            return failure("\(subject.transcript): \(error)")
+            return transcriptFailure(subject.transcript, error)
         }
     }
 
     func loadTranscript(_ path: String) throws -> Transcript {
-        let text = try String(contentsOfFile: "\(workspace.root)/\(path)", encoding: .utf8)
-        return try Transcript(parsing: text)
+        try Transcript(contentsOf: "\(workspace.root)/\(path)")
+    }
+
+    /// A transcript that cannot be read: the page was not run.
+    func transcriptFailure(_ path: String, _ error: Error) -> RunOutcome {
+        RunOutcome(problems: [.transcriptError("\(path): \(error)")], races: [], seconds: 0, stdout: "")
     }
 
     func failure(_ message: String) -> RunOutcome {

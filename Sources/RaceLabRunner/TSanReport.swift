@@ -12,6 +12,10 @@ public struct TSanReport: Equatable {
     /// TSan wrote the whole report, down to its SUMMARY line; a report without it was cut off (the
     /// process was stopped, or its output capped, while TSan was still writing).
     public var isComplete: Bool { !summary.isEmpty }
+    /// Its lines were mixed with another report's (two threads reporting at once, or two processes
+    /// writing to one stderr): a new report began before this one ended, a stack's frames are out of
+    /// order, or a race has more than its two accesses. Nothing is read from it.
+    public var isInterleaved = false
     /// Every stack of the report in order (the accesses', the location's, the threads'…), each with
     /// the line above it: where a warning that is not a race (a thread leak, a lock-order inversion)
     /// has its frames.
@@ -53,18 +57,29 @@ public func parseTSanReports(_ stderr: String) -> [TSanReport] {
         current = nil
         inAccess = false
     }
+    var mixedIn = false  // the report before was cut short by this one's start: both are mixed
     for raw in stderr.split(separator: "\n", omittingEmptySubsequences: false) {
         let line = String(raw)
         if let range = line.range(of: "WARNING: ThreadSanitizer: ") {
+            mixedIn = current != nil
+            if mixedIn { current!.isInterleaved = true }
             finish()
             var kind = String(line[range.upperBound...])
             if let paren = kind.range(of: " (pid=") { kind = String(kind[..<paren.lowerBound]) }
             current = TSanReport(kind: kind)
+            current!.isInterleaved = mixedIn
             continue
         }
-        guard current != nil else { continue }
+        guard current != nil else {
+            // A SUMMARY with no report open: it ends a report whose start another one's took over.
+            if line.hasPrefix("SUMMARY: ThreadSanitizer: "), !reports.isEmpty {
+                reports[reports.count - 1].isInterleaved = true
+            }
+            continue
+        }
         if line.hasPrefix("SUMMARY: ThreadSanitizer: ") {
             current!.summary = String(line.dropFirst("SUMMARY: ThreadSanitizer: ".count))
+            if current!.kind == "data race" && current!.accesses.count > 2 { current!.isInterleaved = true }
             finish()
         } else if let access = parseAccessHeading(line) {
             current!.accesses.append(access)
@@ -73,6 +88,10 @@ public func parseTSanReports(_ stderr: String) -> [TSanReport] {
         } else if line.hasPrefix("    #") || line.hasPrefix("  * #"), let frame = parseFrame(line) {
             if inAccess { current!.accesses[current!.accesses.count - 1].frames.append(frame) }
             if current!.sections.isEmpty { current!.sections.append(.init(heading: "")) }
+            // A stack counts its frames from #0, one by one; a number out of turn is another stack's.
+            if frameNumber(line) != current!.sections[current!.sections.count - 1].frames.count {
+                current!.isInterleaved = true
+            }
             current!.sections[current!.sections.count - 1].frames.append(frame)
         } else if line.hasPrefix("  "), !line.hasPrefix("    ") {
             // Another section: "Location is …", "Thread T1 …", "Mutex M1 acquired here …"
@@ -127,6 +146,12 @@ private func parseAccessHeading(_ line: String) -> TSanReport.Access? {
         thread = thread.prefix { $0 != ":" && $0 != " " }
     }
     return TSanReport.Access(operation: operation, thread: String(thread), frames: [])
+}
+
+/// The N of a frame line's "#N".
+private func frameNumber(_ line: String) -> Int? {
+    guard let hash = line.firstIndex(of: "#") else { return nil }
+    return Int(line[line.index(after: hash)...].prefix { $0.isNumber })
 }
 
 /// "  Location is global 'counter' of size 8 at 0x… (lesson4+0x…)" -> "global 'counter'";

@@ -93,13 +93,13 @@ public struct Transcript {
         let line = trimmedTrailing(line)
         if line.isEmpty || line.hasPrefix("#") { return }
         guard let colon = line.firstIndex(of: ":") else {
-            throw Problem(line: lineNumber, message: "'\(line)' is not 'key: value'")
+            throw Problem(line: lineNumber, message: "'\(shortened(line))' is not 'key: value'")
         }
         let key = line[..<colon].trimmingCharacters(in: .whitespaces)
         let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         func parsed<T: LosslessStringConvertible>(_: T.Type) throws -> T {
             guard let parsed = T(value) else {
-                throw Problem(line: lineNumber, message: "\(key) needs a number, not '\(value)'")
+                throw Problem(line: lineNumber, message: "\(shortened(key)) needs a number, not '\(shortened(value))'")
             }
             return parsed
         }
@@ -109,7 +109,7 @@ public struct Transcript {
                 Problem(
                     line: lineNumber,
                     message:
-                        "verdict is 'clean' or 'race Type.function', 'race function()', 'race top-level code of file.swift' (several: separated by commas), not '\(value)'"
+                        "verdict is 'clean' or 'race Type.function', 'race function()', 'race top-level code of file.swift' (several: separated by commas), not '\(shortened(value))'"
                 ))
         case "exit": exitStatus = try parsed(Int32.self)
         case "timeout": timeout = try parsed(Double.self)
@@ -128,19 +128,21 @@ public struct Transcript {
             )
         case "timed order":
             guard ["yes", "no", "when late"].contains(value) else {
-                throw Problem(line: lineNumber, message: "timed order is 'yes', 'no' or 'when late', not '\(value)'")
+                throw Problem(
+                    line: lineNumber, message: "timed order is 'yes', 'no' or 'when late', not '\(shortened(value))'")
             }
             timedOrder = value != "no"
             confirmOnlyWhenLate = value == "when late"
         case "seeded":
             guard ["yes", "no"].contains(value) else {
-                throw Problem(line: lineNumber, message: "seeded is 'yes' or 'no', not '\(value)'")
+                throw Problem(line: lineNumber, message: "seeded is 'yes' or 'no', not '\(shortened(value))'")
             }
             seeded = value == "yes"
         default:
             throw Problem(
                 line: lineNumber,
-                message: "unknown header '\(key)'; known: verdict, exit, timeout, tolerance, speed, timed order, seeded"
+                message:
+                    "unknown header '\(shortened(key))'; known: verdict, exit, timeout, tolerance, speed, timed order, seeded"
             )
         }
     }

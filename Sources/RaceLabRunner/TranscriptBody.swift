@@ -30,7 +30,8 @@ extension Transcript {
                 guard !members.isEmpty else {
                     throw Problem(
                         line: number,
-                        message: "'\(trimmedTrailing(line))' needs the lines that follow it indented by two more spaces"
+                        message:
+                            "'\(shortened(trimmedTrailing(line)))' needs the lines that follow it indented by two more spaces"
                     )
                 }
                 steps.append(trimmedTrailing(line) == "any order:" ? .anyOrder(members) : .someOf(members))
@@ -40,7 +41,9 @@ extension Transcript {
                 guard !body.isEmpty else {
                     throw Problem(
                         line: number,
-                        message: "'\(trimmedTrailing(line))' needs the lines it expects, indented by two more spaces")
+                        message:
+                            "'\(shortened(trimmedTrailing(line)))' needs the lines it expects, indented by two more spaces"
+                    )
                 }
                 let full = Outcome(name: outcome.name, kind: outcome.kind, steps: body, sourceLine: number)
                 if case .outcomes(let list)? = steps.last {

@@ -1,6 +1,6 @@
 // Lesson 3's racy Person (DEMOS C1–C2), as it was written for Swift 5, in Swift 6 language mode.
 // Page 1 shows what the compiler says of it; `racelab check 12` has the toolchain's verifier
-// (`swiftc -typecheck -swift-version 6 -Xfrontend -verify`) confirm the comments below: each
+// (`swiftc -emit-sil -swift-version 6 -Xfrontend -verify`: lesson 12 README) confirm the comments below: each
 // `expected-…` diagnostic must be reported on its line, and nothing else may be.
 import Dispatch
 

@@ -69,6 +69,14 @@ extension Page {
                     + rightAligned("\(outcome.count)", 9)
                     + "  " + rightAligned(share, 6) + (bad(outcome.text) ? "   " + mark : ""))
         }
+        let first = shareExplained.withLock { explained -> Bool in
+            defer { explained = true }
+            return !explained
+        }
+        if first {
+            // Lesson 14's README: every interleaving counted once, in sequential consistency.
+            note("  (share: of the schedules played, each counted once; not how often a real run ends so)")
+        }
         for outcome in found.outcomes where bad(outcome.text) {
             let run = outcome.simplest
             note(

@@ -11,6 +11,8 @@ public final class Page: Sendable {
     /// `--schedule S [--step]`: the schedule a page that explores them replays instead.
     public let replay: Replay?
     private let ended = Locked(false)
+    /// An explorer table's "share" has been explained on this page (it is, once, under the first).
+    let shareExplained = Locked(false)
     private let onEnd: @MainActor @Sendable () -> Void
 
     public struct Replay: Sendable {

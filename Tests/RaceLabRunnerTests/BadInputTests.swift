@@ -1,0 +1,158 @@
+import Foundation
+import XCTest
+
+@testable import RaceLabRunner
+
+/// Inputs an outside check fed `racelab page`: each gets a clear answer, never a wrong one.
+final class BadInputTests: ExerciseWorkspaceTestCase {
+    let page = "verdict: race Person.changeName\n# a comment\n---\n== Page 1 ==\n[{{~1s}}] done\n"
+
+    private func saved(_ bytes: [UInt8]) throws -> String {
+        let path = NSTemporaryDirectory() + "racelab-bad-input-\(UUID().uuidString).txt"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
+    /// Saved on Windows (CRLF), or with a byte-order mark: read as the LF file it is.
+    func testCRLFAndAByteOrderMarkReadAsLF() throws {
+        let plain = try Transcript(contentsOf: try saved(Array(page.utf8)))
+        let crlf = try Transcript(contentsOf: try saved(Array(page.replacingOccurrences(of: "\n", with: "\r\n").utf8)))
+        let bom = try Transcript(contentsOf: try saved([0xEF, 0xBB, 0xBF] + Array(page.utf8)))
+        for transcript in [crlf, bom] {
+            XCTAssertEqual(transcript.verdict, plain.verdict)
+            XCTAssertTrue(transcript.match("== Page 1 ==\n[ 1.00s] done\n", times: .init()).mismatch == nil)
+        }
+        XCTAssertThrowsError(try Transcript(parsing: page.replacingOccurrences(of: "\n", with: "\r\n"))) {
+            XCTAssertTrue("\($0)".contains("no '---' line"), "parsing text itself stays strict: \($0)")
+        }
+    }
+
+    /// A binary file: "not UTF-8", where, and on which line.
+    func testABinaryFileSaysWhereItIsNotUTF8() throws {
+        let bytes = Array("verdict: clean\n---\nab".utf8) + [0xFF, 0xFE, 0x00, 0x12]
+        XCTAssertThrowsError(try Transcript(contentsOf: try saved(bytes))) {
+            XCTAssertEqual(
+                "\($0)",
+                "line 3: not UTF-8, at byte 22 (line 3): a transcript is text, saved as UTF-8 (is this the right file?)"
+            )
+        }
+        XCTAssertNil(firstInvalidUTF8(Array("héllo, 世界 🙂".utf8)))
+        XCTAssertEqual(firstInvalidUTF8([0x41, 0xC0, 0x80]), 1, "an overlong form")
+        XCTAssertEqual(firstInvalidUTF8([0x41, 0xED, 0xA0, 0x80]), 1, "a surrogate")
+        XCTAssertEqual(firstInvalidUTF8([0x41, 0xE4, 0xB8]), 1, "cut short at the end")
+    }
+
+    /// A 10 MB line, in a header value or in the body: the answer quotes 300 characters of it.
+    func testAHugeLineIsQuotedShort() throws {
+        let huge = String(repeating: "x", count: 10_000_000)
+        XCTAssertThrowsError(try Transcript(parsing: "verdict: \(huge)\n---\n")) {
+            XCTAssertLessThan("\($0)".count, 600)
+        }
+        let transcript = try Transcript(parsing: "---\n\(huge)\n")
+        let mismatch = try XCTUnwrap(transcript.match("y\(huge)\n", times: .init()).mismatch)
+        XCTAssertLessThan(CheckProblem.output(mismatch).description.count, 1000)
+    }
+
+    /// Two reports mixed line by line: said so, and no race is named from them; the same reports one
+    /// after the other are read as before.
+    func testInterleavedReportsNameNoRace() throws {
+        let stderr = try capturedStderr("lesson3-page2.stderr")
+        let blocks = stderr.components(separatedBy: "==================\n").filter { $0.contains("WARNING:") }
+        let one = blocks[0].split(separator: "\n", omittingEmptySubsequences: false)
+        let two = blocks[1].split(separator: "\n", omittingEmptySubsequences: false)
+        var mixed: [Substring] = []
+        for index in 0..<max(one.count, two.count) {
+            if index < one.count { mixed.append(one[index]) }
+            if index < two.count { mixed.append(two[index]) }
+        }
+        XCTAssertTrue(parseTSanReports(mixed.joined(separator: "\n")).allSatisfy(\.isInterleaved))
+        XCTAssertFalse(parseTSanReports(stderr).contains(where: \.isInterleaved), "real reports are never mixed")
+        let run = ProcessResult(
+            ending: .exited(66), stdout: "== Page 1 ==\n[ 1.00s] done\n", stderr: mixed.joined(separator: "\n"),
+            seconds: 1)
+        let outcome = judge(
+            run, transcript: try Transcript(parsing: page), root: TSanReportTests.capturedRoot, cap: 1 << 20)
+        XCTAssertTrue(outcome.races.isEmpty)
+        XCTAssertEqual(outcome.problems.map(\.description), [CheckProblem.interleavedReports.description])
+        XCTAssertTrue(outcome.hasInterleavedReports)
+    }
+
+    /// Killed while TSan wrote: the note says what stderr held, not "nothing on stderr".
+    func testAKilledPageSaysWhatStderrHeld() throws {
+        let stderr = try capturedStderr("lesson3-page2.stderr")
+        let cut = String(stderr.prefix(stderr.count / 3))
+        let summary = crashSummary(cut, signal: SIGKILL)
+        XCTAssertTrue(summary[0].contains("cut off mid-report"), "\(summary)")
+        XCTAssertTrue(summary[1].hasPrefix("SIGKILL comes from outside"))
+        XCTAssertFalse(summary.joined().contains("nothing on stderr"))
+        XCTAssertEqual(crashSummary("", signal: SIGKILL), ["(nothing on stderr)", killedFromOutside])
+        XCTAssertTrue(crashSummary("", signal: SIGILL)[0].hasPrefix("(nothing on stderr: Dispatch traps"))
+    }
+
+    /// A transcript that cannot be read is a transcript error, not a page's result.
+    func testAnUnreadableTranscriptIsATranscriptError() throws {
+        let runner = try runner()
+        let outcome = runner.transcriptFailure(
+            "transcripts/page1.txt", Transcript.Problem(line: 1, message: "no '---' line"))
+        XCTAssertTrue(outcome.transcriptUnreadable)
+        XCTAssertFalse(outcome.passed)
+        runner.report("lesson 1 page 1", outcome)
+        XCTAssertEqual(
+            printed,
+            [
+                "TRANSCRIPT ERROR  lesson 1 page 1  (not run: its transcript must be mended first)",
+                "    transcript error: transcripts/page1.txt: line 1: no '---' line",
+            ])
+        XCTAssertFalse(RunOutcome(problems: [.message("x")], races: [], seconds: 0, stdout: "").transcriptUnreadable)
+    }
+
+    /// A race expected in a name the program does not have: "a typo?", from the sources or the program.
+    func testAnExpectedRaceInANameNowhereIsCalledATypo() throws {
+        let folder = NSTemporaryDirectory() + "racelab-names-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder + "/lesson", withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        try "final class Person { var name = \"\"; func changeName() {} }\n".write(
+            toFile: folder + "/lesson/main.swift", atomically: true, encoding: .utf8)
+        let sources = [Subject.SourceFolder(path: "lesson", recursive: false)]
+        func problems(_ missing: [String], sources: [Subject.SourceFolder]?, executable: String = "/nonexistent")
+            -> [String]
+        {
+            UnknownNames.problems(missing: missing, root: folder, sources: sources, executable: executable)
+                .map(\.description)
+        }
+        XCTAssertEqual(
+            problems(["NoSuchType.frobnicate"], sources: sources),
+            [
+                "no 'NoSuchType' in this lesson's sources: a typo? The transcript expects a race in NoSuchType.frobnicate, a name the program does not have"
+            ])
+        XCTAssertEqual(problems(["Person.frobnicate"], sources: sources).count, 1)
+        XCTAssertEqual(
+            problems(["Person.changeName", "Person.name.getter"], sources: sources), [], "real names: a missed race")
+        XCTAssertEqual(problems(["top-level code of main.swift"], sources: sources), [])
+        XCTAssertEqual(problems(["top-level code of other.swift"], sources: sources).count, 1)
+        // No sources known (`racelab page`): the program's own bytes.
+        XCTAssertEqual(
+            problems(["NoSuchType.frobnicate"], sources: nil, executable: folder + "/lesson/main.swift")[0].prefix(37),
+            "no 'NoSuchType' in the program it ran")
+        XCTAssertEqual(problems(["Person.changeName"], sources: nil, executable: folder + "/lesson/main.swift"), [])
+        XCTAssertEqual(problems(["NoSuchType.frobnicate"], sources: nil), [], "nothing to look in: nothing said")
+    }
+
+    /// A time missed at real speed by no more than the machine itself was late: a busy machine.
+    func testALateLineWithinTheMachinesOwnLatenessIsExcused() throws {
+        func late(by seconds: Double) -> RunOutcome {
+            var mismatch = OutputMismatch()
+            mismatch.timeMisses = [.init(actual: 1.3 + 0.1 + seconds, expected: 1.0...1.3, allowed: 0.9...1.4)]
+            return RunOutcome(problems: [.timing(mismatch)], races: [], seconds: 2, stdout: "")
+        }
+        XCTAssertTrue(MachineLateness.explains(late(by: 0.2), lateness: 0.25))
+        XCTAssertFalse(MachineLateness.explains(late(by: 0.2), lateness: 0.15))
+        XCTAssertFalse(MachineLateness.explains(late(by: -1.0), lateness: 5), "early: no busy machine makes that")
+        var withContent = late(by: 0.1)
+        withContent.problems.append(.output(OutputMismatch()))
+        XCTAssertFalse(MachineLateness.explains(withContent, lateness: 5))
+        XCTAssertFalse(
+            MachineLateness.explains(RunOutcome(problems: [], races: [], seconds: 0, stdout: ""), lateness: 5))
+    }
+}
