@@ -95,7 +95,20 @@ let killedFromOutside =
 /// A line of stderr cut to 300 characters: a runtime message can quote a whole value (a continuation
 /// resumed twice prints what it was resumed with: an image's 4,096 pixels).
 func shortened(_ line: String) -> String {
-    line.count <= 300 ? line : String(line.prefix(300)) + " …"
+    visible(line.count <= 300 ? line : String(line.prefix(300))) + (line.count <= 300 ? "" : " …")
+}
+
+/// Control characters (a NUL, a lone CR that would send the cursor back over the line) written as
+/// `\u{0}`, `\u{D}`: what is quoted to a terminal reads as what it is. A tab stays a tab.
+func visible(_ line: String) -> String {
+    guard line.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else {
+        return line
+    }
+    return String(
+        line.unicodeScalars.map { scalar in
+            (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
+                ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
+        }.joined())
 }
 
 /// The Swift runtime's warning or trap for a checked continuation misused (resumed twice, or dropped

@@ -72,7 +72,14 @@ public struct RunOutcome {
 
     /// "clean", or "races: Person.changeName ×6".
     public var verdict: String {
-        guard !races.isEmpty else { return "clean" }
+        if races.isEmpty {
+            // TSan reported, but nothing could be read: never "clean".
+            if hasInterleavedReports { return "TSan: reports interleaved, unread" }
+            if problems.contains(where: { if case .reportCutOff = $0 { return true } else { return false } }) {
+                return "TSan: a report cut off"
+            }
+            return "clean"
+        }
         var counts: [String: Int] = [:]
         for race in races {
             let name =

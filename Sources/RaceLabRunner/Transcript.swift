@@ -61,7 +61,8 @@ public struct Transcript {
     public struct Problem: Error, CustomStringConvertible {
         public let line: Int
         public let message: String
-        public var description: String { "line \(line): \(message)" }
+        /// Line 0: the file as a whole.
+        public var description: String { line > 0 ? "line \(line): \(message)" : message }
     }
 
     public init(parsing text: String) throws {

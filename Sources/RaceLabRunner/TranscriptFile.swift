@@ -1,30 +1,104 @@
 import Foundation
 
 /// A transcript read from its file as an author may have saved it: UTF-8 with or without a byte-order
-/// mark, lines ended by LF or CRLF (a Windows editor, git's `core.autocrlf`). Anything else is a
-/// transcript error that says where.
+/// mark, lines ended by LF, CRLF (a Windows editor, git's `core.autocrlf`) or CR. Anything else is a
+/// transcript error that says what and where.
 extension Transcript {
+    /// The most a transcript file may hold: a page's expected output is a few KB.
+    static let largestFile = 1 << 20
+
     public init(contentsOf path: String) throws {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Problem(line: 0, message: "cannot be read (no such file, or not readable)")
-        }
-        try self.init(parsing: try Self.text(of: [UInt8](data)))
+        try self.init(parsing: try Self.text(of: try Self.bytes(at: path)))
     }
 
-    /// The file's text, its byte-order mark dropped and CRLF read as LF.
-    static func text(of bytes: [UInt8]) throws -> String {
-        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-        let body = bytes.starts(with: bom) ? Array(bytes.dropFirst(bom.count)) : bytes
-        if let bad = firstInvalidUTF8(body) {
-            let offset = bad + (body.count < bytes.count ? bom.count : 0)
-            let line = body[..<bad].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+    /// The file's bytes, once it is known to be a file of a transcript's size.
+    static func bytes(at path: String) throws -> [UInt8] {
+        let path = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+            throw Problem(line: 0, message: "no such file (or it cannot be read)")
+        }
+        let type = attributes[.type] as? FileAttributeType
+        guard type == .typeRegular else {
             throw Problem(
-                line: line,
+                line: 0,
+                message: type == .typeDirectory
+                    ? "is a folder, not a transcript file" : "is not a file of text (a device or a pipe)")
+        }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= largestFile else {
+            throw Problem(
+                line: 0,
                 message:
-                    "not UTF-8, at byte \(offset + 1) (line \(line)): a transcript is text, saved as UTF-8 (is this the right file?)"
+                    "holds \(size) bytes: a transcript is a page's expected output, a few KB, and at most \(largestFile) bytes (is this the right file?)"
             )
         }
-        return String(decoding: body, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw Problem(line: 0, message: "cannot be read (no permission?)")
+        }
+        defer { try? handle.close() }
+        // At most one byte past the limit, whatever its size said.
+        let data: Data
+        do {
+            data = try handle.read(upToCount: largestFile + 1) ?? Data()  // nil: at its end already
+        } catch {
+            throw Problem(line: 0, message: "cannot be read: \(error.localizedDescription)")
+        }
+        guard data.count <= largestFile else {
+            throw Problem(line: 0, message: "holds more than \(largestFile) bytes (is this the right file?)")
+        }
+        guard !data.isEmpty else { throw Problem(line: 0, message: "is empty") }
+        return [UInt8](data)
+    }
+
+    /// The file's text: its byte-order mark dropped, CRLF and CR read as LF.
+    static func text(of bytes: [UInt8]) throws -> String {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let skipped = bytes.starts(with: bom) ? bom.count : 0
+        let body = Array(bytes.dropFirst(skipped))
+        func line(at index: Int) -> Int { body[..<index].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) } }
+        if let bad = firstInvalidUTF8(body) {
+            throw Problem(
+                line: line(at: bad),
+                message:
+                    "not UTF-8, at byte \(bad + skipped + 1) (line \(line(at: bad))): a transcript is text, saved as UTF-8 (is this the right file?)"
+            )
+        }
+        if let nul = body.firstIndex(of: 0) {
+            throw Problem(
+                line: line(at: nul),
+                message:
+                    "a NUL byte at byte \(nul + skipped + 1) (line \(line(at: nul))): not text, or saved as UTF-16; save it as UTF-8"
+            )
+        }
+        let text = String(decoding: withLineFeeds(body), as: UTF8.self)
+        if let mark = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex(where: {
+            $0.unicodeScalars.contains("\u{FEFF}")
+        }) {
+            throw Problem(
+                line: mark + 1,
+                message:
+                    "an invisible byte-order mark (U+FEFF) in line \(mark + 1): an editor saved one twice; delete it")
+        }
+        return text
+    }
+
+    /// CR LF, a run of CRs before an LF (a file converted twice), and a lone CR (old Mac files) each
+    /// become one LF.
+    private static func withLineFeeds(_ bytes: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == 0x0D else {
+                result.append(bytes[index])
+                index += 1
+                continue
+            }
+            while index < bytes.count && bytes[index] == 0x0D { index += 1 }
+            if index < bytes.count && bytes[index] == 0x0A { index += 1 }
+            result.append(0x0A)
+        }
+        return result
     }
 }
 

@@ -50,14 +50,28 @@ extension Runner {
                 let hangs = if case .success(let failures)? = expected { failures.contains(.timeout) } else { false }
                 return variant.role == .solution || variant.mustFail && (timedOrder.contains(exercise.number) || hangs)
             })
+        // A wrong fix that passed because its contention round fell short in every run was not judged:
+        // the machine was too busy with the runs beside it. It runs again at the end, alone.
+        var alone: [Int] = []
         runInOrder(runs, jobs: jobs, startingFirst: long) { index, outcome in
             let item = items[index]
-            if let expected = item.expected {
+            if jobs > 1, item.variant.mustFail, let outcome, outcome.passedShortOfContention {
+                alone.append(index)
+            } else if let expected = item.expected {
                 ok = reportFails(item.variant.label, expected, outcome) && ok
             } else if let outcome {
                 report(item.variant.label, outcome)
                 ok = ok && outcome.passed
             }
+        }
+        if !alone.isEmpty {
+            print(
+                "Run again alone, their contention rounds having fallen short with \(jobs) side by side: \(alone.map { items[$0].variant.label }.joined(separator: ", "))."
+            )
+        }
+        for index in alone {
+            guard let expected = items[index].expected else { continue }
+            ok = reportFails(items[index].variant.label, expected, runs[index]()) && ok
         }
         return ok
     }

@@ -156,3 +156,52 @@ final class BadInputTests: ExerciseWorkspaceTestCase {
             MachineLateness.explains(RunOutcome(problems: [], races: [], seconds: 0, stdout: ""), lateness: 5))
     }
 }
+
+/// What the outside check's adversarial round fed the reader next: each refused clearly, or read right.
+final class OddTranscriptFileTests: XCTestCase {
+    private func saved(_ bytes: [UInt8]) throws -> String {
+        let path = NSTemporaryDirectory() + "racelab-odd-\(UUID().uuidString).txt"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
+    private func refusal(_ path: String) -> String {
+        do {
+            _ = try Transcript(contentsOf: path)
+            return "read"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    func testOldMacLineEndsAndDoubleConversionReadAsLF() throws {
+        let page = "verdict: clean\n---\nfirst\nsecond\n"
+        for ending in ["\r", "\r\r\n"] {
+            let transcript = try Transcript(
+                contentsOf: try saved(Array(page.replacingOccurrences(of: "\n", with: ending).utf8)))
+            XCTAssertNil(transcript.match("first\nsecond\n").mismatch, "line ends \(ending.debugDescription)")
+        }
+    }
+
+    func testNulBytesABOMInsideAndFilesThatAreNoTranscriptAreRefused() throws {
+        XCTAssertEqual(
+            refusal(try saved(Array("verdict: clean\n---\nab".utf8) + [0, 0, 0])),
+            "line 3: a NUL byte at byte 22 (line 3): not text, or saved as UTF-16; save it as UTF-8")
+        XCTAssertEqual(
+            refusal(try saved(Array("verdict: clean\n\u{FEFF}---\n".utf8))),
+            "line 2: an invisible byte-order mark (U+FEFF) in line 2: an editor saved one twice; delete it")
+        XCTAssertEqual(refusal(try saved([])), "is empty")
+        XCTAssertEqual(refusal(NSTemporaryDirectory()), "is a folder, not a transcript file")
+        XCTAssertEqual(refusal("/dev/zero"), "is not a file of text (a device or a pipe)")
+        XCTAssertEqual(refusal("/nonexistent/page1.txt"), "no such file (or it cannot be read)")
+        let large = try saved(Array(repeating: UInt8(ascii: "x"), count: Transcript.largestFile + 1))
+        XCTAssertTrue(refusal(large).hasPrefix("holds \(Transcript.largestFile + 1) bytes"), refusal(large))
+    }
+
+    func testControlCharactersAreQuotedVisibly() {
+        XCTAssertEqual(visible("a\0b\rc\td"), "a\\u{0}b\\u{D}c\td")
+        XCTAssertEqual(shortened("ab\u{7F}"), "ab\\u{7F}")
+        XCTAssertEqual(visible("plain"), "plain")
+    }
+}

@@ -20,7 +20,8 @@ extension FilterExercise {
                 return results
             })
         let seconds = (0..<steps).map { Image(name: "second \($0)", width: 1, height: 1, pixels: [1]) }
-        let (short, slow) = (RelaxedWord(), RelaxedWord())
+        let (short, slow, slowest) = (RelaxedWord(), RelaxedWord(), RelaxedWord())
+        let probe = StallProbe()
         let round = Lockstep(
             steps: steps, goal: 100, atLeast: 0.2, atMost: 2, meetWithin: 5000,
             call: { thread, step in
@@ -37,8 +38,10 @@ extension FilterExercise {
                 }
                 // The add comes microseconds after the call: 0.1 s is a wake-up missed, and found only when a
                 // wait of its own ran out (an adversarial round's timed wait passed 3 of 3 before this check).
-                if DispatchTime.now().uptimeNanoseconds - began > 100_000_000 {
+                let took = DispatchTime.now().uptimeNanoseconds - began
+                if took > 100_000_000 {
                     slow.add(1)
+                    slowest.value = took  // the round stops at its first slow step
                     return false
                 }
                 return true
@@ -61,12 +64,29 @@ extension FilterExercise {
                     "Check the count and start waiting in one critical section (NSCondition's wait() unlocks the lock"
                         + " as it")
                 note("waits, and locks it again before it returns), or count the images with a semaphore or a group.")
+                _ = probe.stop()
                 return faults.late("a very busy machine can keep a thread from running for a second too.")
             }
         }
         guard short.value == 0 else {
             note("all(count: 2) gave other than its two images, each once, when the last came as it checked.")
             return faults.firm()
+        }
+        let stall = probe.stop()
+        let slowSeconds = Double(slowest.value) / 1e9
+        // Slow by no more than the machine itself stalled a thread meanwhile: a busy machine could have
+        // done it, so the round says it could not judge (the runner runs it again), rather than guess.
+        if slow.value > 0 && slowSeconds - stall <= 0.1 {
+            note(
+                "all(count: 2) woke for its last image in each of the \(round.played) steps, \(round.overlapped) of them"
+                    + " with both calls begun within 5 µs.")
+            ContentionFellShort.say(
+                "all(count: 2) once returned \(fixed(slowSeconds, decimals: 2)) s after its last image came, while the"
+                    + " machine")
+            note(
+                "kept a thread from running for up to \(fixed(stall, decimals: 2)) s: a missed wake-up could not be told from that."
+            )
+            return
         }
         guard slow.value == 0 else {
             note("all(count: 2) returned 0.1 s or more after its last image came: it missed the wake-up, and found the")
