@@ -75,8 +75,8 @@ func checkRunOnce(
     let probe = MachineLateness()
     var rerun = attempt(confirming, timeout: transcript.timeout * timing.speed / confirming.speed)
     let lateness = probe.stop()
-    rerun.machineLateness = lateness
-    if MachineLateness.explains(rerun, lateness: lateness) {
+    rerun.machineLateness = lateness.atEnd
+    if lateness.explains(rerun) {
         // Late at real speed too, but by no more than the machine itself was: a busy machine.
         rerun.excusedAsBusy = rerun.problems
         rerun.problems = []

@@ -1,43 +1,58 @@
 import Foundation
 
-/// How late the machine itself was while a page ran: a thread of the runner's that sleeps 10 ms at a
-/// time and notes how much longer each sleep took. A page's line that came late by no more than that
-/// was late because the machine was busy (a build beside it, a loaded laptop), not because the page
-/// is wrong.
+/// How far behind a busy machine puts a page's chain of waits: a thread of the runner's, started with
+/// the page, that naps 50 ms at a time and notes, at each wake-up, how much later than the naps alone
+/// it is (each nap's lateness, added up). A line at real time t follows a chain of waits too (a sleep,
+/// a hop to a queue, a network callback), so a line late at t by no more than the probe's chain was
+/// behind at t was late because the machine was busy, not because the page is wrong.
 final class MachineLateness: @unchecked Sendable {
     private let lock = NSLock()
-    private var worst = 0.0  // guarded by lock
+    private var behind: [(at: Double, by: Double)] = [(0, 0)]  // guarded by lock
     private var running = true  // guarded by lock
     private let stopped = DispatchSemaphore(value: 0)
-    static let nap = 0.010
+    private let start = DispatchTime.now().uptimeNanoseconds
+    static let nap = 0.050
 
     /// Starts measuring.
     init() {
         Thread.detachNewThread { [self] in
+            var naps = 0
             while lock.withLock({ running }) {
-                let start = DispatchTime.now().uptimeNanoseconds
                 Thread.sleep(forTimeInterval: Self.nap)
-                let late = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 - Self.nap
-                lock.withLock { worst = max(worst, late) }
+                naps += 1
+                let now = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                lock.withLock { behind.append((now, max(0, now - Double(naps) * Self.nap))) }
             }
             stopped.signal()
         }
     }
 
-    /// Stops measuring; the most real seconds one of its naps overslept.
-    func stop() -> Double {
+    /// Stops measuring; how far behind the chain was at each wake-up, real seconds from the start.
+    func stop() -> Lateness {
         lock.withLock { running = false }
         stopped.wait()
-        return lock.withLock { worst }
+        return Lateness(samples: lock.withLock { behind })
     }
 
-    /// Whether every problem of `outcome` is a line that came late by no more than `lateness` real
-    /// seconds beyond the runner's allowance (never an early one, which no busy machine makes).
-    static func explains(_ outcome: RunOutcome, lateness: Double) -> Bool {
-        !outcome.problems.isEmpty
-            && outcome.problems.allSatisfy { problem in
-                guard case .timing(let mismatch) = problem, !mismatch.timeMisses.isEmpty else { return false }
-                return mismatch.timeMisses.allSatisfy { $0.offBy > 0 && $0.offBy / mismatch.speed <= lateness }
-            }
+    /// The probe's chain, measured.
+    struct Lateness {
+        var samples: [(at: Double, by: Double)]
+
+        /// How far behind the chain was by real second `t` (its last wake-up at or before it).
+        func behind(at t: Double) -> Double { samples.last { $0.at <= t }?.by ?? 0 }
+        /// How far behind it was at its end.
+        var atEnd: Double { samples.last?.by ?? 0 }
+
+        /// Whether every problem of `outcome` is a line that came late by no more than the chain was
+        /// behind when it came (never an early one, which no busy machine makes).
+        func explains(_ outcome: RunOutcome) -> Bool {
+            !outcome.problems.isEmpty
+                && outcome.problems.allSatisfy { problem in
+                    guard case .timing(let mismatch) = problem, !mismatch.timeMisses.isEmpty else { return false }
+                    return mismatch.timeMisses.allSatisfy { miss in
+                        miss.offBy > 0 && miss.offBy / mismatch.speed <= behind(at: miss.actual / mismatch.speed)
+                    }
+                }
+        }
     }
 }

@@ -26,7 +26,7 @@ extension Runner {
             let lateness = secondsText(outcome.machineLateness ?? 0)
             let verdict =
                 !outcome.excusedAsBusy.isEmpty
-                ? "late there too, but by no more than the machine itself was late while it ran (up to \(lateness)):"
+                ? "late there too, but by no more than a chain of the runner's own 50 ms naps fell behind meanwhile (\(lateness) by the end):"
                     + " the machine was busy, the page is fine"
                 : outcome.passed
                     ? (orderWasOff ? "the output was right" : "every time was right")
@@ -38,7 +38,10 @@ extension Runner {
             print(indent("at \(speedText(outcome.speed)) \(why), so it ran again at real speed: \(verdict)"))
             for problem in outcome.excusedAsBusy { print(indent(explain(problem), by: "      ")) }
             if !outcome.passed, let lateness = outcome.machineLateness {
-                print(indent("(the machine itself was up to \(secondsText(lateness)) late while it ran at real speed)"))
+                print(
+                    indent(
+                        "(a chain of the runner's own 50 ms naps fell \(secondsText(lateness)) behind while it ran at real speed: the line was later than that)"
+                    ))
             }
             if !outcome.passed {
                 print(indent("at \(speedText(outcome.speed)):"))

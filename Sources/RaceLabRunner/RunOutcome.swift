@@ -36,6 +36,8 @@ public struct RunOutcome {
     public var passedShortOfContention: Bool { passed && saidContentionFellShort }
 
     /// The most real seconds the machine itself was late while the confirming rerun ran (`MachineLateness`).
+    /// How far behind a chain of the runner's 50 ms naps fell while the confirming rerun ran
+    /// (`MachineLateness`), real seconds.
     public var machineLateness: Double?
     /// The rerun's time misses, each no larger than `machineLateness`: the machine was busy.
     public var excusedAsBusy: [CheckProblem] = []

@@ -139,21 +139,38 @@ final class BadInputTests: ExerciseWorkspaceTestCase {
         XCTAssertEqual(problems(["NoSuchType.frobnicate"], sources: nil), [], "nothing to look in: nothing said")
     }
 
-    /// A time missed at real speed by no more than the machine itself was late: a busy machine.
+    /// A time missed at real speed by no more than the runner's own chain of naps fell behind by then:
+    /// a busy machine. Later than that, early, or off in its output: not excused.
     func testALateLineWithinTheMachinesOwnLatenessIsExcused() throws {
-        func late(by seconds: Double) -> RunOutcome {
+        func late(by seconds: Double, at time: Double = 1.3) -> RunOutcome {
             var mismatch = OutputMismatch()
-            mismatch.timeMisses = [.init(actual: 1.3 + 0.1 + seconds, expected: 1.0...1.3, allowed: 0.9...1.4)]
+            let expected = (time - 0.3)...time
+            mismatch.timeMisses = [
+                .init(actual: time + 0.1 + seconds, expected: expected, allowed: (time - 0.4)...(time + 0.1))
+            ]
             return RunOutcome(problems: [.timing(mismatch)], races: [], seconds: 2, stdout: "")
         }
-        XCTAssertTrue(MachineLateness.explains(late(by: 0.2), lateness: 0.25))
-        XCTAssertFalse(MachineLateness.explains(late(by: 0.2), lateness: 0.15))
-        XCTAssertFalse(MachineLateness.explains(late(by: -1.0), lateness: 5), "early: no busy machine makes that")
+        // Behind by 0.1 s at 1 s, 0.3 s from 1.5 s on.
+        let lateness = MachineLateness.Lateness(samples: [(0, 0), (1.0, 0.1), (1.5, 0.3)])
+        XCTAssertTrue(lateness.explains(late(by: 0.2)), "at 1.6 s the chain was 0.3 s behind")
+        XCTAssertFalse(lateness.explains(late(by: 0.2, at: 0.8)), "at 1.1 s it was only 0.1 s behind")
+        XCTAssertFalse(lateness.explains(late(by: 0.4)))
+        XCTAssertFalse(lateness.explains(late(by: -1.0)), "early: no busy machine makes that")
         var withContent = late(by: 0.1)
         withContent.problems.append(.output(OutputMismatch()))
-        XCTAssertFalse(MachineLateness.explains(withContent, lateness: 5))
-        XCTAssertFalse(
-            MachineLateness.explains(RunOutcome(problems: [], races: [], seconds: 0, stdout: ""), lateness: 5))
+        XCTAssertFalse(lateness.explains(withContent))
+        XCTAssertFalse(lateness.explains(RunOutcome(problems: [], races: [], seconds: 0, stdout: "")))
+        XCTAssertEqual(lateness.atEnd, 0.3)
+    }
+
+    /// The probe itself: started and stopped, its chain begins at zero and is never ahead.
+    func testTheProbeMeasuresAChainThatIsNeverAhead() {
+        let probe = MachineLateness()
+        Thread.sleep(forTimeInterval: 0.3)
+        let lateness = probe.stop()
+        XCTAssertGreaterThanOrEqual(lateness.samples.count, 3, "about six naps in 0.3 s")
+        XCTAssertTrue(lateness.samples.allSatisfy { $0.by >= 0 })
+        XCTAssertEqual(lateness.samples.map(\.at), lateness.samples.map(\.at).sorted())
     }
 }
 
