@@ -191,12 +191,18 @@ func recordVisit() {
         var value: Int { count.withLock { $0 } }
     }
 
-    /// Eight threads bump a `MutexCounter` `bumps` times each; prints the count (page 9's child).
+    /// Eight threads bump a `MutexCounter` `bumps` times each, two at a time; prints the count (page 9's
+    /// child). Two, on any machine: under TSan on Linux a Mutex that eight contend at once makes nearly
+    /// every increment a slow race check, and on a 16-core machine the child outran its 20 s in every
+    /// run (lesson 4's README, page 5).
     func countWithMutex(bumps: Int) {
         let counter = MutexCounter()
+        let turns = DispatchSemaphore(value: 2)
         let start = DispatchTime.now().uptimeNanoseconds
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            turns.wait()
             for _ in 0..<bumps { counter.increment() }
+            turns.signal()
         }
         let time = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         note(

@@ -166,8 +166,8 @@ lesson.page("Synchronization's Mutex: a Sendable class with nothing taken on tru
     showWhatSwift6Says(about: "SendableWithVar.swift")
     note("The same class with its count inside a Mutex (SE-0433, the Synchronization module) compiles as it")
     note("is: a Mutex is Sendable, and the count can be reached only through withLock. No @unchecked, no")
-    note("promise for TSan to check. Eight threads bump it 20,000 times each, in a child process (lesson 4's")
-    note("page 5 says why):")
+    note("promise for TSan to check. Eight threads bump it 20,000 times each, two at a time, in a child")
+    note("process (lesson 4's page 5 says why, and why two):")
     #if canImport(Synchronization)
         page.finish {
             let child = ChildProcess.run("mutex-count")
