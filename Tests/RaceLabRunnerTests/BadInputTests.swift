@@ -222,3 +222,42 @@ final class OddTranscriptFileTests: XCTestCase {
         XCTAssertEqual(visible("plain"), "plain")
     }
 }
+
+/// A page whose first run's ThreadSanitizer reports come out interleaved is run once more, and that
+/// run decides.
+final class InterleavedRerunTests: XCTestCase {
+    func testAnInterleavedRunIsRunOnceMore() throws {
+        let folder = NSTemporaryDirectory() + "racelab-interleaved-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        let blocks = try capturedStderr("lesson3-page2.stderr").components(separatedBy: "==================\n")
+            .filter { $0.contains("WARNING:") }
+        let (one, two) = (blocks[0].split(separator: "\n"), blocks[1].split(separator: "\n"))
+        let mixed = zip(one, two).flatMap { [$0, $1] }.joined(separator: "\n")
+        try mixed.write(toFile: "\(folder)/mixed.txt", atomically: true, encoding: .utf8)
+        // The first run writes the mixed reports and leaves a mark; the second runs clean.
+        let script = "\(folder)/page.sh"
+        try """
+        #!/bin/sh
+        echo done
+        if [ -f "\(folder)/ran" ]; then exit 0; fi
+        touch "\(folder)/ran"
+        cat "\(folder)/mixed.txt" >&2
+        exit 66
+        """.write(toFile: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        let transcript = try Transcript(parsing: "verdict: clean\n---\ndone\n")
+        let outcome = checkRun(script, arguments: [], transcript: transcript, root: folder)
+        XCTAssertTrue(outcome.passed, "\(outcome.problems)")
+        XCTAssertTrue(outcome.ranAgainForInterleavedReports)
+        // Mixed every time: it fails, saying why, and names no race.
+        try FileManager.default.removeItem(atPath: "\(folder)/ran")
+        try "#!/bin/sh\necho done\ncat \"\(folder)/mixed.txt\" >&2\nexit 66\n".write(
+            toFile: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        let always = checkRun(script, arguments: [], transcript: transcript, root: folder)
+        XCTAssertFalse(always.passed)
+        XCTAssertEqual(always.problems.map(\.description), [CheckProblem.interleavedReports.description])
+        XCTAssertEqual(always.verdict, "TSan: reports interleaved, unread")
+    }
+}
