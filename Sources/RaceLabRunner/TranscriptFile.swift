@@ -18,6 +18,9 @@ extension Transcript {
             throw Problem(line: 0, message: "no such file (or it cannot be read)")
         }
         let type = attributes[.type] as? FileAttributeType
+        if type == .typeSymbolicLink {  // still a link once resolved: it leads nowhere
+            throw Problem(line: 0, message: "is a link to nothing (its target does not exist)")
+        }
         guard type == .typeRegular else {
             throw Problem(
                 line: 0,
@@ -71,6 +74,7 @@ extension Transcript {
             )
         }
         let text = String(decoding: withLineFeeds(body), as: UTF8.self)
+        guard !text.allSatisfy(\.isWhitespace) else { throw Problem(line: 0, message: "is empty (blank lines only)") }
         if let mark = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex(where: {
             $0.unicodeScalars.contains("\u{FEFF}")
         }) {

@@ -209,6 +209,11 @@ final class OddTranscriptFileTests: XCTestCase {
             refusal(try saved(Array("verdict: clean\n\u{FEFF}---\n".utf8))),
             "line 2: an invisible byte-order mark (U+FEFF) in line 2: an editor saved one twice; delete it")
         XCTAssertEqual(refusal(try saved([])), "is empty")
+        XCTAssertEqual(refusal(try saved([0xEF, 0xBB, 0xBF, 0x0D, 0x0A])), "is empty (blank lines only)")
+        let link = NSTemporaryDirectory() + "racelab-dangling-\(UUID().uuidString).txt"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/nonexistent/page1.txt")
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: link) }
+        XCTAssertEqual(refusal(link), "is a link to nothing (its target does not exist)")
         XCTAssertEqual(refusal(NSTemporaryDirectory()), "is a folder, not a transcript file")
         XCTAssertEqual(refusal("/dev/zero"), "is not a file of text (a device or a pipe)")
         XCTAssertEqual(refusal("/nonexistent/page1.txt"), "no such file (or it cannot be read)")
