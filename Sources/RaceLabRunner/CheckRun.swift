@@ -7,6 +7,8 @@ import RaceLabKit
 /// order: when late`, only when the page said its timing was off). A run that passed after saying its
 /// contention round fell short (`ContentionFellShort`) judged less than it plays for: it is run again,
 /// up to `contentionTries` runs in all, and the first run that does not say so, or fails, decides.
+/// A run whose ThreadSanitizer reports came out interleaved is run once more at once; a real-speed
+/// rerun that is late by no more than the machine put a chain of naps behind passes (`MachineLateness`).
 public func checkRun(
     _ executable: String, arguments: [String], transcript: Transcript, root: String, limits: RunLimits = RunLimits(),
     timing: TimingModel = TimingModel(), banner: Banner? = nil, contentionTries: Int = 3,
