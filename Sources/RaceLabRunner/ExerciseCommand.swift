@@ -70,7 +70,9 @@ extension Runner {
             return verdict
         }
         if let previous, previous == verdict, let first = outcome.problems.first {
-            let line = explain(first.forAttendee).split(separator: "\n").first.map(String.init) ?? ""
+            let line =
+                outcome.explanations.first ?? explain(first.forAttendee).split(separator: "\n").first.map(String.init)
+                ?? ""
             print("NOT YET, and the same as before\(outcome.seedNote): \(line)")
             showOwnLines(outcome.ownLines)
             return verdict
@@ -78,6 +80,11 @@ extension Runner {
         print(
             "NOT YET\(outcome.seed.map { " (seed \($0): swift run racelab exercise \(number) --seed \($0) plays this scenario again)" } ?? ""). What is still wrong:"
         )
+        // The driver's own account first, in its words; then where the output parted from what it should be.
+        for line in outcome.explanations.prefix(3) { print("  - " + line) }
+        if outcome.explanations.count > 3 {
+            print("  - and \(outcome.explanations.count - 3) more the exercise said above")
+        }
         let shown = 4
         for problem in outcome.problems.prefix(shown) {
             print(indent(explain(problem.forAttendee), by: "  - ").replacingOccurrences(of: "\n  - ", with: "\n    "))

@@ -49,10 +49,12 @@ public func judge(
                 "stopped at a ThreadSanitizer report the runner could not read (\(summary)): run it again to see it whole"
             ))
     }
-    return RunOutcome(
+    var outcome = RunOutcome(
         problems: problems, races: races, seconds: result.seconds, stdout: checked,
         ownLines: ownLinesAllowed ? output.own : [], stoppedAtFirstReport: result.stoppedEarly, outcomes: outcomes,
         expectedRacesReported: missing.isEmpty)
+    outcome.explanations = output.explanations
+    return outcome
 }
 
 /// A run the runner stopped: it hung, or flooded its output (`ownLines`: the attendee's own, when they

@@ -14,10 +14,11 @@ func hasWholeTSanReport(_ stderr: String) -> Bool {
 /// the lesson machinery printed; `own`, everything else, such as an attendee's debugging `print`s
 /// (a `print` without a newline runs into the next lesson line, where the mark splits it off);
 /// `all`, every line with the marks removed.
-func separateLessonLines(_ stdout: String) -> (lesson: String, own: [String], all: String) {
+func separateLessonLines(_ stdout: String) -> (lesson: String, own: [String], all: String, explanations: [String]) {
     var lesson: [Substring] = []
     var own: [Substring] = []
     var all: [Substring] = []
+    var explanations: [String] = []
     for line in stdout.split(separator: "\n", omittingEmptySubsequences: false) {
         guard let mark = line.firstIndex(of: Character(lineMark)) else {
             all.append(line)
@@ -27,11 +28,16 @@ func separateLessonLines(_ stdout: String) -> (lesson: String, own: [String], al
         if mark > line.startIndex { own.append(line[..<mark]) }
         // The text after a mark is the lesson's; a second mark on one line (which line buffering
         // prevents) would only be removed.
-        let text = line[line.index(after: mark)...].replacingOccurrences(of: lineMark, with: "")
+        var text = line[line.index(after: mark)...].replacingOccurrences(of: lineMark, with: "")
+        // A driver's own account of what is wrong (`explain`): kept for the verdict, checked as any line.
+        if text.hasPrefix(explanationMark) {
+            text.removeFirst(explanationMark.count)
+            explanations.append(text)
+        }
         lesson.append(Substring(text))
         all.append(line[..<mark] + Substring(text))
     }
-    return (lesson.joined(separator: "\n"), own.map(String.init), all.joined(separator: "\n"))
+    return (lesson.joined(separator: "\n"), own.map(String.init), all.joined(separator: "\n"), explanations)
 }
 
 /// A crash that ThreadSanitizer caught ("ThreadSanitizer:DEADLYSIGNAL", then "ERROR: ThreadSanitizer:

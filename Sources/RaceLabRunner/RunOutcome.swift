@@ -35,11 +35,13 @@ public struct RunOutcome {
     /// round plays for.
     public var passedShortOfContention: Bool { passed && saidContentionFellShort }
 
-    /// The most real seconds the machine itself was late while the confirming rerun ran (`MachineLateness`).
+    /// What the driver itself said was wrong (`explain`), in its words: the verdict's first lines.
+    public var explanations: [String] = []
+
     /// How far behind a chain of the runner's 50 ms naps fell while the confirming rerun ran
     /// (`MachineLateness`), real seconds.
     public var machineLateness: Double?
-    /// The rerun's time misses, each no larger than `machineLateness`: the machine was busy.
+    /// The rerun's time misses, each no later than the chain of naps was behind when it came: a busy machine.
     public var excusedAsBusy: [CheckProblem] = []
     /// The first run's ThreadSanitizer reports were interleaved, so it ran once more (this is that run).
     public var ranAgainForInterleavedReports = false

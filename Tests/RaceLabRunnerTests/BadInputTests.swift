@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+import RaceLabKit
 @testable import RaceLabRunner
 
 /// Inputs an outside check fed `racelab page`: each gets a clear answer, never a wrong one.
@@ -264,5 +265,27 @@ final class InterleavedRerunTests: XCTestCase {
         XCTAssertFalse(always.passed)
         XCTAssertEqual(always.problems.map(\.description), [CheckProblem.interleavedReports.description])
         XCTAssertEqual(always.verdict, "TSan: reports interleaved, unread")
+    }
+}
+
+/// A driver's own account of what is wrong (`explain`) reaches the verdict in its words, and is
+/// checked against the transcript as any other line.
+final class ExplanationTests: XCTestCase {
+    func testExplainedLinesAreKeptForTheVerdict() throws {
+        let stdout = [
+            lineMark + "Your graph:",
+            lineMark + explanationMark + "version check waits for itself: it can never start.",
+            "my own print", lineMark + "The start-up graph is not right yet.",
+        ].joined(separator: "\n")
+        let lines = separateLessonLines(stdout)
+        XCTAssertEqual(lines.explanations, ["version check waits for itself: it can never start."])
+        XCTAssertFalse(lines.all.contains(explanationMark))
+        let run = ProcessResult(ending: .exited(0), stdout: stdout + "\n", stderr: "", seconds: 1)
+        let outcome = judge(
+            run, transcript: try Transcript(parsing: "---\nYour graph:\nThe start-up graph is right.\n"),
+            root: NSTemporaryDirectory(), cap: 1 << 16, ownLinesAllowed: true)
+        XCTAssertFalse(outcome.passed)
+        XCTAssertEqual(outcome.explanations, ["version check waits for itself: it can never start."])
+        XCTAssertTrue(separateLessonLines(lineMark + "plain").explanations.isEmpty)
     }
 }

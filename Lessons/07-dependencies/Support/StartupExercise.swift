@@ -88,26 +88,26 @@ public enum StartupExercise {
             }
             if wired[title]!.contains(title) {
                 right = false
-                note(
+                explain(
                     "\(title) waits for itself, through \(cycle(from: title, in: steps).joined(separator: " -> ")): it can never start."
                 )
             }
             if !missing.isEmpty {
                 right = false
-                note(
+                explain(
                     "\(title) does not wait for \(missing.joined(separator: ", ")), which it needs: it may start before."
                 )
             }
             if !extra.isEmpty {
                 right = false
-                note(
+                explain(
                     "\(title) waits for \(extra.joined(separator: ", ")), which it does not need: it starts later than it could."
                 )
             }
         }
         for step in steps where step.isCancelled {
             right = false
-            note("\(step.title) was cancelled: it will never do its work.")
+            explain("\(step.title) was cancelled: it will never do its work.")
         }
         if right { note("Every step waits for exactly what it needs; news and schedule can run side by side.") }
         return right

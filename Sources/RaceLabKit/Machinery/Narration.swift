@@ -39,6 +39,16 @@ public func note(_ text: String) {
     writeLine(text)
 }
 
+/// Prints a driver's own account of what is wrong (exercise 7: "version check waits for itself …: it
+/// can never start"), as `note` does. Under the runner the line also carries `explanationMark`, and
+/// the verdict shows it first, ahead of any line where the output parted from the transcript.
+public func explain(_ text: String) {
+    writeLine((marksLines ? explanationMark : "") + text)
+}
+
+/// What starts a driver's explanation under the runner, after `lineMark` (ASCII's unit separator).
+public var explanationMark: String { "\u{1F}" }
+
 /// `text` with spaces before it up to `width` characters: a column of numbers, aligned right.
 public func rightAligned(_ text: String, _ width: Int) -> String {
     String(repeating: " ", count: max(0, width - text.count)) + text
