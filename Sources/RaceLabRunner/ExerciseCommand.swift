@@ -87,7 +87,8 @@ extension Runner {
         }
         let shown = 4
         for problem in outcome.problems.prefix(shown) {
-            print(indent(explain(problem.forAttendee), by: "  - ").replacingOccurrences(of: "\n  - ", with: "\n    "))
+            let told = withoutRepeating(outcome.explanations, problem.forAttendee)
+            print(indent(explain(told), by: "  - ").replacingOccurrences(of: "\n  - ", with: "\n    "))
         }
         if outcome.problems.count > shown { print("  - and \(outcome.problems.count - shown) more of the same kinds") }
         if outcome.stoppedAtFirstReport {
@@ -101,6 +102,15 @@ extension Runner {
         showOwnLines(outcome.ownLines)
         offerHint(exercise)
         return verdict
+    }
+
+    /// `problem` without the output's last line when the driver's account above already said it.
+    func withoutRepeating(_ explanations: [String], _ problem: CheckProblem) -> CheckProblem {
+        guard case .output(var mismatch) = problem, let last = mismatch.lastLine, explanations.contains(last) else {
+            return problem
+        }
+        mismatch.lastLine = nil
+        return .output(mismatch)
     }
 
     /// A pass on less than the driver plays for: every run's contention round fell short. Says what

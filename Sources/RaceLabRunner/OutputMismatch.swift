@@ -32,6 +32,11 @@ public struct OutputMismatch: Equatable, CustomStringConvertible {
         case (let actual?, let expected?):
             return "output line \(outputLine!): \(quoted(actual))\n  \(source): \(shown(expected))"
                 + timeMisses.map { "\n  " + describe($0, in: actual) }.joined()
+        case (nil, let expected?) where forAttendee:
+            // What the attendee's run printed last is what it said instead: never "ended early", which
+            // reads as a crash.
+            return "the output never came to what it should have: \(shown(expected))"
+                + (lastLine.map { "\n  it said instead, last: \(quoted($0))" } ?? "")
         case (nil, let expected?):
             return "the end of the output: it ended early\n  \(source): \(shown(expected))"
                 + (lastLine.map { "\n  the output's last line: \(quoted($0))" } ?? "")

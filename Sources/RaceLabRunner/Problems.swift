@@ -45,6 +45,8 @@ public enum CheckProblem: CustomStringConvertible {
                 + " be read: no race is named from them"
         case .banner(let text):
             return text
+        case .output(let mismatch) where mismatch.forAttendee && mismatch.actual == nil && mismatch.expected != nil:
+            return "\(mismatch)"
         case .output(let mismatch):
             return
                 (mismatch.forAttendee

@@ -289,3 +289,19 @@ final class ExplanationTests: XCTestCase {
         XCTAssertTrue(separateLessonLines(lineMark + "plain").explanations.isEmpty)
     }
 }
+
+/// An attendee whose run printed its own verdict last and stopped short of the transcript is not told
+/// that the output "ended early" (which reads as a crash), but what it said instead.
+final class AttendeeEndingTests: XCTestCase {
+    func testARunThatStopsShortIsToldWhatItSaid() throws {
+        let transcript = try Transcript(parsing: "---\nGraph:\n...\nAll 3 found.\n")
+        var mismatch = try XCTUnwrap(transcript.match("Graph:\nNot yet, 0 of 3 found.\n").mismatch)
+        XCTAssertNil(mismatch.actual)
+        XCTAssertTrue(CheckProblem.output(mismatch).description.contains("ended early"), "authors keep the old words")
+        mismatch.forAttendee = true
+        XCTAssertEqual(
+            CheckProblem.output(mismatch).description,
+            "the output never came to what it should have: \"All 3 found.\"\n  it said instead, last: \"Not yet, 0 of 3 found.\""
+        )
+    }
+}

@@ -55,9 +55,15 @@ extension CacheExercise {
         _ = await ask(cache, name)
         let tries = Network.requests(for: name).received - before
         if tries != 1 {
+            // None: the code answered from an earlier failure it kept. More than one: it tried again.
             FaultLine(
-                "a lone request for the missing image made the network receive \(tries) downloads",
-                hint: "one download a request: a failure is the answer, not a reason to try again"
+                tries == 0
+                    ? "a lone request for the missing image, with nothing in flight, was answered without asking the"
+                        + " network: an earlier failure was kept"
+                    : "a lone request for the missing image made the network receive \(tries) downloads",
+                hint: tries == 0
+                    ? "a failed download must not stay in the cache: the next request downloads again"
+                    : "one download a request: a failure is the answer, not a reason to try again"
             ).note()
             faults += 1
         }

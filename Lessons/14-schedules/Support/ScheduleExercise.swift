@@ -69,13 +69,18 @@ public enum ScheduleExercise {
                     schedule, of: target.program, bad: { $0 == target.outcome }, mark: "<- the target", target.setup)
             }
             note("")
-            // The verdict last: the runner shows the last line of a run that stops short of its transcript.
-            note(
-                notYet.isEmpty
-                    ? "All \(targets.count) found. Each replays the same way on every run: the explorer decides every step."
-                    : "Not yet, \(targets.count - notYet.count) of \(targets.count) found: "
+            // The verdict last; not yet, it is the driver's account of what is wrong, which the attendee's
+            // verdict shows first (`explain`).
+            if notYet.isEmpty {
+                note(
+                    "All \(targets.count) found. Each replays the same way on every run: the explorer decides every step."
+                )
+            } else {
+                explain(
+                    "Not yet, \(targets.count - notYet.count) of \(targets.count) found: "
                         + notYet.joined(separator: "; ")
                         + ". swift run exercise14 draws each schedule.")
+            }
             page.done()
         }
         return lesson

@@ -26,11 +26,12 @@ public struct FaultLine: Sendable, Equatable, CustomStringConvertible {
     public var text: String { seen + Self.arrow + hint }
     public var description: String { text }
 
-    /// Prints the line as narration, without a time.
-    public func note() { RaceLabKit.note(text) }
+    /// Prints the line as narration, without a time. It is the driver's own account of what is wrong
+    /// (`explain`): the attendee's verdict shows it first.
+    public func note() { explain(text) }
 
-    /// Prints the line with the current lesson time.
-    public func say() { RaceLabKit.say(text) }
+    /// Prints the line with the current lesson time, as `note` does.
+    public func say() { explain("\(stamp(LessonClock.shared.now)) \(text)") }
 
     /// For a finding that reads either way: `fine` when the check `passed`, else `fault`'s line,
     /// which is made only then.
