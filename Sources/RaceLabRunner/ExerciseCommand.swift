@@ -83,7 +83,8 @@ extension Runner {
         // The driver's own account first, in its words; then where the output parted from what it should be.
         for line in outcome.explanations.prefix(3) { print("  - " + line) }
         if outcome.explanations.count > 3 {
-            print("  - and \(outcome.explanations.count - 3) more the exercise said above")
+            let replay = "swift run exercise\(number)" + (outcome.seed.map { " --seed \($0)" } ?? "")
+            print("  - and \(outcome.explanations.count - 3) more like them (\(replay) prints the whole run)")
         }
         let shown = 4
         for problem in outcome.problems.prefix(shown) {

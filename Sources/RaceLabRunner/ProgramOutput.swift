@@ -33,6 +33,8 @@ func separateLessonLines(_ stdout: String) -> (lesson: String, own: [String], al
         if text.hasPrefix(explanationMark) {
             text.removeFirst(explanationMark.count)
             explanations.append(text)
+        } else if text.contains(FaultLine.arrow) {
+            explanations.append(text)  // a fault line a driver wrote by hand: "seen   <- hint"
         }
         lesson.append(Substring(text))
         all.append(line[..<mark] + Substring(text))

@@ -287,6 +287,11 @@ final class ExplanationTests: XCTestCase {
         XCTAssertFalse(outcome.passed)
         XCTAssertEqual(outcome.explanations, ["version check waits for itself: it can never start."])
         XCTAssertTrue(separateLessonLines(lineMark + "plain").explanations.isEmpty)
+        // A fault line written by hand, "seen   <- hint", is the driver's account too; an attendee's own
+        // print of one is not.
+        let byHand = separateLessonLines(
+            lineMark + "held an event twice" + FaultLine.arrow + "check and append at once\nx   <- y")
+        XCTAssertEqual(byHand.explanations, ["held an event twice   <- check and append at once"])
     }
 }
 
