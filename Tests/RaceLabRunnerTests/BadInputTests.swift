@@ -152,7 +152,9 @@ final class BadInputTests: ExerciseWorkspaceTestCase {
             return RunOutcome(problems: [.timing(mismatch)], races: [], seconds: 2, stdout: "")
         }
         // Behind by 0.1 s at 1 s, 0.3 s from 1.5 s on.
-        let lateness = MachineLateness.Lateness(samples: [(0, 0), (1.0, 0.1), (1.5, 0.3)])
+        let lateness = MachineLateness.Lateness(samples: [
+            .init(at: 0, by: 0), .init(at: 1.0, by: 0.1), .init(at: 1.5, by: 0.3),
+        ])
         XCTAssertTrue(lateness.explains(late(by: 0.2)), "at 1.6 s the chain was 0.3 s behind")
         XCTAssertFalse(lateness.explains(late(by: 0.2, at: 0.8)), "at 1.1 s it was only 0.1 s behind")
         XCTAssertFalse(lateness.explains(late(by: 0.4)))

@@ -26,12 +26,12 @@ public struct FaultLine: Sendable, Equatable, CustomStringConvertible {
     public var text: String { seen + Self.arrow + hint }
     public var description: String { text }
 
-    /// Prints the line as narration, without a time. It is the driver's own account of what is wrong
-    /// (`explain`): the attendee's verdict shows it first.
-    public func note() { explain(text) }
+    /// Prints the line as narration, without a time. Its arrow makes it the driver's account of what is
+    /// wrong, which the attendee's verdict shows first (as `explain`'s lines).
+    public func note() { RaceLabKit.note(text) }
 
-    /// Prints the line with the current lesson time, as `note` does.
-    public func say() { explain("\(stamp(LessonClock.shared.now)) \(text)") }
+    /// Prints the line with the current lesson time.
+    public func say() { RaceLabKit.say(text) }
 
     /// For a finding that reads either way: `fine` when the check `passed`, else `fault`'s line,
     /// which is made only then.

@@ -41,7 +41,8 @@ public func note(_ text: String) {
 
 /// Prints a driver's own account of what is wrong (exercise 7: "version check waits for itself …: it
 /// can never start"), as `note` does. Under the runner the line also carries `explanationMark`, and
-/// the verdict shows it first, ahead of any line where the output parted from the transcript.
+/// the verdict shows it first, ahead of any line where the output parted from the transcript. A
+/// `FaultLine` needs none of this: the runner reads its arrow.
 public func explain(_ text: String) {
     writeLine((marksLines ? explanationMark : "") + text)
 }
