@@ -50,6 +50,25 @@ final class NetworkTests: XCTestCase {
         XCTAssertNil(received.current)
     }
 
+    func testAnImageServedFailingFirstFailsThatManyTimesAfterItsLatencyThenArrives() async throws {
+        let image = Image.generated(9, size: 16)
+        Network.serve(image, as: "test-failing-first.pgm", latency: 0.1, failingFirst: 2)
+        for attempt in 1...2 {
+            let started = Date()
+            do {
+                _ = try await Network.image(named: "test-failing-first.pgm")
+                XCTFail("request \(attempt) got the image; the first two must fail")
+            } catch let error as URLError {
+                XCTAssertEqual(error.code, .resourceUnavailable)
+                XCTAssertGreaterThanOrEqual(
+                    Date().timeIntervalSince(started), 0.09, "a failure comes after the latency")
+            }
+        }
+        let third = try await Network.image(named: "test-failing-first.pgm")
+        XCTAssertEqual(third.checksum, image.checksum)
+        XCTAssertEqual(Network.requests(for: "test-failing-first.pgm").received, 3)
+    }
+
     func testTheNetworkCountsRequestsAndCancelsBeforeDelivery() async throws {
         Network.serve(.generated(7, size: 16), as: "test-counted.pgm", latency: 0.1)
         _ = try await Network.image(named: "test-counted.pgm")

@@ -35,12 +35,12 @@ public final class Catalog: Sendable {
         var asked: [Int: Int] = [:]
         var answered: [Int: Int] = [:]
     }
-    private let closed: Set<Int>
+    private let closed: Locked<Set<Int>>
     private let delay: UInt64  // real nanoseconds before each answer
     private let ledger = Locked(Ledger())
 
     init(closed: Set<Int>, delayNanoseconds: UInt64) {
-        self.closed = closed
+        self.closed = Locked(closed)
         self.delay = delayNanoseconds
     }
 
@@ -55,7 +55,12 @@ public final class Catalog: Sendable {
     }
 
     /// The driver's own look (the controller must ask, and await the answer).
-    func isClosed(_ event: Event) -> Bool { closed.contains(event.id) }
+    func isClosed(_ event: Event) -> Bool { closed.current.contains(event.id) }
+
+    /// The catalog changes its answer about `event`: a closed event opens, an open one closes.
+    func changeAnswer(about event: Event) {
+        closed.withLock { if $0.remove(event.id) == nil { $0.insert(event.id) } }
+    }
 
     /// True unless the event is closed. Suspends the caller first: at least until every expected add
     /// of the event has asked (at most 0.2 s), and then for the catalog's delay.
@@ -69,6 +74,6 @@ public final class Catalog: Sendable {
         }
         if delay > 0 { try? await Task.sleep(nanoseconds: delay) }
         ledger.withLock { $0.answered[event.id, default: 0] += 1 }
-        return !closed.contains(event.id)
+        return !isClosed(event)
     }
 }

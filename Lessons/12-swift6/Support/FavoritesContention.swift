@@ -3,14 +3,14 @@ import RaceLabKit
 
 /// Exercise 12's third round: many tasks at once, where a split critical section shows.
 extension FavoritesExercise {
-    /// Round 3: eight tasks add, remove and read five events as fast as they can for 0.3 s of real time
+    /// Round 4: eight tasks add, remove and read five events as fast as they can for 0.3 s of real time
     /// (at most 4000 calls each), then bursts of eight adds of one event for 0.15 s. Every list read
     /// must hold no event twice and no closed one.
     static func contend(_ make: Maker) async -> Int {
         let events = events(5)
         let catalog = Catalog(closed: [events[2].id], delayNanoseconds: 0)
         let controller = await make(catalog)
-        note("Round 3: eight tasks add, remove and read five events at once, as fast as they can")
+        note("Round 4: eight tasks add, remove and read five events at once, as fast as they can")
         let start = DispatchTime.now().uptimeNanoseconds
         let tally = Locked<[String: Int]>([:])
         let reads = Locked(0)

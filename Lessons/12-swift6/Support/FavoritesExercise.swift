@@ -12,7 +12,9 @@ import RaceLabKit
 /// - Round 2: two controllers, each with a catalog of its own; tasks add, read, remove, read, add
 ///   again, read, remove again, read (when `add` returns the event is in, when `remove` returns it is
 ///   out; one controller's events are not the other's).
-/// - Round 3: contention, for ThreadSanitizer and for lists read mid-change.
+/// - Round 3: the catalog changes its answer about each event while the controller lives: an event
+///   added, removed and added again follows the catalog's new answer (add asks every time).
+/// - Round 4: contention, for ThreadSanitizer and for lists read mid-change.
 /// A round whose calls never return (a thread of the cooperative pool blocked for good) is a hang,
 /// said in the driver's words.
 public enum FavoritesExercise {
@@ -30,6 +32,7 @@ public enum FavoritesExercise {
                     var scenario = scenario
                     var faults = await allAtOnce(&scenario, makeController)
                     faults += await addThenRead(&scenario, makeController)
+                    faults += await answerChanges(&scenario, makeController)
                     faults += await contend(makeController)
                     note(
                         faults == 0

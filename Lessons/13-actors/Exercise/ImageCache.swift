@@ -10,7 +10,10 @@ import Lesson13Support
 // are cancelled:
 // - every request gets the right image; a cancelled one may get it, or a `CancellationError`;
 // - one download an image, and a requester's cancel never cancels the download others wait for;
-// - a download that fails is not kept: the next request for that image downloads it again;
+// - the cache keeps every image it downloaded: asked for again, however much later, it is not
+//   downloaded again;
+// - a download that fails is the answer for every request that waited on it, and is not kept: the
+//   next request for that image downloads it again, once for all who ask;
 // - ThreadSanitizer reports nothing.
 // Keep `ImageSource` (Lesson13Support: `image(named:)`, `async throws`, `Sendable`) and `init()`.
 // `Network.image(named:)` downloads through RaceLab's network (a real URLSession).

@@ -25,14 +25,16 @@ public enum Network {
         return URLSession(configuration: configuration)
     }
 
-    /// Puts `image` on the network under `name`, served after `latency` lesson seconds.
-    public static func serve(_ image: Image, as name: String, latency: Double) {
-        LessonImageProtocol.catalogue.withLock { $0[name] = (latency, image.pgmData) }
+    /// Puts `image` on the network under `name`, served after `latency` lesson seconds. With
+    /// `failingFirst`, that many of the requests it receives first fail after the same latency
+    /// (`.resourceUnavailable`, a server's bad moment), and the ones after them get the image.
+    public static func serve(_ image: Image, as name: String, latency: Double, failingFirst: Int = 0) {
+        LessonImageProtocol.catalogue.withLock { $0[name] = (latency, image.pgmData, failingFirst) }
     }
 
     /// Puts `text` on the network under `name` (a page of a fake server's answers, lesson 10).
     public static func serve(text: String, as name: String, latency: Double) {
-        LessonImageProtocol.catalogue.withLock { $0[name] = (latency, Data(text.utf8)) }
+        LessonImageProtocol.catalogue.withLock { $0[name] = (latency, Data(text.utf8), 0) }
     }
 
     private static let reachable = Locked(true)
@@ -105,7 +107,7 @@ public enum Network {
 /// Serves the catalogue's images (as PGM) and texts after their latency; `stopLoading` (a cancel) drops the
 /// pending delivery.
 public final class LessonImageProtocol: URLProtocol {
-    static let catalogue = Locked<[String: (latency: Double, data: Data)]>([:])
+    static let catalogue = Locked<[String: (latency: Double, data: Data, failing: Int)]>([:])
     private let pending = Locked<DispatchWorkItem?>(nil)
 
     public override class func canInit(with request: URLRequest) -> Bool { request.url?.scheme == "racelab" }
@@ -116,16 +118,28 @@ public final class LessonImageProtocol: URLProtocol {
             client?.urlProtocol(self, didFailWithError: URLError(.notConnectedToInternet))
             return
         }
-        guard let url = request.url, let entry = Self.catalogue.current[url.lastPathComponent] else {
+        // One of the entry's failures, if it has any left, taken in the same critical section as the read.
+        let name = request.url?.lastPathComponent ?? ""
+        let found = Self.catalogue.withLock { catalogue -> (latency: Double, data: Data?)? in
+            guard let entry = catalogue[name] else { return nil }
+            guard entry.failing > 0 else { return (entry.latency, entry.data) }
+            catalogue[name]?.failing -= 1
+            return (entry.latency, nil)
+        }
+        guard let url = request.url, let entry = found else {
             client?.urlProtocol(self, didFailWithError: URLError(.fileDoesNotExist))
             return
         }
         let delivery = DispatchWorkItem { [weak self] in
             guard let self else { return }
+            guard let data = entry.data else {
+                self.client?.urlProtocol(self, didFailWithError: URLError(.resourceUnavailable))
+                return
+            }
             let response = HTTPURLResponse(
                 url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)!
             self.client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
-            self.client?.urlProtocol(self, didLoad: entry.data)
+            self.client?.urlProtocol(self, didLoad: data)
             self.client?.urlProtocolDidFinishLoading(self)
         }
         pending.withLock { $0 = delivery }

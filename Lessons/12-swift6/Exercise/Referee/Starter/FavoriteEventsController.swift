@@ -10,8 +10,8 @@ import Lesson12Support
 //
 // The driver (main.swift) has many tasks add, remove and read favourites at once. Make the
 // controller right under that, in code Swift 6 accepts without a word:
-// - `add` asks the catalog first, and adds an open event, once: an event is never in the list twice,
-//   a closed one never;
+// - `add` asks the catalog first, every time (its answer can change), and adds an open event, once:
+//   an event is never in the list twice, a closed one never;
 // - when `add` returns, the event is in the list; when `remove` returns, it is out;
 // - two controllers share nothing;
 // - ThreadSanitizer reports nothing.
