@@ -117,14 +117,25 @@ extension Runner {
     /// A pass on less than the driver plays for: every run's contention round fell short. Says what
     /// the driver said, and what to do about it.
     func sayShortOfContention(_ outcome: RunOutcome, _ number: Int) {
-        print(
-            "But not in full: in each of \(outcome.contentionShortRuns) runs the contention round fell short. The driver said:"
-        )
+        for line in Self.shortOfContention(outcome, number) { print(line) }
+    }
+
+    /// What `sayShortOfContention` says: the driver's lines, quoted, and what to do. It blames the
+    /// machine's other programs unless the driver measured the attendee's own threads busy.
+    static func shortOfContention(_ outcome: RunOutcome, _ number: Int) -> [String] {
         let said = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        var quoted: [Substring] = []
         for start in said.indices where said[start].hasPrefix(ContentionFellShort.mark) {
-            for line in said[start..<min(start + 2, said.endIndex)] { print("  | \(line)") }
+            quoted += said[start..<min(start + 2, said.endIndex)]
         }
-        print("Check again when two cores are free (close what keeps them busy): swift run racelab exercise \(number)")
+        let advice =
+            quoted.contains { $0.contains(ContentionFellShort.ownThreadsBusy) }
+            ? "Your program kept a core busy beside the round: look for work your code leaves running (a timer never"
+                + " cancelled, a loop that polls), then check again: swift run racelab exercise \(number)"
+            : "Check again when two cores are free (close what keeps them busy): swift run racelab exercise \(number)"
+        return [
+            "But not in full: in each of \(outcome.contentionShortRuns) runs the contention round fell short. The driver said:"
+        ] + quoted.map { "  | \($0)" } + [advice]
     }
 
     func reportCompileErrors(_ build: Builder.Outcome, _ exercise: ExerciseInfo) {

@@ -312,3 +312,28 @@ final class AttendeeEndingTests: XCTestCase {
         )
     }
 }
+
+/// A pass short of contention blames the machine's other programs only when the driver did not measure
+/// the attendee's own threads busy.
+final class ShortOfContentionTests: XCTestCase {
+    private func advice(_ second: String) -> [String] {
+        var outcome = RunOutcome(
+            problems: [], races: [], seconds: 1,
+            stdout: "Round 4\n\(ContentionFellShort.mark)3 of the 60 overlaps the round aims for.\n\(second)\nDone.")
+        outcome.contentionShortRuns = 3
+        return Runner.shortOfContention(outcome, 13)
+    }
+
+    func testTheMachineIsBlamedWhenTheProgramsOtherThreadsWereIdle() {
+        let said = advice("at once (one free core?), so a split may have gone unseen here.")
+        XCTAssertEqual(said.count, 4)
+        XCTAssertEqual(said[2], "  | at once (one free core?), so a split may have gone unseen here.")
+        XCTAssertTrue(said[3].hasPrefix("Check again when two cores are free"), said[3])
+    }
+
+    func testTheAttendeesCodeIsNamedWhenItKeptACoreBusy() {
+        let said = advice("at once: \(ContentionFellShort.ownThreadsBusy) 1.4 cores busy (the code under test), so …")
+        XCTAssertTrue(said[3].hasPrefix("Your program kept a core busy beside the round"), said[3])
+        XCTAssertFalse(said.joined().contains("two cores are free"))
+    }
+}

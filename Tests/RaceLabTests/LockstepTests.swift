@@ -43,4 +43,21 @@ final class LockstepTests: XCTestCase {
         XCTAssertGreaterThan(byOverlap.overlapped, byOverlap.played / 2, "calls of 0.2 ms each overlap in time")
         XCTAssertLessThan(byBegin.overlapped, byBegin.played / 2, "begun within 0 ns of each other")
     }
+
+    /// A round that fell short says whose fault it may be: with other threads of the program spinning
+    /// beside it, the program's own; with the program's other threads idle, the machine's. Four spin,
+    /// so that they hold most of a core even on a machine busy with other work.
+    func testARoundShortBesideBusyThreadsOfTheProgramSaysSo() {
+        let spinning = RelaxedWord(1)
+        for _ in 0..<4 {
+            Thread.detachNewThread {
+                while spinning.value == 1 {}
+            }
+        }
+        let busy = played(Lockstep(steps: 1_000_000, goal: Int.max, atLeast: 0, atMost: 0.3) { _, _ in true })
+        spinning.value = 0
+        XCTAssertGreaterThan(busy.othersBusy, 0.5, "four threads spinning beside the round hold most of a core")
+        let idle = played(Lockstep(steps: 1_000_000, goal: Int.max, atLeast: 0, atMost: 0.3) { _, _ in true })
+        XCTAssertLessThan(idle.othersBusy, 0.5, "nothing else in the program ran")
+    }
 }

@@ -11,17 +11,21 @@ public struct FeedItem: Sendable {
     let arrived: RelaxedWord  // counts this load's arrivals: when load returned, had any come?
     let lastArrival: RelaxedMoment  // when the feed's latest fetch called back
     let shelved: (CallbackShelf, Int)?  // round 6: the driver's threads call back, not a global queue
+    let calledBack: (@Sendable () -> Void)?  // round 5: the driver's own, just before the loader's callback
 
-    init(title: String, updated: Bool = false, latency: Double, arrived: RelaxedWord, lastArrival: RelaxedMoment) {
-        (self.title, self.latency, self.arrived, self.lastArrival, shelved) = (
-            title, latency, arrived, lastArrival, nil
+    init(
+        title: String, updated: Bool = false, latency: Double, arrived: RelaxedWord, lastArrival: RelaxedMoment,
+        calledBack: (@Sendable () -> Void)? = nil
+    ) {
+        (self.title, self.latency, self.arrived, self.lastArrival, shelved, self.calledBack) = (
+            title, latency, arrived, lastArrival, nil, calledBack
         )
         source = updated ? title + ", updated" : title
     }
 
     init(title: String, shelf: (CallbackShelf, Int)) {
-        (self.title, source, latency, arrived, lastArrival, shelved) = (
-            title, title, 0, RelaxedWord(), RelaxedMoment(), shelf
+        (self.title, source, latency, arrived, lastArrival, shelved, calledBack) = (
+            title, title, 0, RelaxedWord(), RelaxedMoment(), shelf, nil
         )
     }
 
@@ -31,10 +35,11 @@ public struct FeedItem: Sendable {
     /// Fetches the item: `completion` gets its text, on a global queue, after a while.
     public func fetch(completion: @escaping @Sendable (String) -> Void) {
         if let (shelf, slot) = shelved { return shelf.put(slot, completion) }
-        let (arrived, lastArrival, source) = (arrived, lastArrival, source)
+        let (arrived, lastArrival, source, calledBack) = (arrived, lastArrival, source, calledBack)
         RaceLabKit.fetch(source, latency: latency) { text in
             arrived.add(1)
             lastArrival.record()
+            calledBack?()
             completion(text)
         }
     }
@@ -124,6 +129,7 @@ public enum FeedExercise {
                 feed(40, allAt: scenario.seconds(in: 0.3...0.6, step: 0.1))
             )
             let straggler = feed(scenario.int(in: 3...5), straggling: true)
+            let chain = FeedChain.fetches(&scenario)
             let feeds = [first, pair.0, pair.1, [], bursts.0, bursts.1, straggler]
             for (index, items) in feeds.enumerated() where index < 3 || index == 6 {
                 note(
@@ -167,9 +173,9 @@ public enum FeedExercise {
                     return end()
                 }
                 say(
-                    "round 5: \(FeedChain.feeds) feeds of one story, each loaded when the one before completed; each fetch takes \(Int(FeedChain.fetch * 1000)) ms of real time"
+                    "round 5: \(FeedChain.feeds) feeds of one story, each loaded when the one before completed; each fetch takes 5 to 15 ms of real time"
                 )
-                FeedChain.play(loader) { fault in
+                FeedChain.play(loader, fetches: chain) { fault in
                     if let fault {
                         referee.fault(fault.line, late: fault.late ? "a busy machine can be that slow too." : nil)
                     }

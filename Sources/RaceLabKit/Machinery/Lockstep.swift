@@ -24,13 +24,30 @@ public final class Lockstep: @unchecked Sendable {
     /// machine that seldom ran the two threads at once, what it looks for may have gone unseen.
     public var fellShort: Bool { overlapped < goal && !stopped }
 
+    /// How many cores the program's other threads kept busy while the round played, on average: the
+    /// process's CPU time less the round's own two threads', over the round's time. Known once `done`.
+    public var othersBusy: Double {
+        let wall = Double(ended.value &- started)
+        let others = Double(processCPUAtEnd.value) - Double(processCPUAtStart) - Double(ownCPU.value)
+        return wall > 0 ? max(0, others) / wall : 0
+    }
+
     /// When the round fell short, says so in a line that starts with `ContentionFellShort.mark`:
-    /// `unseen` names what may have gone unseen ("a critical section split in two").
+    /// `unseen` names what may have gone unseen ("a critical section split in two"). It blames the
+    /// machine only when the rest of this program left its cores alone: with half a core or more busy on
+    /// its other threads (the code under test's, or timers it left running), it says that instead.
     public func sayIfShort(unseen: String) {
         guard fellShort else { return }
         ContentionFellShort.say(
             "\(overlapped) of the \(goal) overlaps the round aims for. This machine seldom ran the two threads")
-        note("at once (one free core?), so \(unseen) may have gone unseen here.")
+        let busy = othersBusy
+        if busy >= 0.5 {
+            note(
+                "at once: \(ContentionFellShort.ownThreadsBusy) \(fixed(busy, decimals: 1)) cores busy (the code under"
+                    + " test, or what it left running), so \(unseen) may have gone unseen here.")
+        } else {
+            note("at once (one free core?), so \(unseen) may have gone unseen here.")
+        }
     }
 
     private let steps: Int, goal: Int, minimum: Double, limit: Double, spinTurns: UInt64, meetWithin: UInt64?
@@ -38,6 +55,9 @@ public final class Lockstep: @unchecked Sendable {
     private let call: @Sendable (_ thread: Int, _ step: Int) -> Bool
     private let judge: @Sendable (Int) -> Bool
     private let started = DispatchTime.now().uptimeNanoseconds
+    private let processCPUAtStart = processCPUNanoseconds()
+    // The round's own two threads' CPU time, and when the round ended (process CPU and real time).
+    private let ownCPU = RelaxedWord(), ended = RelaxedWord(), processCPUAtEnd = RelaxedWord()
     private let playedSteps = RelaxedWord(), overlaps = RelaxedWord(), stop = RelaxedWord()
     private static let end = UInt64.max - 1
     private let ready = RelaxedWord(UInt64.max), go = RelaxedWord(UInt64.max), called = RelaxedWord(UInt64.max)
@@ -70,6 +90,7 @@ public final class Lockstep: @unchecked Sendable {
                 startTogether(2) { [self] thread in thread == 0 ? lead(from: from) : follow(from: from) }.wait()
                 guard played > from else { break }
             }
+            (ended.value, processCPUAtEnd.value) = (DispatchTime.now().uptimeNanoseconds, processCPUNanoseconds())
             done.leave()
         }
     }
@@ -83,6 +104,8 @@ public final class Lockstep: @unchecked Sendable {
     /// Step after step from `from`, for one bout: prepares, tells the other thread to go, calls after a
     /// spin of its own, waits for the other's call, and judges.
     private func lead(from: Int) {
+        let cpu = threadCPUNanoseconds()
+        defer { ownCPU.add(threadCPUNanoseconds() &- cpu) }
         var random: UInt64 = 0x9E37_79B9_7F4A_7C15 &+ UInt64(from)
         let bout = DispatchTime.now().uptimeNanoseconds
         defer { go.value = Self.end }
@@ -118,6 +141,8 @@ public final class Lockstep: @unchecked Sendable {
     }
 
     private func follow(from: Int) {
+        let cpu = threadCPUNanoseconds()
+        defer { ownCPU.add(threadCPUNanoseconds() &- cpu) }
         var random: UInt64 = 0xD1B5_4A32_D192_ED03 &+ UInt64(from)
         for step in from..<steps {
             ready.value = UInt64(step)
@@ -163,7 +188,20 @@ public final class Lockstep: @unchecked Sendable {
 /// plays for. The runner runs a run that passed after saying so again (`checkRun`).
 public enum ContentionFellShort {
     public static let mark = "Contention fell short: "
+    /// How the second line begins when the program's own other threads kept the cores busy.
+    public static let ownThreadsBusy = "meanwhile this program's other threads kept"
 
     /// Prints `Contention fell short: <detail>`.
     public static func say(_ detail: String) { note(mark + detail) }
+}
+
+/// CPU time of the whole process, and of the calling thread, in nanoseconds (POSIX clocks, on Linux and
+/// on Apple's platforms).
+func processCPUNanoseconds() -> UInt64 { cpuNanoseconds(CLOCK_PROCESS_CPUTIME_ID) }
+func threadCPUNanoseconds() -> UInt64 { cpuNanoseconds(CLOCK_THREAD_CPUTIME_ID) }
+
+private func cpuNanoseconds(_ clock: clockid_t) -> UInt64 {
+    var time = timespec()
+    clock_gettime(clock, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
 }

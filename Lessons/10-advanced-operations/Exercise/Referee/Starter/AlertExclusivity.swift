@@ -4,7 +4,8 @@
 // nothing with either: alerts pile up on screen. Make each new operation wait for the last one of
 // its category still around ("make the second alert operation dependent on the first one"), for
 // every category it has, and keep that right when alerts come from several threads at once, and
-// while others finish.
+// while others finish. An alert is around until `finished` says so, however long ago it was added:
+// a person may leave one on screen for minutes.
 // Check it with: swift run racelab exercise 10      Stuck? swift run racelab hint 10
 //
 // As given, this file is wrong, and the referee proves it (racelab verify):
