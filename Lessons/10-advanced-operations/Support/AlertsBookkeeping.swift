@@ -30,6 +30,11 @@ extension AlertsExercise {
         return Set(counts).count == operations.count
     }
 
+    /// Whether some of `operations` wait for each other, directly or not: none of them can ever run.
+    static func hasCycle(_ operations: [Operation]) -> Bool {
+        ancestors(of: operations).enumerated().contains { node, bits in bits.contains(node) }
+    }
+
     /// For each of `operations`, which of them it waits for, directly or not (dependencies outside
     /// the list are not followed), as bits.
     static func ancestors(of operations: [Operation]) -> [Bits] {
@@ -58,6 +63,7 @@ extension AlertsExercise {
         init(count: Int) { words = Array(repeating: 0, count: (count + 63) / 64) }
         mutating func insert(_ bit: Int) { words[bit / 64] |= 1 << UInt64(bit % 64) }
         mutating func formUnion(_ other: Bits) { for i in words.indices { words[i] |= other.words[i] } }
+        func contains(_ bit: Int) -> Bool { words[bit / 64] & (1 << UInt64(bit % 64)) != 0 }
         var nonzeroBitCount: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
     }
 }

@@ -43,6 +43,9 @@ extension AlertsExercise {
             return Array(pair.alertFirst.prefix(count)) + Array(pair.videoFirst.prefix(count))
         }
         let ordered = played.allSatisfy(isTotallyOrdered)
+        // Two that wait for each other: a lock taken per category. Two that do not wait at all: an
+        // operation recorded in some of its categories only.
+        let cyclic = played.contains(where: hasCycle)
         note(
             "\(round.played) pairs of operations of two categories, added at the same moment (\(round.overlapped)"
                 + " overlapped), their")
@@ -50,9 +53,14 @@ extension AlertsExercise {
             "categories named in either order: "
                 + FaultLine.either(
                     ordered, "each waits for every one before it.",
-                    else: FaultLine(
-                        "some do not, or wait for each other",
-                        hint: "one critical section for all of an operation's categories")))
+                    else: cyclic
+                        ? FaultLine(
+                            "some wait for each other, and can never run",
+                            hint: "one critical section for all of an operation's categories")
+                        : FaultLine(
+                            "some do not wait for one before them",
+                            hint: "an operation waits for the last of every one of its categories, and is then the"
+                                + " last of each")))
         round.sayIfShort(unseen: "a critical section split in two")
         for (index, operations) in played.enumerated() {
             for operation in operations { exclusivity.finished(operation, categories: categories(index * group)) }

@@ -1,28 +1,39 @@
 import RaceLabKit
 
 extension FavoritesExercise {
-    /// Round 3: one controller, and a catalog that changes its answer while the controller lives. Each
-    /// event is added, removed, and added again once the catalog has changed its answer about it: some
-    /// close, some reopen. The second add must follow the catalog's new answer: a controller that kept
-    /// the first answer, and does not ask again, adds a closed event or leaves out an open one. Returns
-    /// the faults found.
+    /// Round 3: two controllers on one catalog, a slow one that changes its answers while they live.
+    /// Each event is added to the first controller, removed, and added again once the catalog has
+    /// changed its answer about it: some close, some reopen. Every event's calls run in a task of its
+    /// own, all at once, and the catalog answers after 100 to 200 ms of real time. The second add must
+    /// follow the catalog's new answer: a controller that kept the first answer, and does not ask
+    /// again, adds a closed event or leaves out an open one; one that stops waiting for a slow catalog
+    /// decides without it. The second controller adds nothing, and must hold nothing: two controllers
+    /// share nothing, even with one catalog. Returns the faults found.
     static func answerChanges(_ scenario: inout Scenario, _ make: Maker) async -> Int {
         let events = events(scenario.int(in: 4...6))
         let order = scenario.shuffled(events)
         let closedFirst = Set(order.prefix(scenario.int(in: 1...events.count - 1)).map(\.id))
-        let catalog = Catalog(closed: closedFirst, delayNanoseconds: UInt64(scenario.int(in: 0...2)) * 1_000_000)
-        let controller = await make(catalog)
+        let delay = UInt64(scenario.int(in: 100...200)) * 1_000_000
+        let catalog = Catalog(closed: closedFirst, delayNanoseconds: delay)
+        let (controller, other) = (await make(catalog), await make(catalog))
         note(
-            "Round 3: \(events.count) events, each added, removed, and added again once the catalog changed its"
-                + " answer (\(events.count - closedFirst.count) then closed, \(closedFirst.count) reopened)")
-        var faults = 0
-        for event in events {
-            await controller.add(event)
-            await controller.remove(event)
+            "Round 3: two controllers on one catalog, which answers after \(delay / 1_000_000) ms; \(events.count) events,"
+                + " each added to the first, removed, and added again once the catalog changed its answer"
+                + " (\(events.count - closedFirst.count) then closed, \(closedFirst.count) reopened)")
+        await withTaskGroup(of: Void.self) { group in
+            for event in events {
+                group.addTask {
+                    await controller.add(event)
+                    await controller.remove(event)
+                }
+            }
         }
         for event in events { catalog.changeAnswer(about: event) }
-        for event in events { await controller.add(event) }
+        await withTaskGroup(of: Void.self) { group in
+            for event in events { group.addTask { await controller.add(event) } }
+        }
         let list = await controller.events
+        var faults = 0
         for event in events {
             let (holds, closed) = (list.contains(event), catalog.isClosed(event))
             guard holds == closed else { continue }
@@ -30,14 +41,25 @@ extension FavoritesExercise {
                 closed
                     ? "add(\(event)) after its catalog closed it, and the list holds it"
                     : "add(\(event)) after its catalog reopened it, and the list does not hold it",
-                hint: "add asks the catalog every time: its answer can change"
+                hint: "add asks the catalog every time, and awaits its answer however long it takes: the answer can"
+                    + " change"
             ).note()
             faults += 1
         }
         if faults == 0 {
             faults += judge(list, expected: Set(events.filter { !catalog.isClosed($0) }), catalog: catalog)
         }
-        if faults == 0 { note("Every second add followed the catalog's new answer.") }
+        let others = await other.events
+        if !others.isEmpty {
+            FaultLine(
+                "a second controller on the same catalog, which added nothing, holds \(others.count) events",
+                hint: "two controllers share nothing, whatever catalog they ask"
+            ).note()
+            faults += 1
+        }
+        if faults == 0 {
+            note("Every second add followed the catalog's new answer; the second controller held nothing.")
+        }
         return faults
     }
 }

@@ -2,14 +2,15 @@ import Dispatch
 import RaceLabKit
 
 extension CacheExercise {
-    /// Beside the rounds: an image that takes 5 lesson seconds (1.25 s of real time at 4x), asked for
+    /// Beside the rounds: an image that takes 16 lesson seconds (4 s of real time at 4x, past the rounds'
+    /// end, so that a wait of a given length gets one verdict), asked for
     /// by `count` tasks, one at once and the others a second apart: a cache that gives up waiting on a
     /// download in flight sooner, and downloads again, shows it. Returns the faults and the line that
     /// says them, for after round 4.
     static func slowImage(_ count: Int, _ cache: any ImageSource) async -> (Int, String) {
         let image = Image.generated(11)
         let name = "slow-\(image.checksum).pgm"
-        Network.serve(image, as: name, latency: 5)
+        Network.serve(image, as: name, latency: 16)
         let answers = await withTaskGroup(of: Answer.self, returning: [Answer].self) { group in
             for request in 0..<count {
                 group.addTask {
@@ -21,7 +22,7 @@ extension CacheExercise {
         }
         let wrong = answers.filter { $0 != .image(image.checksum) }.count
         let downloads = Network.requests(for: name).received
-        let start = "Beside the rounds, a slow image (5 s), asked for by \(count) tasks a second apart: "
+        let start = "Beside the rounds, a slow image (16 s), asked for by \(count) tasks a second apart: "
         if wrong == 0, downloads == 1 { return (0, start + "every request got it; one download.") }
         return (
             wrong + (downloads == 1 ? 0 : 1),

@@ -29,8 +29,8 @@ extension CacheExercise {
                 }
                 return true
             })
-        await wait(for: round.done)
-        guard await wait(for: answered, upTo: 4) else {
+        _ = await round.done.emptied()
+        guard await answered.emptied(within: 4) else {
             FaultLine(
                 "of \(round.played * 2) requests made two at a time, \(round.played * 2 - answers.current.values.joined().count)"
                     + " had no answer 4 s after the last",
@@ -64,23 +64,5 @@ extension CacheExercise {
                 + " other): one download an image.")
         round.sayIfShort(unseen: "a check and a store split in two")
         return 0
-    }
-
-    /// Waits for `group` without holding a thread of the cooperative pool; false after `limit` seconds
-    /// of real time.
-    static func wait(for group: DispatchGroup, upTo limit: Double = .infinity) async -> Bool {
-        await withCheckedContinuation { continuation in
-            let once = Locked(false)
-            let resume = { @Sendable (value: Bool) in
-                if once.withLock({ (done: inout Bool) in
-                    defer { done = true }
-                    return !done
-                }) {
-                    continuation.resume(returning: value)
-                }
-            }
-            group.notify(queue: .global()) { resume(true) }
-            if limit.isFinite { DispatchQueue.global().asyncAfter(deadline: .now() + limit) { resume(false) } }
-        }
     }
 }

@@ -10,8 +10,9 @@ import Lesson12Support
 //
 // The driver (main.swift) has many tasks add, remove and read favourites at once. Make the
 // controller right under that, in code Swift 6 accepts without a word:
-// - `add` asks the catalog first, every time (its answer can change), and adds an open event, once:
-//   an event is never in the list twice, a closed one never;
+// - `add` asks the catalog before it adds an event, every time, and waits for its answer however
+//   long it takes (the answer can change); it adds an open event, once: an event is never in the
+//   list twice, a closed one never (an event already in the list needs no asking);
 // - when `add` returns, the event is in the list; when `remove` returns, it is out;
 // - two controllers share nothing;
 // - ThreadSanitizer reports nothing.

@@ -3,7 +3,7 @@ import Lesson13Support
 
 // Exercise 13, a wrong fix from an adversarial round (it passed 10 of 10 while no download took
 // longer than a second): a request that finds a download in flight waits a second for it, then starts
-// its own. Beside the rounds, a slow image takes 1.25 s of real time, and it is downloaded again. (A
+// its own. Beside the rounds, a slow image takes 4 s of real time, and it is downloaded again. (A
 // longer wait still passes: the driver cannot wait out every constant; the exercise's README says so.)
 // must fail: output
 
