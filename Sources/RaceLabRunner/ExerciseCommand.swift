@@ -88,7 +88,7 @@ extension Runner {
         }
         let shown = 4
         for problem in outcome.problems.prefix(shown) {
-            let told = withoutRepeating(outcome.explanations, problem.forAttendee)
+            guard let told = Self.withoutRepeating(outcome.explanations, problem.forAttendee) else { continue }
             print(indent(explain(told), by: "  - ").replacingOccurrences(of: "\n  - ", with: "\n    "))
         }
         if outcome.problems.count > shown { print("  - and \(outcome.problems.count - shown) more of the same kinds") }
@@ -105,12 +105,14 @@ extension Runner {
         return verdict
     }
 
-    /// `problem` without the output's last line when the driver's account above already said it.
-    func withoutRepeating(_ explanations: [String], _ problem: CheckProblem) -> CheckProblem {
-        guard case .output(var mismatch) = problem, let last = mismatch.lastLine, explanations.contains(last) else {
-            return problem
-        }
-        mismatch.lastLine = nil
+    /// `problem` as told after the driver's account above: nothing when the output parted from what
+    /// it should be at one of the driver's own lines (the account has said it, and the transcript's
+    /// line at that place is often only the next one of a right run, not what belonged there); the
+    /// output's last line left out when the account already said it.
+    static func withoutRepeating(_ explanations: [String], _ problem: CheckProblem) -> CheckProblem? {
+        guard case .output(var mismatch) = problem else { return problem }
+        if let actual = mismatch.actual, explanations.contains(actual) { return nil }
+        if let last = mismatch.lastLine, explanations.contains(last) { mismatch.lastLine = nil }
         return .output(mismatch)
     }
 

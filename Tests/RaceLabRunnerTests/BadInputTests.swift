@@ -337,3 +337,40 @@ final class ShortOfContentionTests: XCTestCase {
         XCTAssertFalse(said.joined().contains("two cores are free"))
     }
 }
+
+/// After the driver's own account, the verdict does not quote its line again, nor the transcript's
+/// line at that place (only the next line of a right run); a line the account did not say is kept.
+final class AccountNotRepeatedTests: XCTestCase {
+    private let account = "Then each of the 200 asked for again: 200 downloaded again   <- the cache keeps every image"
+
+    private func mismatch(actual: String?, lastLine: String? = nil) -> CheckProblem {
+        var mismatch = OutputMismatch()
+        (mismatch.outputLine, mismatch.actual, mismatch.transcriptLine) = (12, actual, 29)
+        (mismatch.expected, mismatch.lastLine) = (
+            "Then each of the 200 asked for again: none downloaded again.", lastLine
+        )
+        return .output(mismatch)
+    }
+
+    func testAMismatchAtTheDriversOwnLineIsNotToldAgain() {
+        XCTAssertNil(Runner.withoutRepeating([account], mismatch(actual: account)))
+    }
+
+    private func told(_ problem: CheckProblem?) -> OutputMismatch? {
+        guard case .output(let mismatch)? = problem else { return nil }
+        return mismatch
+    }
+
+    func testAMismatchAtAnotherLineIsTold() {
+        XCTAssertEqual(
+            told(Runner.withoutRepeating([account], mismatch(actual: "Round 6: else")))?.actual, "Round 6: else")
+        XCTAssertEqual(told(Runner.withoutRepeating([], mismatch(actual: account)))?.actual, account)
+    }
+
+    func testAnOutputThatStoppedShortDropsOnlyTheLastLineTheAccountSaid() {
+        let kept = told(Runner.withoutRepeating([account], mismatch(actual: nil, lastLine: account)))
+        XCTAssertNotNil(kept)
+        XCTAssertNil(kept?.lastLine)
+        XCTAssertEqual(kept?.expected, "Then each of the 200 asked for again: none downloaded again.")
+    }
+}

@@ -136,19 +136,32 @@ extension FeedExercise {
             faults.say(line, late: why)
         }
 
-        /// What is wrong with `texts`, a completion of `items` (feed `name`) with other texts than theirs.
+        /// What is wrong with `texts`, a completion of `items` (feed `name`) with other texts than theirs:
+        /// its own texts missing, some twice, or texts that are none of its items' (another load's).
         static func wrongTexts(_ texts: [String], of items: [FeedItem], in name: String) -> FaultLine {
             let expected = items.map(\.text)
-            let seen = "\(name) completed with \(texts.count) of \(expected.count) texts"
             let missing = expected.filter { !texts.contains($0) }.count
-            if missing > 0 {
-                let sameTitle = Set(items.map(\.title)).count < items.count
-                return texts.count == expected.count && sameTitle
-                    ? FaultLine(
-                        seen + ", \(missing) missing",
-                        hint: "keep each item's own text: two of its items have the same title")
-                    : FaultLine(seen + ", \(missing) missing", hint: "complete once every fetch has called back")
+            let foreign = texts.filter { !expected.contains($0) }.count
+            let twice = texts.filter { expected.contains($0) }.count - Set(texts.filter { expected.contains($0) }).count
+            if missing + foreign + twice > 0 {
+                let found = [
+                    missing > 0 ? "\(missing) of its own missing" : nil,
+                    twice > 0 ? "\(twice) of its own twice" : nil,
+                    foreign > 0 ? "\(foreign) from none of its items" : nil,
+                ].compactMap { $0 }
+                let seen =
+                    "\(name) completed with \(texts.count) texts for its \(expected.count) items: "
+                    + found.joined(separator: ", ")
+                if foreign > 0 {
+                    return FaultLine(seen, hint: "keep each load's texts to itself: another load's came in")
+                }
+                if Set(items.map(\.title)).count < items.count, texts.count == expected.count {
+                    return FaultLine(seen, hint: "keep each item's own text: two of its items have the same title")
+                }
+                return FaultLine(
+                    seen, hint: missing > 0 ? "complete once every fetch has called back" : "each item's text, once")
             }
+            let seen = "\(name) completed with \(texts.count) of \(expected.count) texts"
             return Set(texts) == Set(expected) && texts.count == expected.count
                 ? FaultLine(seen + ", not in the items' order", hint: "keep each text in its item's place")
                 : FaultLine(seen, hint: "each item's text, once")
