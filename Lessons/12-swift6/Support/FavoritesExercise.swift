@@ -90,11 +90,19 @@ public enum FavoritesExercise {
         var faults = early.current.count + judge(await controller.events, expected: open, catalog: catalog)
         // The events added more than once, removed: none may be left.
         let twice = open.filter { askers[$0]! > 1 }
+        // How many copies each held before its remove: one left after it is a remove that returned
+        // before it took the event out; more, an event stored more than once.
+        let before = await controller.events
         for event in twice { await controller.remove(event) }
         for event in Set(await controller.events).intersection(twice).sorted(by: { $0.id < $1.id }) {
-            note(
-                "remove(\(event)) returned, and the list still holds it   <- it was added by \(askers[event]!) tasks at once: was it stored more than once?"
-            )
+            let copies = before.filter { $0 == event }.count
+            FaultLine(
+                "remove(\(event)) returned, and the list still holds it",
+                hint: copies > 1
+                    ? "it was added by \(askers[event]!) tasks at once and stored \(copies) times: one add of it, once"
+                    : "when remove returns, the event is out: did remove return too soon, or leave a copy the list does"
+                        + " not show?"
+            ).note()
             faults += 1
         }
         if faults == 0 {
