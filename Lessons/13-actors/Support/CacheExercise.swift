@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import RaceLabKit
 
 /// What exercise 13's driver needs of the attendee's cache.
@@ -94,7 +95,8 @@ public enum CacheExercise {
         } catch is CancellationError {
             return .cancelled
         } catch {
-            return .failed("\(error)")
+            // A URLError's code, not Foundation's long description of it.
+            return .failed((error as? URLError).map { "URLError \($0.code.rawValue)" } ?? "\(error)")
         }
     }
 
