@@ -89,6 +89,11 @@ public enum CheckProblem: CustomStringConvertible {
         }
     }
 
+    /// Which kind it is, for the outcome's questions (`RunOutcome`).
+    var isInterleavedReports: Bool { if case .interleavedReports = self { true } else { false } }
+    var isTranscriptError: Bool { if case .transcriptError = self { true } else { false } }
+    var isReportCutOff: Bool { if case .reportCutOff = self { true } else { false } }
+
     /// The problem as an attendee is told it: output expectations in words (`OutputMismatch.forAttendee`).
     var forAttendee: CheckProblem {
         switch self {

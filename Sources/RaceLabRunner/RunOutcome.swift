@@ -46,13 +46,13 @@ public struct RunOutcome {
     /// The first run's ThreadSanitizer reports were interleaved, so it ran once more (this is that run).
     public var ranAgainForInterleavedReports = false
     var hasInterleavedReports: Bool {
-        problems.contains { if case .interleavedReports = $0 { return true } else { return false } }
+        problems.contains(where: \.isInterleavedReports)
     }
 
     public var passed: Bool { problems.isEmpty }
     /// The transcript could not be read, so nothing was run.
     public var transcriptUnreadable: Bool {
-        problems.contains { if case .transcriptError = $0 { return true } else { return false } }
+        problems.contains(where: \.isTranscriptError)
     }
     /// ", seed 4711" for an exercise's run, to end its figures with.
     var seedNote: String { seed.map { ", seed \($0)" } ?? "" }
@@ -79,7 +79,7 @@ public struct RunOutcome {
         if races.isEmpty {
             // TSan reported, but nothing could be read: never "clean".
             if hasInterleavedReports { return "TSan: reports interleaved, unread" }
-            if problems.contains(where: { if case .reportCutOff = $0 { return true } else { return false } }) {
+            if problems.contains(where: \.isReportCutOff) {
                 return "TSan: a report cut off"
             }
             return "clean"
