@@ -1,4 +1,5 @@
 import Foundation
+import RaceLabKit
 import XCTest
 
 @testable import RaceLabRunner
@@ -8,7 +9,6 @@ import XCTest
 final class CompilerVerdictTests: XCTestCase {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
-    let lessonFolder = "Lessons/12-swift6"
 
     func testEveryFileOfLesson12GetsTheDiagnosticsItExpects() throws {
         let lesson = try XCTUnwrap(LessonInfo(root: root, folder: "12-swift6"))
@@ -57,9 +57,48 @@ final class CompilerVerdictTests: XCTestCase {
             outcome.problems.map(\.description).joined().contains("risks causing data races"), "\(outcome.problems)")
     }
 
+    /// Lesson 15's files, each compiled with the flags it states (Swift 6.2's defaults).
+    func testEveryFileOfLesson15GetsTheDiagnosticsItExpectsUnderItsStatedFlags() throws {
+        let lesson = try XCTUnwrap(LessonInfo(root: root, folder: "15-approachable-concurrency"))
+        let files = CompilerVerdicts.files(of: lesson, root: root)
+        XCTAssertGreaterThanOrEqual(files.count, 3, "\(files)")
+        for file in files {
+            XCTAssertEqual(
+                Swift6Compiler.statedFlags(of: "\(root)/\(file)"), Swift6Compiler.approachableFlags, file)
+            let outcome = CompilerVerdicts.check(file, root: root)
+            XCTAssertTrue(outcome.passed, "\(file): \(outcome.problems)")
+        }
+    }
+
+    /// The stated flags are passed: without them (Swift 6.0's defaults) the file's main-actor
+    /// verdicts are not the compiler's, and the check fails.
+    func testAFileWithoutItsStatedFlagsFailsTheCheck() throws {
+        let outcome = try checkEdited(
+            "PersonByDefault.swift", in: "Lessons/15-approachable-concurrency",
+            replacing:
+                "// compiled with: -default-isolation MainActor -enable-upcoming-feature NonisolatedNonsendingByDefault\n",
+            with: "")
+        XCTAssertFalse(outcome.passed)
+        let said = outcome.problems.map(\.description).joined()
+        XCTAssertTrue(said.contains("expected error not produced"), said)
+    }
+
+    /// A flag the compiler does not know fails the check, with the compiler's own words.
+    func testAMisspelledStatedFlagFailsTheCheck() throws {
+        let outcome = try checkEdited(
+            "IsolatedConformance.swift", in: "Lessons/15-approachable-concurrency",
+            replacing: "// compiled with: -default-isolation MainActor",
+            with: "// compiled with: -default-isolaton MainActor")
+        XCTAssertFalse(outcome.passed)
+        XCTAssertTrue(
+            outcome.problems.map(\.description).joined().contains("-default-isolaton"), "\(outcome.problems)")
+    }
+
     /// Checks a copy of `Compiler/name`, edited, in a temporary root.
-    private func checkEdited(_ name: String, replacing old: String, with new: String) throws -> RunOutcome {
-        let original = try String(contentsOfFile: "\(root)/\(lessonFolder)/Compiler/\(name)", encoding: .utf8)
+    private func checkEdited(
+        _ name: String, in folder: String = "Lessons/12-swift6", replacing old: String, with new: String
+    ) throws -> RunOutcome {
+        let original = try String(contentsOfFile: "\(root)/\(folder)/Compiler/\(name)", encoding: .utf8)
         let edited = original.replacingOccurrences(of: old, with: new)
         XCTAssertNotEqual(edited, original, "the edit did not apply")
         let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -1,14 +1,35 @@
 import Foundation
 
-/// How lesson 12 and the runner ask the toolchain what Swift 6 says of a file: language mode 6, up to
-/// SIL, where region-based isolation (SE-0414) is checked (`-typecheck` stops before it and says
+/// How lessons 12 and 15 and the runner ask the toolchain what Swift 6 says of a file: language mode 6,
+/// up to SIL, where region-based isolation (SE-0414) is checked (`-typecheck` stops before it and says
 /// nothing of a value used after it was sent, measured with Swift 6.3.1). The page shows the
 /// diagnostics; `racelab check` adds `-verify`, which holds the file's `expected-…` comments to them.
+/// A file compiled with more than Swift 6 mode says so in a line of its own (`statedFlags(of:)`), and
+/// both the page and the check pass those flags.
 public enum Swift6Compiler {
-    public static func arguments(_ file: String, verify: Bool) -> [String] {
+    /// The command line for `file`: its own stated flags, or `flags` when given (lesson 15 compiles
+    /// lesson 12's files again under Swift 6.2's defaults).
+    public static func arguments(_ file: String, verify: Bool, flags: [String]? = nil) -> [String] {
         ["swiftc", "-emit-sil", "-o", "/dev/null", "-parse-as-library", "-swift-version", "6"]
+            + (flags ?? statedFlags(of: file))
             + (verify ? ["-Xfrontend", "-verify"] : ["-diagnostic-style", "llvm"]) + [file]
     }
+
+    /// What a file's line `// compiled with: -default-isolation MainActor …` states, split at spaces;
+    /// none for a file without such a line (Swift 6 mode alone).
+    public static func statedFlags(of file: String) -> [String] {
+        let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(flagsMarker) }) else { return [] }
+        return line.dropFirst(flagsMarker.count).split(separator: " ").map(String.init)
+    }
+    public static let flagsMarker = "// compiled with: "
+
+    /// Swift 6.2's approachable concurrency in a Swift 6 module (Xcode 26's defaults for a new app
+    /// target): main-actor isolation by default (SE-0466) and nonisolated async functions that run on
+    /// their caller's actor (SE-0461). Isolated conformances (SE-0470) are inferred with the first.
+    public static let approachableFlags = [
+        "-default-isolation", "MainActor", "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
+    ]
 
     /// Whether a line of the compiler's output is a diagnostic ("file:line:col: error: …"), not the
     /// source excerpt shown under one.

@@ -1,0 +1,43 @@
+import Foundation
+
+extension Swift6Compiler {
+    /// Compiles `folder/name` in Swift 6 language mode with its stated flags, or `flags` (the command
+    /// `racelab check` runs with `-verify`), in a child process, and narrates each error and note the
+    /// compiler gives (file:line:column, the message), or that it gave none. Returns the diagnostics.
+    @discardableResult
+    public static func show(_ name: String, in folder: String, flags: [String]? = nil) -> [String] {
+        let path = "\(folder)/\(name)"
+        let stated = flags ?? statedFlags(of: path)
+        note("$ swiftc -swift-version 6 \(stated.map { $0 + " " }.joined())… Compiler/\(name)")
+        guard FileManager.default.fileExists(atPath: path) else {
+            say(
+                "cannot show the compiler's verdict: \(path) is missing (this lesson reads its Compiler/ folder where it was built)"
+            )
+            return []
+        }
+        let compiler = ChildProcess.run(
+            executable: "/usr/bin/env", arguments: arguments(path, verify: false, flags: flags), limit: 60)
+        let diagnostics = (compiler.errorLines + compiler.lines).compactMap { diagnostic($0, of: folder) }
+        if diagnostics.isEmpty {
+            say(
+                compiler.status == 0 && !compiler.hung
+                    ? "the compiler: no errors, no warnings"
+                    : "the compiler \(compiler.description), without a diagnostic (is the Swift toolchain on PATH?): \(compiler.errorLines.prefix(3).joined(separator: " "))"
+            )
+        }
+        for line in diagnostics { say("the compiler: \(line)") }
+        return diagnostics
+    }
+
+    /// "RacyPerson.swift:31:13: error: capture of …" from one line of the compiler's output, without
+    /// the folder and without the diagnostic group's tag ("[#SendableClosureCaptures]"); nil for a line
+    /// that is not a diagnostic of a file in `folder`.
+    public static func diagnostic(_ line: String, of folder: String) -> String? {
+        guard line.hasPrefix(folder + "/"), isDiagnostic(line) else { return nil }
+        var text = String(line.dropFirst(folder.count + 1))
+        if text.hasSuffix("]"), let tag = text.range(of: " [#", options: .backwards) {
+            text = String(text[..<tag.lowerBound]).trimmingCharacters(in: .whitespaces)
+        }
+        return text
+    }
+}
