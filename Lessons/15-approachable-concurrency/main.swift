@@ -107,20 +107,22 @@ lesson.page("The migration's run-time traps: a callback off the main actor") { p
     note("SE-0423: a closure made in main-actor code and handed to a module the compiler cannot check")
     note("(Support/, Swift 5 mode, as an older SDK's or a colleague's) is taken to be the main actor's, and")
     note("Swift checks it when it runs. The view model's completion, called on the loader's own queue:")
-    let offMain = ChildProcess.show("callback-off-main")
+    // libdispatch logs why it stops the process to syslog; LIBDISPATCH_LOG=stderr shows it (README).
+    let dispatchLog = ["LIBDISPATCH_LOG": "stderr"]
+    let offMain = ChildProcess.show("callback-off-main", environment: dispatchLog, stderrFrom: "BUG IN CLIENT")
     note("The same child with the runtime's legacy check (chosen here with the environment variable")
     note("SWIFT_IS_CURRENT_EXECUTOR_LEGACY_MODE_OVERRIDE=legacy): the runtime's own words, and it goes on:")
     let legacy = ChildProcess.show(
         "callback-off-main", environment: ["SWIFT_IS_CURRENT_EXECUTOR_LEGACY_MODE_OVERRIDE": "legacy"],
         stderrFrom: "data race detected")
     note("MainActor.assumeIsolated, said where it is not true, on a global queue:")
-    let assumed = ChildProcess.show("assumed-isolated")
+    let assumed = ChildProcess.show("assumed-isolated", environment: dispatchLog, stderrFrom: "BUG IN CLIENT")
     say(
         offMain.crashed && assumed.crashed && !legacy.crashed
             ? "Swift 6 stopped both at the first line that ran off the main actor: a trap, not a race. The legacy check only warned."
             : "Not the traps expected   <- look at the endings above")
-    note("(On Linux the trap says nothing: the runtime asks libdispatch, which stops the process; lesson")
-    note("15's README cites what each platform prints.) The fixes, run here:")
+    note("Swift 6's check asks libdispatch whether the main queue is the current one, and libdispatch stops")
+    note("the process, saying why in its log (shown above; the README cites each platform). The fixes:")
     Task {
         let model = ViewModel()
         model.refreshHopping(from: LegacyLoader())
