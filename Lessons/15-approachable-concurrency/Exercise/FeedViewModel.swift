@@ -1,0 +1,52 @@
+import Lesson15Support
+
+// Exercise 15: the feed, migrated to Xcode 26's defaults.
+//
+// This view model was written for Swift 5, lessons 5–9's way, and now builds as a new Xcode 26 app
+// target builds it: Swift 6 mode, everything the main actor's by default, nonisolated async
+// functions on their caller's actor (lesson 15). It compiles without a word. It does not work:
+// the feed service (Lesson15Support, a module not yet migrated) calls `loadFeed`'s completion on a
+// queue of its own choosing, and drawing the thumbnails is heavy work. Make it right:
+// - every refresh shows the service's items, in its order, and every item's thumbnail, drawn with
+//   `Thumbnail.render`, whatever queue the service calls back on (the main queue too);
+// - the view model's state is changed on the main actor only: the screen reads it there;
+// - `done` is called on the main actor once the items and all their thumbnails are shown;
+// - the screen never stands still: no heavy work on the main actor;
+// - no trap, and ThreadSanitizer reports nothing.
+// Keep `FeedScreenModel` (Lesson15Support) and `init(service:)`; do not change the service.
+//
+// Check your work:  swift run racelab exercise 15      A hint:  swift run racelab hint 15
+//
+// As given, this file is wrong, and the referee proves it (racelab verify): the completion is taken
+// to be the main actor's, and Swift 6's run-time check stops the program when the service calls it
+// on another queue.
+// must fail: crash
+
+final class FeedViewModel: FeedScreenModel {
+    private(set) var items: [FeedItem] = []
+    private(set) var thumbnails: [String: Thumbnail] = [:]
+    private let service: FeedService
+
+    init(service: FeedService) {
+        self.service = service
+    }
+
+    func refresh(done: @escaping @Sendable () -> Void) {
+        service.loadFeed { items in
+            self.items = items
+            Task {
+                self.thumbnails = await drawThumbnails(for: items)
+                done()
+            }
+        }
+    }
+}
+
+/// Written to take the drawing off the main actor, as Swift 6.0 ran a nonisolated async function.
+nonisolated func drawThumbnails(for items: [FeedItem]) async -> [String: Thumbnail] {
+    var drawn: [String: Thumbnail] = [:]
+    for item in items {
+        drawn[item.id] = Thumbnail.render(item)
+    }
+    return drawn
+}

@@ -1,0 +1,37 @@
+import Lesson15Support
+
+// Exercise 15, a wrong fix: the drawing is `@concurrent`, and writes each thumbnail as it is drawn
+// into a box that promises `@unchecked Sendable` and keeps no promise; the screen reads the box on
+// the main queue meanwhile.
+// must fail: race drawThumbnails() or race FeedViewModel.thumbnails
+
+nonisolated final class ThumbnailBox: @unchecked Sendable {
+    var thumbnails: [String: Thumbnail] = [:]
+}
+
+final class FeedViewModel: FeedScreenModel {
+    private(set) var items: [FeedItem] = []
+    private let box = ThumbnailBox()
+    var thumbnails: [String: Thumbnail] { box.thumbnails }
+    private let service: FeedService
+
+    init(service: FeedService) {
+        self.service = service
+    }
+
+    func refresh(done: @escaping @Sendable () -> Void) {
+        service.loadFeed { @Sendable items in
+            Task { @MainActor in
+                self.items = items
+                await drawThumbnails(for: items, into: self.box)
+                done()
+            }
+        }
+    }
+}
+
+@concurrent nonisolated func drawThumbnails(for items: [FeedItem], into box: ThumbnailBox) async {
+    for item in items {
+        box.thumbnails[item.id] = Thumbnail.render(item)
+    }
+}

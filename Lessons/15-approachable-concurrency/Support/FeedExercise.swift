@@ -1,0 +1,137 @@
+import Dispatch
+import Foundation
+import RaceLabKit
+
+/// Exercise 15's driver, which is not the attendee's to edit: the view model of a feed, migrated to
+/// Xcode 26's defaults, must show every refresh's items and thumbnails on the main actor, whatever
+/// queue the legacy service calls back on, and render the thumbnails without stopping the screen.
+/// The seed decides how many refreshes, their items and each item's rendering time, the service's
+/// latency, and which queue each answer comes back on (each of the four kinds at least once).
+/// - The screen stand-in draws the view model on the main queue every 0.05 lesson seconds, so state
+///   written off the main actor races with its reads (ThreadSanitizer), and a main actor kept busy
+///   shows as a gap between frames: no gap may reach 0.5 s, where one thumbnail takes 0.6 s or more.
+/// - Each refresh is judged when it calls `done`, not after a guessed delay: `done` on the main
+///   actor, the items in the service's order, every item's thumbnail right.
+/// - A callback that runs main-actor code off the main actor traps (SE-0423); libdispatch says why on
+///   stderr (`LIBDISPATCH_LOG`), and the runner shows it.
+public enum FeedExercise {
+    public typealias Maker = (FeedService) -> FeedScreenModel
+
+    /// The longest the screen may wait for a frame, in lesson seconds: less than any one thumbnail.
+    static let frameLimit = 0.5
+
+    struct Refresh {
+        let items: [FeedItem]
+        let latency: Double
+        let queue: CallbackQueue
+    }
+
+    static func plan(_ scenario: inout Scenario) -> [Refresh] {
+        let count = scenario.int(in: 4...6)
+        var queues = scenario.shuffled(CallbackQueue.allCases)
+        while queues.count < count { queues.append(scenario.pick(CallbackQueue.allCases)) }
+        return (1...count).map { number in
+            let items = (1...scenario.int(in: 2...3)).map { index in
+                FeedItem(
+                    id: "refresh\(number)-item\(index)-\(scenario.int(in: 100...999))",
+                    renderCost: scenario.seconds(in: 0.6...1.0, step: 0.1))
+            }
+            return Refresh(items: items, latency: scenario.seconds(in: 0.1...0.4), queue: queues[number - 1])
+        }
+    }
+
+    public static func makeLesson(_ make: @escaping Maker) -> Lesson {
+        // libdispatch logs why it stops a process to syslog unless told otherwise (lesson 15's README).
+        setenv("LIBDISPATCH_LOG", "stderr", 1)
+        let lesson = Lesson("RaceLab exercise 15: the feed, migrated to Xcode 26's defaults", seeded: true)
+        lesson.page("Refreshes called back on four kinds of queue, thumbnails drawn while the screen draws") { page in
+            var scenario = page.scenario
+            let refreshes = plan(&scenario)
+            let service = FeedService()
+            note(
+                "\(refreshes.count) refreshes, one after another; each item's thumbnail takes 0.6 to 1.0 s of"
+                    + " computing; the screen draws every 0.05 s.")
+            let model = make(service)
+            let screen = FeedScreen(drawing: model)
+            page.finish {
+                sleep(lessonSeconds: 0.2)  // a few frames first
+                var faults = 0
+                for (index, refresh) in refreshes.enumerated() {
+                    let outcome = play(refresh, number: index + 1, of: model, on: screen, service: service)
+                    faults += outcome.faults
+                    guard outcome.answered else { break }
+                }
+                sleep(lessonSeconds: 0.2)  // and a few after
+                let (gap, during) = DispatchQueue.main.sync { () -> (Double, Int) in
+                    screen.stop()
+                    return (screen.longestGap, screen.longestGapRefresh)
+                }
+                if gap >= frameLimit {
+                    FaultLine(
+                        "the screen stood still for \(seconds(gap)) during refresh \(during): the main actor was busy",
+                        hint: "draw the thumbnails off the main actor (a @concurrent function), and show them on it"
+                    ).note()
+                    faults += 1
+                } else {
+                    note("The screen never waited \(seconds(frameLimit)) for a frame.")
+                }
+                note(
+                    faults == 0
+                        ? "Every refresh shown on the main actor, every thumbnail right, the screen never stood still;"
+                            + " ThreadSanitizer has the last word on races."
+                        : "\(faults) faults: the view model is not yet right under Xcode 26's defaults.")
+            }
+        }
+        return lesson
+    }
+
+    /// One refresh: scripts the service's answer, asks the model on the main queue, waits for `done`
+    /// (on this thread of the page's own), and judges what the model then shows.
+    static func play(
+        _ refresh: Refresh, number: Int, of model: FeedScreenModel, on screen: FeedScreen, service: FeedService
+    )
+        -> (faults: Int, answered: Bool)
+    {
+        service.script(refresh.items, after: refresh.latency, on: refresh.queue)
+        let done = DispatchGroup()
+        done.enter()
+        let calls = Locked<[Bool]>([])  // for each call of done: was it on the main queue?
+        DispatchQueue.main.async {
+            screen.refresh = number
+            model.refresh {
+                let first = calls.withLock { calls -> Bool in
+                    calls.append(isOnMainQueue)
+                    return calls.count == 1
+                }
+                if first { done.leave() }
+            }
+        }
+        let limit = refresh.latency + refresh.items.map(\.renderCost).reduce(0, +) + 10
+        let start = "Refresh \(number): \(refresh.items.count) items, called back on \(refresh.queue.rawValue)"
+        guard Watchdog.wait(for: done, upTo: limit, "refresh \(number)'s done") else {
+            FaultLine(start + ": done was never called", hint: "call done once both are shown").note()
+            return (1, false)
+        }
+        let (items, thumbnails) = DispatchQueue.main.sync { (model.items, model.thumbnails) }
+        var wrong: [String] = []
+        if calls.current.first == false { wrong.append("done was called off the main actor") }
+        if items != refresh.items {
+            wrong.append("the screen shows \(items.isEmpty ? "no items" : "items \(items)"), not \(refresh.items)")
+        }
+        let missing = refresh.items.filter {
+            thumbnails[$0.id]?.checksum != Thumbnail.expectedChecksum(of: $0.id)
+        }
+        if !missing.isEmpty {
+            wrong.append("\(missing.count) of \(refresh.items.count) thumbnails missing or wrong when done was called")
+        }
+        guard !wrong.isEmpty else {
+            note(start + ": shown, thumbnails right, done on the main actor.")
+            return (0, true)
+        }
+        FaultLine(
+            start + ": " + wrong.joined(separator: "; "),
+            hint: "show the items and every thumbnail on the main actor, then call done there"
+        ).note()
+        return (wrong.count, true)
+    }
+}
