@@ -99,11 +99,11 @@ let swift6Lessons = (Context.environment["RACELAB_SWIFT6"] ?? "").split(separato
 /// `racelab check` with the toolchain's verifier, never built into a target.
 let firstSwift6Lesson = 12
 
-/// Lessons from 15 on are about Swift 6.2's approachable concurrency, and build with Xcode 26's
-/// defaults for a new app target: main-actor isolation by default (SE-0466) and nonisolated async
-/// functions that run on their caller's actor (SE-0461). (Xcode's "Default Actor Isolation" and
-/// "Approachable Concurrency" build settings; lesson 15's README.)
-let firstApproachableLesson = 15
+/// The lessons about Swift 6.2's approachable concurrency, built with Xcode 26's defaults for a new
+/// app target: main-actor isolation by default (SE-0466) and nonisolated async functions that run on
+/// their caller's actor (SE-0461). (Xcode's "Default Actor Isolation" and "Approachable Concurrency"
+/// build settings; lesson 15's README.) A lesson says so here; a new lesson keeps Swift 6.0's defaults.
+let approachableLessons: Set<Int> = [15]
 let approachable: [SwiftSetting] = [
     .defaultIsolation(MainActor.self), .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
 ]
@@ -141,7 +141,7 @@ func nonSources(_ path: String) -> [String] {
     // From lesson 12 on, an exercise is compiled in Swift 6 mode with its warnings as errors: the
     // task is code the Swift 6 compiler accepts without a word. Not optimised, though -O would let
     // ThreadSanitizer see a read under the wrong lock that -Onone hides (lesson 12's README, exercise 12).
-    let defaults = number >= firstApproachableLesson ? approachable : []
+    let defaults = approachableLessons.contains(number) ? approachable : []
     let exerciseMode = swift6Lesson ? swift6 + defaults + [.unsafeFlags(["-warnings-as-errors"])] : []
     let lessonMode = (swift6Lesson || swift6Lessons.contains(number) ? swift6 : []) + defaults
     typealias Program = (name: String, folder: String, settings: [SwiftSetting], variant: Bool)
@@ -162,9 +162,9 @@ func nonSources(_ path: String) -> [String] {
     if isFolder("\(path)/Support") {
         targets.append(.target(
             name: "Lesson\(number)Support", dependencies: ["RaceLabKit"], path: "\(path)/Support",
-            // From lesson 15 on, Support is the module not yet migrated (its callbacks neither Sendable
-            // nor isolated, as an older SDK's or a colleague's), so Swift 5 mode, as lessons 1–11 are.
-            swiftSettings: sharedModuleCache + (swift6Lesson && number < firstApproachableLesson ? swift6 : [])))
+            // An approachable lesson's Support is the module not yet migrated (its callbacks neither
+            // Sendable nor isolated, as an older SDK's or a colleague's), so Swift 5 mode, as lessons 1–11 are.
+            swiftSettings: sharedModuleCache + (swift6Lesson && !approachableLessons.contains(number) ? swift6 : [])))
         dependencies.append(.target(name: "Lesson\(number)Support"))
     }
     for (name, folder, settings, _) in programs {

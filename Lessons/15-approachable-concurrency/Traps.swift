@@ -32,6 +32,18 @@ final class ViewModel {
             }
         }
     }
+
+    /// Fix 2, where it is true: a loader told to call back on the main queue. The `@Sendable` completion
+    /// says so with `MainActor.assumeIsolated`, which checks it, and touches the state synchronously.
+    func refreshAssumingTheMainQueue(from loader: LegacyLoader) {
+        loaded.enter()
+        loader.load(after: 0.2) { @Sendable value in
+            MainActor.assumeIsolated {
+                self.value = value
+                self.loaded.leave()
+            }
+        }
+    }
 }
 
 /// Child "callback-off-main": the legacy loader calls the view model's completion on its own queue.

@@ -129,10 +129,10 @@ lesson.page("The migration's run-time traps: a callback off the main actor") { p
         _ = await model.loaded.emptied()
         say("1. a @Sendable completion that hops with Task { @MainActor in … }: value \(model.value), no trap")
         let onMain = ViewModel()
-        onMain.refresh(from: LegacyLoader(callingBackOn: .main))
+        onMain.refreshAssumingTheMainQueue(from: LegacyLoader(callingBackOn: .main))
         _ = await onMain.loaded.emptied()
         say(
-            "2. a loader told to call back on the main queue (assumeIsolated would be true there): value \(onMain.value)"
+            "2. a loader told to call back on the main queue, and MainActor.assumeIsolated, true there: value \(onMain.value)"
         )
         page.done()
     }

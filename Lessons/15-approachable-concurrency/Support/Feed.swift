@@ -25,8 +25,12 @@ public struct Thumbnail: Sendable, Equatable {
             for value in 0..<1_000 { spin = (spin &* 31 &+ value) & 0xFFFF }
         }
         withExtendedLifetime(spin) {}
+        afterDrawing.current?(item)
         return Thumbnail(id: item.id, checksum: expectedChecksum(of: item.id))
     }
+
+    /// The driver's watch, told as each thumbnail is drawn, before `render` returns.
+    static let afterDrawing = Locked<((FeedItem) -> Void)?>(nil)
 
     /// The checksum a right thumbnail of `id` has.
     public static func expectedChecksum(of id: String) -> Int {
@@ -48,6 +52,8 @@ public final class FeedService {
     private let operations = OperationQueue()
     private let serial = DispatchQueue(label: "racelab.feed-service")
     private let answers = Locked<[(items: [FeedItem], latency: Double, queue: CallbackQueue)]>([])
+    /// The driver's watch: it calls the completion (the closure it is given) itself.
+    let aroundCallback = Locked<((() -> Void) -> Void)?>(nil)
 
     public init() {}
 
@@ -60,7 +66,13 @@ public final class FeedService {
     public func loadFeed(_ completion: @escaping ([FeedItem]) -> Void) {
         let next = answers.withLock { $0.isEmpty ? nil : $0.removeFirst() }
         guard let next else { return }
-        let answer = Carried { completion(next.items) }
+        let answer = Carried {
+            if let around = self.aroundCallback.current {
+                around { completion(next.items) }
+            } else {
+                completion(next.items)
+            }
+        }
         let deadline = LessonClock.shared.deadline(after: next.latency)
         switch next.queue {
         case .operationQueue:
@@ -84,8 +96,9 @@ private struct Carried: @unchecked Sendable {
 public protocol FeedScreenModel: AnyObject {
     /// The feed's items, in the order the service gave them, as the screen shows them.
     var items: [FeedItem] { get }
-    /// Each shown item's thumbnail, by id.
+    /// The shown items' thumbnails, by id, and no others.
     var thumbnails: [String: Thumbnail] { get }
-    /// Loads the feed and every item's thumbnail; calls `done` on the main actor once both are shown.
+    /// Loads the feed and every item's thumbnail; calls `done` once, on the main actor, once both are
+    /// shown.
     func refresh(done: @escaping @Sendable () -> Void)
 }

@@ -26,15 +26,20 @@ public enum FeedExercise {
         let queue: CallbackQueue
     }
 
+    /// 4 to 6 refreshes: one of them (never the first) an empty feed, at least two of 2 items, the
+    /// others of 2 or 3. Within a refresh each item takes less time to draw than the one before, so
+    /// the last item's thumbnail is not the last drawn when they are drawn side by side.
     static func plan(_ scenario: inout Scenario) -> [Refresh] {
         let count = scenario.int(in: 4...6)
         var queues = scenario.shuffled(CallbackQueue.allCases)
         while queues.count < count { queues.append(scenario.pick(CallbackQueue.allCases)) }
+        let empty = scenario.int(in: 2...count)
+        var sizes = scenario.shuffled([2, 2] + (0..<(count - 3)).map { _ in scenario.int(in: 2...3) })
         return (1...count).map { number in
-            let items = (1...scenario.int(in: 2...3)).map { index in
-                FeedItem(
-                    id: "refresh\(number)-item\(index)-\(scenario.int(in: 100...999))",
-                    renderCost: scenario.seconds(in: 0.6...1.0, step: 0.1))
+            let size = number == empty ? 0 : sizes.removeFirst()
+            let costs = scenario.shuffled([0.6, 0.7, 0.8, 0.9, 1.0]).prefix(size).sorted(by: >)
+            let items = costs.enumerated().map { index, cost in
+                FeedItem(id: "refresh\(number)-item\(index + 1)-\(scenario.int(in: 100...999))", renderCost: cost)
             }
             return Refresh(items: items, latency: scenario.seconds(in: 0.1...0.4), queue: queues[number - 1])
         }
@@ -53,15 +58,38 @@ public enum FeedExercise {
                     + " computing; the screen draws every 0.05 s.")
             let model = make(service)
             let screen = FeedScreen(drawing: model)
+            let watch = MainWatch(model)
+            service.aroundCallback.withLock {
+                $0 = { call in watch.holding("right after the service called back", call) }
+            }
+            Thumbnail.afterDrawing.withLock { $0 = { item in watch.holding("right after \(item) was drawn") {} } }
             page.finish {
                 sleep(lessonSeconds: 0.2)  // a few frames first
                 var faults = 0
+                var doneCalls: [Locked<[Bool]>] = []
                 for (index, refresh) in refreshes.enumerated() {
-                    let outcome = play(refresh, number: index + 1, of: model, on: screen, service: service)
+                    watch.refresh.withLock { $0 = index + 1 }
+                    let outcome = play(
+                        refresh, number: index + 1, of: model, on: screen, service: service, watch: watch)
                     faults += outcome.faults
+                    doneCalls.append(outcome.calls)
                     guard outcome.answered else { break }
                 }
-                sleep(lessonSeconds: 0.2)  // and a few after
+                sleep(lessonSeconds: 0.3)  // a few frames after, and time for a late second done
+                for change in watch.takeChanges() {
+                    FaultLine(
+                        "after refresh \(change.refresh)'s done, \(change.what)",
+                        hint: "change the items and thumbnails on the main actor only"
+                    ).note()
+                    faults += 1
+                }
+                for (index, calls) in doneCalls.enumerated() where calls.current.count > 1 {
+                    FaultLine(
+                        "refresh \(index + 1) called done \(calls.current.count) times",
+                        hint: "call done once a refresh, once both are shown"
+                    ).note()
+                    faults += 1
+                }
                 let (gap, during) = DispatchQueue.main.sync { () -> (Double, Int) in
                     screen.stop()
                     return (screen.longestGap, screen.longestGapRefresh)
@@ -73,7 +101,9 @@ public enum FeedExercise {
                     ).note()
                     faults += 1
                 } else {
-                    note("The screen never waited \(seconds(frameLimit)) for a frame.")
+                    note(
+                        "The screen never waited \(seconds(frameLimit)) for a frame (its longest wait: \(seconds(gap)))."
+                    )
                 }
                 note(
                     faults == 0
@@ -88,10 +118,9 @@ public enum FeedExercise {
     /// One refresh: scripts the service's answer, asks the model on the main queue, waits for `done`
     /// (on this thread of the page's own), and judges what the model then shows.
     static func play(
-        _ refresh: Refresh, number: Int, of model: FeedScreenModel, on screen: FeedScreen, service: FeedService
-    )
-        -> (faults: Int, answered: Bool)
-    {
+        _ refresh: Refresh, number: Int, of model: FeedScreenModel, on screen: FeedScreen, service: FeedService,
+        watch: MainWatch
+    ) -> (faults: Int, answered: Bool, calls: Locked<[Bool]>) {
         service.script(refresh.items, after: refresh.latency, on: refresh.queue)
         let done = DispatchGroup()
         done.enter()
@@ -109,29 +138,48 @@ public enum FeedExercise {
         let limit = refresh.latency + refresh.items.map(\.renderCost).reduce(0, +) + 10
         let start = "Refresh \(number): \(refresh.items.count) items, called back on \(refresh.queue.rawValue)"
         guard Watchdog.wait(for: done, upTo: limit, "refresh \(number)'s done") else {
-            FaultLine(start + ": done was never called", hint: "call done once both are shown").note()
-            return (1, false)
+            FaultLine(start + ": done was never called", hint: "call done once both are shown, an empty feed too")
+                .note()
+            return (1, false, calls)
         }
         let (items, thumbnails) = DispatchQueue.main.sync { (model.items, model.thumbnails) }
-        var wrong: [String] = []
-        if calls.current.first == false { wrong.append("done was called off the main actor") }
+        var wrong: [FaultLine] = []  // each with its own hint
+        if calls.current.first == false {
+            wrong.append(FaultLine("done was called off the main actor", hint: "call done on the main actor"))
+        }
         if items != refresh.items {
-            wrong.append("the screen shows \(items.isEmpty ? "no items" : "items \(items)"), not \(refresh.items)")
+            wrong.append(
+                FaultLine(
+                    "the screen shows \(items.isEmpty ? "no items" : "items \(items)"), not \(refresh.items)",
+                    hint: "show the service's items, in its order, before done"))
         }
         let missing = refresh.items.filter {
             thumbnails[$0.id]?.checksum != Thumbnail.expectedChecksum(of: $0.id)
         }
         if !missing.isEmpty {
-            wrong.append("\(missing.count) of \(refresh.items.count) thumbnails missing or wrong when done was called")
+            wrong.append(
+                FaultLine(
+                    "\(missing.count) of \(refresh.items.count) thumbnails missing or wrong when done was called",
+                    hint: "call done once every thumbnail is drawn and shown"))
+        }
+        let others = Set(thumbnails.keys).subtracting(refresh.items.map(\.id))
+        if !others.isEmpty {
+            wrong.append(
+                FaultLine(
+                    "\(others.count) thumbnails of items no longer shown (\(others.sorted()[0]))",
+                    hint: "thumbnails holds the shown items' thumbnails and no others"))
+        }
+        // Nothing on the main actor runs while the screen holds the main queue: a change then is made off it.
+        wrong += watch.takeChanges().map {
+            FaultLine(
+                $0.what, hint: "change the items and thumbnails on the main actor only: nothing there runs meanwhile")
         }
         guard !wrong.isEmpty else {
             note(start + ": shown, thumbnails right, done on the main actor.")
-            return (0, true)
+            return (0, true, calls)
         }
-        FaultLine(
-            start + ": " + wrong.joined(separator: "; "),
-            hint: "show the items and every thumbnail on the main actor, then call done there"
-        ).note()
-        return (wrong.count, true)
+        note(start + ":")
+        for fault in wrong { FaultLine("  " + fault.seen, hint: fault.hint).note() }
+        return (wrong.count, true, calls)
     }
 }

@@ -2,7 +2,7 @@ import Lesson15Support
 
 // Exercise 15, a wrong fix: the items are `nonisolated(unsafe)`, so the `@Sendable` completion sets
 // them wherever it runs, while the screen reads them on the main queue.
-// must fail: race FeedViewModel.refresh or race FeedViewModel.items
+// must fail: output
 
 final class FeedViewModel: FeedScreenModel {
     nonisolated(unsafe) private(set) var items: [FeedItem] = []

@@ -3,7 +3,7 @@ import Lesson15Support
 // Exercise 15, a wrong fix: the drawing is `@concurrent`, and writes each thumbnail as it is drawn
 // into a box that promises `@unchecked Sendable` and keeps no promise; the screen reads the box on
 // the main queue meanwhile.
-// must fail: race drawThumbnails() or race FeedViewModel.thumbnails
+// must fail: output
 
 nonisolated final class ThumbnailBox: @unchecked Sendable {
     var thumbnails: [String: Thumbnail] = [:]
