@@ -134,6 +134,13 @@ lesson.page("The migration's run-time traps: a callback off the main actor") { p
         say(
             "2. a loader told to call back on the main queue, and MainActor.assumeIsolated, true there: value \(onMain.value)"
         )
+        note("3. @preconcurrency import (SE-0337), for a module not yet migrated: a view model hands its legacy")
+        note("loader to a detached task, and writes it meanwhile. As this lesson compiles it:")
+        Swift6Compiler.show("LegacyCapture.swift", in: compilerFolder)
+        note("The same file, importing the module with @preconcurrency:")
+        Swift6Compiler.show("LegacyCapturePreconcurrency.swift", in: compilerFolder)
+        note("Silent, and the race is still there: @preconcurrency quiets what an old module cannot yet say")
+        note("of itself, so that a migration can go module by module. It makes nothing safe.")
         page.done()
     }
 }

@@ -18,9 +18,17 @@ enum CompilerVerdicts {
 
     /// The verifier's verdict on one file: passed, or the compiler's complaint, line by line.
     static func check(_ file: String, root: String) -> RunOutcome {
-        let result = runProcess(
-            "/usr/bin/env", arguments: Swift6Compiler.arguments("\(root)/\(file)", verify: true), timeout: 120,
-            outputCap: 1 << 20)
+        let run = Swift6Compiler.withStatedModules(of: "\(root)/\(file)") { modules in
+            runProcess(
+                "/usr/bin/env", arguments: Swift6Compiler.arguments("\(root)/\(file)", verify: true, modules: modules),
+                timeout: 120, outputCap: 1 << 20)
+        }
+        let result: ProcessResult
+        switch run {
+        case .success(let finished): result = finished
+        case .failure(let problem):
+            return RunOutcome(problems: [.message("\(file): \(problem)")], races: [], seconds: 0, stdout: "")
+        }
         var outcome = RunOutcome(problems: [], races: [], seconds: result.seconds, stdout: "")
         guard !result.succeeded else { return outcome }
         let said = (result.stderr + result.stdout).split(separator: "\n").map(String.init)

@@ -94,9 +94,35 @@ final class CompilerVerdictTests: XCTestCase {
             outcome.problems.map(\.description).joined().contains("-default-isolaton"), "\(outcome.problems)")
     }
 
+    /// A file that states a module it imports gets it built first; without `@preconcurrency` the
+    /// accepted file is refused, so the module was built and imported, and the check can fail.
+    func testAStatedModuleIsBuiltAndItsImportJudged() throws {
+        let outcome = try checkEdited(
+            "LegacyCapturePreconcurrency.swift", in: "Lessons/15-approachable-concurrency",
+            replacing: "@preconcurrency import LegacyKit", with: "import LegacyKit",
+            alsoCopying: ["Modules/LegacyKit.swift"])
+        XCTAssertFalse(outcome.passed)
+        XCTAssertTrue(
+            outcome.problems.map(\.description).joined().contains("passing closure as a 'sending' parameter"),
+            "\(outcome.problems)")
+    }
+
+    /// A stated module whose source is missing fails the check, saying which.
+    func testAStatedModuleThatDoesNotBuildFailsTheCheck() throws {
+        let outcome = try checkEdited(
+            "LegacyCapture.swift", in: "Lessons/15-approachable-concurrency",
+            replacing: "from Modules/LegacyKit.swift", with: "from Modules/Missing.swift")
+        XCTAssertFalse(outcome.passed)
+        XCTAssertTrue(
+            outcome.problems.map(\.description).joined().contains(
+                "module LegacyKit (Modules/Missing.swift) did not build"),
+            "\(outcome.problems)")
+    }
+
     /// Checks a copy of `Compiler/name`, edited, in a temporary root.
     private func checkEdited(
-        _ name: String, in folder: String = "Lessons/12-swift6", replacing old: String, with new: String
+        _ name: String, in folder: String = "Lessons/12-swift6", replacing old: String, with new: String,
+        alsoCopying others: [String] = []
     ) throws -> RunOutcome {
         let original = try String(contentsOfFile: "\(root)/\(folder)/Compiler/\(name)", encoding: .utf8)
         let edited = original.replacingOccurrences(of: old, with: new)
@@ -107,6 +133,12 @@ final class CompilerVerdictTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: temporary) }
         try edited.write(toFile: "\(temporary)/\(name)", atomically: true, encoding: .utf8)
+        for other in others {
+            let copy = "\(temporary)/\(other)"
+            try FileManager.default.createDirectory(
+                atPath: (copy as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: "\(root)/\(folder)/Compiler/\(other)", toPath: copy)
+        }
         return CompilerVerdicts.check(name, root: temporary)
     }
 }

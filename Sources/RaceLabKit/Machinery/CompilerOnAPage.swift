@@ -15,8 +15,15 @@ extension Swift6Compiler {
             )
             return []
         }
-        let compiler = ChildProcess.run(
-            executable: "/usr/bin/env", arguments: arguments(path, verify: false, flags: flags), limit: 60)
+        let run = withStatedModules(of: path) { modules in
+            ChildProcess.run(
+                executable: "/usr/bin/env", arguments: arguments(path, verify: false, flags: flags, modules: modules),
+                limit: 60)
+        }
+        guard case .success(let compiler) = run else {
+            if case .failure(let problem) = run { say("cannot show the compiler's verdict: \(problem)") }
+            return []
+        }
         let diagnostics = (compiler.errorLines + compiler.lines).compactMap { diagnostic($0, of: folder) }
         if diagnostics.isEmpty {
             say(

@@ -9,9 +9,11 @@ import Foundation
 public enum Swift6Compiler {
     /// The command line for `file`: its own stated flags, or `flags` when given (lesson 15 compiles
     /// lesson 12's files again under Swift 6.2's defaults).
-    public static func arguments(_ file: String, verify: Bool, flags: [String]? = nil) -> [String] {
+    public static func arguments(_ file: String, verify: Bool, flags: [String]? = nil, modules: [String] = [])
+        -> [String]
+    {
         ["swiftc", "-emit-sil", "-o", "/dev/null", "-parse-as-library", "-swift-version", "6"]
-            + (flags ?? statedFlags(of: file))
+            + (flags ?? statedFlags(of: file)) + modules
             + (verify ? ["-Xfrontend", "-verify"] : ["-diagnostic-style", "llvm"]) + [file]
     }
 
@@ -23,6 +25,52 @@ public enum Swift6Compiler {
         return line.dropFirst(flagsMarker.count).split(separator: " ").map(String.init)
     }
     public static let flagsMarker = "// compiled with: "
+
+    /// "// with module: LegacyKit from Modules/LegacyKit.swift": a module the file imports that is not
+    /// the toolchain's, its source beside the file. `withStatedModules` builds it first, in Swift 5 mode,
+    /// as a module not yet migrated is built.
+    public static let moduleMarker = "// with module: "
+
+    /// Builds the modules `file` states (none: nothing to build) into a temporary folder, runs `body`
+    /// with the flags that let the file import them, and removes the folder. A module that does not
+    /// build gives `body` nothing to run: the result is the compiler's complaint instead.
+    public static func withStatedModules<T>(of file: String, _ body: ([String]) -> T) -> Result<T, ModuleProblem> {
+        let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+        let stated = text.split(separator: "\n").filter { $0.hasPrefix(moduleMarker) }.map { line in
+            line.dropFirst(moduleMarker.count).components(separatedBy: " from ")
+        }
+        guard !stated.isEmpty else { return .success(body([])) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "racelab-modules-\(UUID().uuidString)"
+        ).path
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let beside = (file as NSString).deletingLastPathComponent
+        for parts in stated {
+            guard parts.count == 2 else {
+                return .failure(ModuleProblem(text: "cannot read '\(moduleMarker)\(parts.joined())'"))
+            }
+            let (name, source) = (parts[0], "\(beside)/\(parts[1])")
+            let built = ChildProcess.run(
+                executable: "/usr/bin/env",
+                arguments: [
+                    "swiftc", "-emit-module", "-parse-as-library", "-swift-version", "5", "-module-name", name,
+                    "-emit-module-path", "\(folder)/\(name).swiftmodule", source,
+                ], limit: 120)
+            guard built.status == 0, !built.hung else {
+                return .failure(
+                    ModuleProblem(
+                        text: "module \(name) (\(parts[1])) did not build: "
+                            + (built.errorLines + built.lines).prefix(5).joined(separator: " ")))
+            }
+        }
+        return .success(body(["-I", folder]))
+    }
+
+    public struct ModuleProblem: Error, CustomStringConvertible {
+        public let text: String
+        public var description: String { text }
+    }
 
     /// Swift 6.2's approachable concurrency in a Swift 6 module (Xcode 26's defaults for a new app
     /// target): main-actor isolation by default (SE-0466) and nonisolated async functions that run on
