@@ -45,6 +45,18 @@ public enum FeedExercise {
         }
     }
 
+    /// 16 refreshes of one item that takes 0.05 lesson seconds to draw, answered at once, four on
+    /// each kind of queue in a seeded order.
+    static func quickRefreshes(_ scenario: inout Scenario) -> [Refresh] {
+        scenario.shuffled(
+            CallbackQueue.allCases + CallbackQueue.allCases + CallbackQueue.allCases + CallbackQueue.allCases
+        )
+        .enumerated().map { index, queue in
+            let item = FeedItem(id: "quick\(index + 1)-\(scenario.int(in: 100...999))", renderCost: 0.05)
+            return Refresh(items: [item], latency: 0.02, queue: queue)
+        }
+    }
+
     public static func makeLesson(_ make: @escaping Maker) -> Lesson {
         // libdispatch logs why it stops a process to syslog unless told otherwise (lesson 15's README).
         setenv("LIBDISPATCH_LOG", "stderr", 1)
@@ -52,6 +64,7 @@ public enum FeedExercise {
         lesson.page("Refreshes called back on four kinds of queue, thumbnails drawn while the screen draws") { page in
             var scenario = page.scenario
             let refreshes = plan(&scenario)
+            let quick = quickRefreshes(&scenario)
             let service = FeedService()
             note(
                 "\(refreshes.count) refreshes, one after another; each item's thumbnail takes 0.6 to 1.0 s of"
@@ -74,6 +87,26 @@ public enum FeedExercise {
                     faults += outcome.faults
                     doneCalls.append(outcome.calls)
                     guard outcome.answered else { break }
+                }
+                // The quick round: one cheap item a refresh, many refreshes, so that code whose steps race
+                // each other (two tasks trusted to run in order) meets its bad order.
+                if doneCalls.count == refreshes.count {
+                    var quickFaults = 0
+                    for (index, refresh) in quick.enumerated() {
+                        watch.refresh.withLock { $0 = refreshes.count + index + 1 }
+                        let outcome = play(
+                            refresh, number: refreshes.count + index + 1, of: model, on: screen, service: service,
+                            watch: watch, quiet: true)
+                        quickFaults += outcome.faults
+                        doneCalls.append(outcome.calls)
+                        guard outcome.answered else { break }
+                    }
+                    faults += quickFaults
+                    if quickFaults == 0 {
+                        note(
+                            "Then \(quick.count) quick refreshes of one item each, on every kind of queue: each shown,"
+                                + " its thumbnail right, done on the main actor.")
+                    }
                 }
                 sleep(lessonSeconds: 0.3)  // a few frames after, and time for a late second done
                 for change in watch.takeChanges() {
@@ -119,12 +152,14 @@ public enum FeedExercise {
     /// (on this thread of the page's own), and judges what the model then shows.
     static func play(
         _ refresh: Refresh, number: Int, of model: FeedScreenModel, on screen: FeedScreen, service: FeedService,
-        watch: MainWatch
+        watch: MainWatch, quiet: Bool = false
     ) -> (faults: Int, answered: Bool, calls: Locked<[Bool]>) {
         service.script(refresh.items, after: refresh.latency, on: refresh.queue)
         let done = DispatchGroup()
         done.enter()
         let calls = Locked<[Bool]>([])  // for each call of done: was it on the main queue?
+        // What the screen showed the moment done was first called, there on the main queue.
+        let shownAtDone = Locked<(items: [FeedItem], thumbnails: [String: Thumbnail])?>(nil)
         DispatchQueue.main.async {
             screen.refresh = number
             model.refresh {
@@ -132,17 +167,22 @@ public enum FeedExercise {
                     calls.append(isOnMainQueue)
                     return calls.count == 1
                 }
-                if first { done.leave() }
+                guard first else { return }
+                if isOnMainQueue { shownAtDone.withLock { $0 = (model.items, model.thumbnails) } }
+                done.leave()
             }
         }
         let limit = refresh.latency + refresh.items.map(\.renderCost).reduce(0, +) + 10
-        let start = "Refresh \(number): \(refresh.items.count) items, called back on \(refresh.queue.rawValue)"
+        let start =
+            quiet
+            ? "Quick refresh \(number)"
+            : "Refresh \(number): \(refresh.items.count) items, called back on \(refresh.queue.rawValue)"
         guard Watchdog.wait(for: done, upTo: limit, "refresh \(number)'s done") else {
             FaultLine(start + ": done was never called", hint: "call done once both are shown, an empty feed too")
                 .note()
             return (1, false, calls)
         }
-        let (items, thumbnails) = DispatchQueue.main.sync { (model.items, model.thumbnails) }
+        let (items, thumbnails) = shownAtDone.current ?? DispatchQueue.main.sync { (model.items, model.thumbnails) }
         var wrong: [FaultLine] = []  // each with its own hint
         if calls.current.first == false {
             wrong.append(FaultLine("done was called off the main actor", hint: "call done on the main actor"))
@@ -160,7 +200,7 @@ public enum FeedExercise {
             wrong.append(
                 FaultLine(
                     "\(missing.count) of \(refresh.items.count) thumbnails missing or wrong when done was called",
-                    hint: "call done once every thumbnail is drawn and shown"))
+                    hint: "call done once every thumbnail is drawn and shown, not before"))
         }
         let others = Set(thumbnails.keys).subtracting(refresh.items.map(\.id))
         if !others.isEmpty {
@@ -175,7 +215,7 @@ public enum FeedExercise {
                 $0.what, hint: "change the items and thumbnails on the main actor only: nothing there runs meanwhile")
         }
         guard !wrong.isEmpty else {
-            note(start + ": shown, thumbnails right, done on the main actor.")
+            if !quiet { note(start + ": shown, thumbnails right, done on the main actor.") }
             return (0, true, calls)
         }
         note(start + ":")
