@@ -7,9 +7,9 @@ import Lesson15Support
 // functions on their caller's actor (lesson 15). It compiles without a word. It does not work:
 // the feed service (Lesson15Support, a module not yet migrated) calls `loadFeed`'s completion on a
 // queue of its own choosing, and drawing the thumbnails is heavy work. Make it right:
-// - every refresh shows the service's items, in its order (a feed may be empty), and `thumbnails`
-//   holds the shown items' thumbnails, drawn with `Thumbnail.render`, and no others, whatever queue
-//   the service calls back on (the main queue too);
+// - when a refresh calls `done`, the screen shows the service's items, in its order (a feed may be
+//   empty), and `thumbnails` holds the shown items' thumbnails, drawn with `Thumbnail.render`, and no
+//   others, whatever queue the service called back on (the main queue too);
 // - the view model's state is changed on the main actor only: the screen reads it there;
 // - `done` is called once a refresh, on the main actor, once the items and all their thumbnails
 //   are shown;
