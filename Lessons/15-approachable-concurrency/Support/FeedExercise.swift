@@ -10,8 +10,12 @@ import RaceLabKit
 /// - The screen stand-in draws the view model on the main queue every 0.05 lesson seconds, so state
 ///   written off the main actor races with its reads (ThreadSanitizer), and a main actor kept busy
 ///   shows as a gap between frames: no gap may reach 0.5 s, where one thumbnail takes 0.6 s or more.
-/// - Each refresh is judged when it calls `done`, not after a guessed delay: `done` on the main
-///   actor, the items in the service's order, every item's thumbnail right.
+/// - The screen holds the main queue right after the service calls back and after each thumbnail is
+///   drawn (`MainWatch`): state that changes then was changed off the main actor, however locked.
+/// - Each refresh is judged when it calls `done`, from what the screen shows at that moment, not after
+///   a guessed delay: `done` once, on the main actor, the items in the service's order, every item's
+///   thumbnail right and no other.
+/// - A quick round of 16 one-item refreshes gives code whose steps race each other its bad order.
 /// - A callback that runs main-actor code off the main actor traps (SE-0423); libdispatch says why on
 ///   stderr (`LIBDISPATCH_LOG`), and the runner shows it.
 public enum FeedExercise {
