@@ -50,10 +50,10 @@ lesson.page("nonisolated(nonsending) by default: the helper runs where its calle
     Task {
         LessonClock.shared.restart()
         note("1. the nonisolated helper, as Swift 6.0 code wrote it:")
-        let onTheCaller = await framesWhile { await checksum(for: 2) }
+        let onTheCaller = await framesWhile { await heavyWork(for: 2) }
         say("  the screen stood still for \(seconds(onTheCaller))")
         note("2. the same helper, @concurrent:")
-        let offTheMainActor = await framesWhile { await checksumOffTheMainActor(for: 2) }
+        let offTheMainActor = await framesWhile { await heavyWorkOffTheMainActor(for: 2) }
         say("  the screen stood still for \(seconds(offTheMainActor)) at most")
         say(
             onTheCaller >= 1.9 && offTheMainActor < 1

@@ -19,12 +19,7 @@ public struct Thumbnail: Sendable, Equatable {
     /// Draws `item`'s thumbnail: CPU-heavy work that keeps its thread computing for the item's
     /// `renderCost` lesson seconds and never suspends. Call it off the main actor.
     public static func render(_ item: FeedItem) -> Thumbnail {
-        let end = LessonClock.shared.now + item.renderCost
-        var spin = 0
-        while LessonClock.shared.now < end {
-            for value in 0..<1_000 { spin = (spin &* 31 &+ value) & 0xFFFF }
-        }
-        withExtendedLifetime(spin) {}
+        compute(lessonSeconds: item.renderCost)
         afterDrawing.current?(item)
         return Thumbnail(id: item.id, checksum: expectedChecksum(of: item.id))
     }

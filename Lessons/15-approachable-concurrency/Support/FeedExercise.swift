@@ -74,7 +74,9 @@ public enum FeedExercise {
                 "\(refreshes.count) refreshes, one after another; each item's thumbnail takes 0.6 to 1.0 s of"
                     + " computing; the screen draws every 0.05 s.")
             let model = make(service)
-            let screen = FeedScreen(drawing: model)
+            // The screen: it draws the model (reads what it shows) on the main queue every 0.05 s.
+            let screen = Frames(every: 0.05) { withExtendedLifetime((model.items, model.thumbnails)) {} }
+            let starts = Locked<[Double]>([])  // when each refresh was asked for, on the lesson clock
             let watch = MainWatch(model)
             service.aroundCallback.withLock {
                 $0 = { call in watch.holding("right after the service called back", call) }
@@ -84,33 +86,23 @@ public enum FeedExercise {
                 sleep(lessonSeconds: 0.2)  // a few frames first
                 var faults = 0
                 var doneCalls: [Locked<[Bool]>] = []
-                for (index, refresh) in refreshes.enumerated() {
+                // Then the quick round: one cheap item a refresh, many refreshes, so that code whose steps
+                // race each other (two tasks trusted to run in order) meets its bad order.
+                var quickFaults = 0
+                for (index, refresh) in (refreshes + quick).enumerated() {
                     watch.refresh.withLock { $0 = index + 1 }
                     let outcome = play(
-                        refresh, number: index + 1, of: model, on: screen, service: service, watch: watch)
+                        refresh, number: index + 1, of: model, starts: starts, service: service, watch: watch,
+                        quiet: index >= refreshes.count)
                     faults += outcome.faults
+                    if index >= refreshes.count { quickFaults += outcome.faults }
                     doneCalls.append(outcome.calls)
                     guard outcome.answered else { break }
                 }
-                // The quick round: one cheap item a refresh, many refreshes, so that code whose steps race
-                // each other (two tasks trusted to run in order) meets its bad order.
-                if doneCalls.count == refreshes.count {
-                    var quickFaults = 0
-                    for (index, refresh) in quick.enumerated() {
-                        watch.refresh.withLock { $0 = refreshes.count + index + 1 }
-                        let outcome = play(
-                            refresh, number: refreshes.count + index + 1, of: model, on: screen, service: service,
-                            watch: watch, quiet: true)
-                        quickFaults += outcome.faults
-                        doneCalls.append(outcome.calls)
-                        guard outcome.answered else { break }
-                    }
-                    faults += quickFaults
-                    if quickFaults == 0 {
-                        note(
-                            "Then \(quick.count) quick refreshes of one item each, on every kind of queue: each shown,"
-                                + " its thumbnail right, done on the main actor.")
-                    }
+                if doneCalls.count == refreshes.count + quick.count, quickFaults == 0 {
+                    note(
+                        "Then \(quick.count) quick refreshes of one item each, on every kind of queue: each shown,"
+                            + " its thumbnail right, done on the main actor.")
                 }
                 sleep(lessonSeconds: 0.3)  // a few frames after, and time for a late second done
                 for change in watch.takeChanges() {
@@ -127,13 +119,16 @@ public enum FeedExercise {
                     ).note()
                     faults += 1
                 }
-                let (gap, during) = DispatchQueue.main.sync { () -> (Double, Int) in
+                let (gap, ended) = DispatchQueue.main.sync { () -> (Double, Double) in
                     screen.stop()
-                    return (screen.longestGap, screen.longestGapRefresh)
+                    return (screen.longestGap, screen.longestGapEnded)
                 }
+                let during = starts.current.filter { $0 <= ended - gap }.count  // the refresh under way when it began
                 if gap >= frameLimit {
                     FaultLine(
-                        "the screen stood still for \(seconds(gap)) during refresh \(during): the main actor was busy",
+                        "the screen stood still for \(seconds(gap)) "
+                            + (during == 0 ? "before the first refresh" : "during refresh \(during)")
+                            + ": the main actor was busy",
                         hint: "draw the thumbnails off the main actor (a @concurrent function), and show them on it"
                     ).note()
                     faults += 1
@@ -155,8 +150,8 @@ public enum FeedExercise {
     /// One refresh: scripts the service's answer, asks the model on the main queue, waits for `done`
     /// (on this thread of the page's own), and judges what the model then shows.
     static func play(
-        _ refresh: Refresh, number: Int, of model: FeedScreenModel, on screen: FeedScreen, service: FeedService,
-        watch: MainWatch, quiet: Bool = false
+        _ refresh: Refresh, number: Int, of model: FeedScreenModel, starts: Locked<[Double]>, service: FeedService,
+        watch: MainWatch, quiet: Bool
     ) -> (faults: Int, answered: Bool, calls: Locked<[Bool]>) {
         service.script(refresh.items, after: refresh.latency, on: refresh.queue)
         let done = DispatchGroup()
@@ -165,7 +160,7 @@ public enum FeedExercise {
         // What the screen showed the moment done was first called, there on the main queue.
         let shownAtDone = Locked<(items: [FeedItem], thumbnails: [String: Thumbnail])?>(nil)
         DispatchQueue.main.async {
-            screen.refresh = number
+            starts.withLock { $0.append(LessonClock.shared.now) }
             model.refresh {
                 let first = calls.withLock { calls -> Bool in
                     calls.append(isOnMainQueue)

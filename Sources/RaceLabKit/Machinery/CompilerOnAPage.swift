@@ -6,34 +6,42 @@ extension Swift6Compiler {
     /// compiler gives (file:line:column, the message), or that it gave none. Returns the diagnostics.
     @discardableResult
     public static func show(_ name: String, in folder: String, flags: [String]? = nil) -> [String] {
-        let path = "\(folder)/\(name)"
-        let stated = flags ?? statedFlags(of: path)
+        let stated = flags ?? statedFlags(of: "\(folder)/\(name)")
         note("$ swiftc -swift-version 6 \(stated.map { $0 + " " }.joined())… Compiler/\(name)")
+        let said = diagnostics(of: name, in: folder, flags: flags)
+        if let problem = said.problem { say(problem) }
+        if said.lines.isEmpty, said.problem == nil { say("the compiler: no errors, no warnings") }
+        for line in said.lines { say("the compiler: \(line)") }
+        return said.lines
+    }
+
+    /// What the compiler says of `folder/name` (as `show` runs it): its diagnostics, each as
+    /// `diagnostic(_:of:)` gives it; or, when it could not judge the file at all, why (`problem`).
+    public static func diagnostics(of name: String, in folder: String, flags: [String]? = nil)
+        -> (lines: [String], problem: String?)
+    {
+        let path = "\(folder)/\(name)"
         guard FileManager.default.fileExists(atPath: path) else {
-            say(
+            return (
+                [],
                 "cannot show the compiler's verdict: \(path) is missing (this lesson reads its Compiler/ folder where it was built)"
             )
-            return []
         }
         let run = withStatedModules(of: path) { modules in
             ChildProcess.run(
                 executable: "/usr/bin/env", arguments: arguments(path, verify: false, flags: flags, modules: modules),
                 limit: 60)
         }
-        guard case .success(let compiler) = run else {
-            if case .failure(let problem) = run { say("cannot show the compiler's verdict: \(problem)") }
-            return []
-        }
-        let diagnostics = (compiler.errorLines + compiler.lines).compactMap { diagnostic($0, of: folder) }
-        if diagnostics.isEmpty {
-            say(
-                compiler.status == 0 && !compiler.hung
-                    ? "the compiler: no errors, no warnings"
-                    : "the compiler \(compiler.description), without a diagnostic (is the Swift toolchain on PATH?): \(compiler.errorLines.prefix(3).joined(separator: " "))"
+        switch run {
+        case .failure(let problem): return ([], "cannot show the compiler's verdict: \(problem)")
+        case .success(let compiler):
+            let lines = (compiler.errorLines + compiler.lines).compactMap { diagnostic($0, of: folder) }
+            guard lines.isEmpty, compiler.status != 0 || compiler.hung else { return (lines, nil) }
+            return (
+                [],
+                "the compiler \(compiler.description), without a diagnostic (is the Swift toolchain on PATH?): \(compiler.errorLines.prefix(3).joined(separator: " "))"
             )
         }
-        for line in diagnostics { say("the compiler: \(line)") }
-        return diagnostics
     }
 
     /// "RacyPerson.swift:31:13: error: capture of …" from one line of the compiler's output, without

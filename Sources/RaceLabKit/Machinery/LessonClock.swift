@@ -63,6 +63,18 @@ public func sleep(lessonSeconds seconds: Double) {
     Thread.sleep(forTimeInterval: LessonClock.shared.realSeconds(seconds))
 }
 
+/// Keeps the calling thread computing for `seconds` lesson seconds, never suspending: the stand-in for
+/// CPU-heavy work (filtering an image, drawing a thumbnail), where `sleep(lessonSeconds:)` stands for
+/// waiting. A thread doing it is busy, not parked: on the main queue it stops the frames.
+public func compute(lessonSeconds seconds: Double) {
+    let end = LessonClock.shared.now + seconds
+    var spin = 0
+    while LessonClock.shared.now < end {
+        for value in 0..<1_000 { spin = (spin &* 31 &+ value) & 0xFFFF }
+    }
+    withExtendedLifetime(spin) {}
+}
+
 /// Blocks for a random time up to `seconds` lesson seconds, as the classic demos do to shake up timing.
 /// During an exercise's contention round (`withQuickDelays`) it returns at once, so that threads
 /// hammering the attendee's code meet tens of thousands of times in a fraction of a second. On a
