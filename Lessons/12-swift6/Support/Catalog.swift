@@ -24,7 +24,7 @@ public protocol FavoriteEvents: Sendable {
 }
 
 /// The catalog exercise 12's controller asks before it adds an event: can it still be booked? It
-/// answers after an `await`, as a server would. The driver tells it how many adds of one event are
+/// answers after an `await`, as a server would, with what was so when it was asked. The driver tells it how many adds of one event are
 /// coming at once (`expect`), and it holds its answers about that event until all of them have asked
 /// (or 0.2 s of real time has passed): every add that checks the favourites before it asks has then
 /// checked before any of them adds, so a check and an append with an `await` between them add a
@@ -49,6 +49,11 @@ public final class Catalog: Sendable {
         ledger.withLock { $0.expected[event.id] = askers }
     }
 
+    /// How many times the catalog has been asked about `event`.
+    func asks(for event: Event) -> Int {
+        ledger.withLock { $0.asked[event.id, default: 0] }
+    }
+
     /// How many times the catalog has answered about `event`.
     func answers(for event: Event) -> Int {
         ledger.withLock { $0.answered[event.id, default: 0] }
@@ -62,9 +67,12 @@ public final class Catalog: Sendable {
         closed.withLock { if $0.remove(event.id) == nil { $0.insert(event.id) } }
     }
 
-    /// True unless the event is closed. Suspends the caller first: at least until every expected add
-    /// of the event has asked (at most 0.2 s), and then for the catalog's delay.
+    /// True unless the event was closed when asked. Suspends the caller first: at least until every
+    /// expected add of the event has asked (at most 0.2 s), and then for the catalog's delay. The answer
+    /// is decided before the question counts as asked: once the driver sees it asked, a change of
+    /// answer comes after the question.
     public func isBookable(_ event: Event) async -> Bool {
+        let open = !isClosed(event)
         ledger.withLock { $0.asked[event.id, default: 0] += 1 }
         let start = DispatchTime.now().uptimeNanoseconds
         while ledger.withLock({ $0.asked[event.id, default: 0] < $0.expected[event.id, default: 0] }),
@@ -74,6 +82,6 @@ public final class Catalog: Sendable {
         }
         if delay > 0 { try? await Task.sleep(nanoseconds: delay) }
         ledger.withLock { $0.answered[event.id, default: 0] += 1 }
-        return !isClosed(event)
+        return open
     }
 }

@@ -18,7 +18,8 @@ public protocol ImageSource: Sendable {
 ///   image among them: the others still get the image from the one download, which is not cancelled;
 ///   a cancelled one gets the image or a `CancellationError`.
 /// - Round 3: an image whose first download fails: its waiters get the failure, and one download
-///   after it serves everyone who asks again, however they arrive (a failure is not kept).
+///   after it serves everyone who asks again, however they arrive (a failure is not kept). Then again,
+///   with the request that started the download cancelled during it: the failure is not kept either.
 /// - Round 4: the first two requests for an image at the same instant, image after image.
 /// - Round 5: contention: 200 images asked for by 32 tasks at once, for ThreadSanitizer; then each
 ///   asked for again, twice over: a cache keeps what it downloaded.
@@ -42,6 +43,7 @@ public enum CacheExercise {
                     var faults = await manyAtOnce(1, &scenario, makeCache(), cancelling: false)
                     faults += await manyAtOnce(2, &scenario, makeCache(), cancelling: true)
                     faults += await failureNotKept(&scenario, makeCache())
+                    faults += await failureAfterStarterCancelled(&scenario, makeCache())
                     faults += await together(makeCache())
                     faults += await contend(makeCache())
                     let (slowFaults, slowLine) = await slow
