@@ -173,7 +173,12 @@ func twoRenames(of person: Person, locked: Bool, _ program: Explorer.Program) {
             locked
             ? ["calls changeName", "takes the lock", "firstName = \"\(first)\"", "lastName = \"\(last)\"; unlocks"]
             : ["calls changeName", "firstName = \"\(first)\"", "lastName = \"\(last)\""]
-        program.thread("rename to \(first) \(last)", steps: steps) {
+        // What each step touches, for the partial-order reduction (lesson 14, page 4).
+        let touching: [Footprint] =
+            locked
+            ? [.nothing, .acquires("person"), .writes("firstName"), .writes("lastName") + .releases("person")]
+            : [.nothing, .writes("firstName"), .writes("lastName")]
+        program.thread("rename to \(first) \(last)", steps: steps, touching: touching) {
             person.changeName(firstName: first, lastName: last)
         }
     }

@@ -370,7 +370,10 @@ lesson.page("Every schedule: lost updates, and check-then-act", explores: true) 
         { program in
             let counter = RacyCounter()
             for _ in 0..<2 {
-                program.thread("increment() twice", steps: ["reads", "writes", "reads", "writes"]) {
+                program.thread(
+                    "increment() twice", steps: ["reads", "writes", "reads", "writes"],
+                    touching: [.reads("value"), .writes("value"), .reads("value"), .writes("value")]
+                ) {
                     counter.increment()
                     Interleaving.record("value is \(counter.value)")
                     Interleaving.point("between the calls")

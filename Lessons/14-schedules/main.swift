@@ -92,4 +92,153 @@ func preemptionTable() {
     }
 }
 
+lesson.page("Many schedules, few executions: the classes of two renames", explores: true) { page in
+    note("Lesson 3's two renames (its page 6): A to Charlie Cheesecake, B to Delia Dingle, each three")
+    note("steps: the call, the first name, the last name. But B's call touches nothing of A's: run before")
+    note("or after A's write of the first name, it leaves the same state. Two steps of different threads")
+    note("are independent when neither writes what the other reads or writes. Swap two independent")
+    note("neighbours and you have another schedule of the same execution (a Mazurkiewicz trace, a class).")
+    note("Only the order of conflicting steps tells classes apart: here, who writes firstName last and")
+    note("who writes lastName last. Each step says what it touches, its footprint:")
+    note("  calls changeName: nothing    firstName = …: writes firstName    lastName = …: writes lastName")
+    let torn = { (name: String) in !Renames.whole.contains(name) }
+    page.exploreSchedules(of: "two renames", bad: torn, mark: "<- torn", Renames.program)
+    guard page.replay == nil else { return page.done() }
+    note("Dynamic partial-order reduction (Flanagan and Godefroid, 2005; with source sets and sleep sets,")
+    note("Abdulla and others, 2014) finds the classes without listing the schedules: it runs one, finds")
+    note("the pairs of conflicting steps that nothing else orders, and tries each pair the other way")
+    note("round, once. Explorer(reduction: .partialOrder) runs one schedule of each class:")
+    do {
+        let classes = try Explorer(reduction: .partialOrder).explore(Renames.program)
+        for (number, run) in classes.runs.enumerated() {
+            note(
+                "Class \(number + 1) of \(classes.schedules): \(run.schedule), ends in \(run.outcome)\(torn(run.outcome) ? "   <- torn" : "")"
+            )
+            for line in page.lanes(of: run) { note(line) }
+        }
+        note("\(classes.schedules) runs instead of 20, and every outcome is there. loom (Tokio's checker) and")
+        note("CDSChecker explore this way; with a preemption bound on top, as CHESS does (page 3).")
+    } catch {
+        note("The explorer stopped: \(error)")
+    }
+    page.done()
+}
+
+lesson.page("Three threads: what the reduction saves", explores: true) { page in
+    note("Three withdrawals of 70 from 100 (page 2's, with a third thread). A check reads the balance, a")
+    note("withdrawal writes it: two checks are independent, a check and a withdrawal are not.")
+    let reduced = Explorer(reduction: .partialOrder)
+    if let classes = page.exploreSchedules(
+        of: "three withdrawals", explorer: reduced, bad: overdrawn, mark: "<- overdrawn", drawing: 1,
+        Bank.withdrawals(3, of: 70)),
+        let every = try? Explorer().explore(Bank.withdrawals(3, of: 70))
+    {
+        note(
+            "Without the reduction: \(every.schedules) schedules, run in \(fixed(every.seconds, decimals: 2)) s; with it,"
+        )
+        note("\(classes.schedules) classes, run in \(fixed(classes.seconds, decimals: 2)) s.")
+        note(
+            Set(every.outcomes.map(\.text)) == Set(classes.outcomes.map(\.text))
+                ? "The same \(every.outcomes.count) outcomes either way." : "The outcomes differ: a footprint is wrong."
+        )
+    }
+    guard page.replay == nil else { return page.done() }
+    note("")
+    note("A ring of three transfers: A moves 10 from X to Y, B from Y to Z, C from Z to X, each holding")
+    note("the account it takes from, then the other. A taking of a lock conflicts with every other taking")
+    note("of it, so the reduction tries each order of two threads' takings of one lock:")
+    if let ring = page.exploreSchedules(
+        of: "a ring of three transfers", explorer: reduced, bad: deadlocked, mark: "<- deadlocked", drawing: 1,
+        Bank.transfers(among: ["X", "Y", "Z"]))
+    {
+        let bound = Increments.interleavings(threads: 3, steps: 3)
+        note("Without the reduction: at most 9!/(3!·3!·3!) = \(grouped(bound)) schedules (the orders of nine")
+        note("steps, three a thread; a thread that waits for a lock cuts some), computed, not run; with it,")
+        note("\(ring.schedules) runs, in \(fixed(ring.seconds, decimals: 2)) s.")
+        note("With locks the reduction keeps no sleep sets (the README says why), so a class can be run more")
+        note("than once: these are runs, not classes. Each thread holds one lock and waits for the next: the")
+        note("deadlock of lesson 4, now with three.")
+    }
+    page.done()
+}
+
+lesson.page("When it is too big: random schedules with a guarantee", explores: true) { page in
+    let threads = 4
+    let program = Increments.program(threads: threads, times: 2)
+    let lost = { (outcome: String) in !outcome.hasSuffix("none lost") }
+    if let replay = page.replay {
+        page.showSchedule(
+            replay.schedule, of: "four threads that increment twice", stepping: replay.stepping, bad: lost,
+            mark: "<- updates lost", program)
+        return page.done()
+    }
+    let every = Increments.interleavings(threads: threads, steps: 4)
+    note("Four threads each call lesson 4's increment() twice: read, write, read, write. Sixteen steps,")
+    note("and 16!/(4!·4!·4!·4!) = \(grouped(every)) schedules: at 3,000 a second, the explorer's pace,")
+    note(
+        "about \(Int((every / 3000 / 3600).rounded())) hours. Every step touches the counter, so almost no two steps are"
+    )
+    note("independent, and the reduction saves little.")
+    note("PCT (Burckhardt and others, ASPLOS 2010; AWS's shuttle and Microsoft's Coyote use it) runs random")
+    note("schedules of a special kind instead. Each run gives the n threads random priorities and always")
+    note("runs the highest that can go on; at d-1 steps drawn from the run's k, it drops the thread that")
+    note("just ran below all the others. A bug of depth d needs d orderings between steps to show (a lost")
+    note("update: one read before another thread's write, two orderings; one priority change gives them).")
+    note("PCT finds a bug of depth d in a run with probability at least 1/(n·k^(d-1)), whatever the program.")
+    if let found = page.exploreSchedules(
+        of: "four threads that increment twice", explorer: Explorer(random: 20, depth: 2, seed: 1, steps: 16),
+        bad: lost,
+        mark: "<- updates lost", drawing: 1, program)
+    {
+        if let bound = found.pctBound {
+            note(
+                "Updates lost in \(found.count(where: lost)) of \(found.schedules) runs; the guarantee: at least"
+                    + " 1/(\(found.threads)·\(found.steps)) = \(fixed(100 * bound, decimals: 1))% a run.")
+        }
+    }
+    guard let overdraft = try? pctOverdraft() else { return page.done() }
+    note("")
+    note("Three withdrawals of 70 from 100 (page 5), one PCT run of depth 2 a seed, seeds 1 to 100:")
+    note(
+        "overdrawn in \(overdraft.found) of 100 runs, the first with seed \(overdraft.first). The bound: n = 3 threads,"
+    )
+    note(
+        "k = \(overdraft.steps) steps, 1/(n·k) = \(fixed(100 * overdraft.bound, decimals: 1))% a run; measured"
+            + " \(overdraft.found)%, \(Double(overdraft.found) / 100 >= overdraft.bound ? "at least" : "BELOW") the bound."
+    )
+    note("Seed \(overdraft.first)'s run, replayed on page 5: swift run lesson14 5 --schedule \(overdraft.schedule)")
+    page.done()
+}
+
+/// A whole number with its thousands grouped: 63,063,000.
+func grouped(_ value: Double) -> String {
+    var digits = String(Int(value))
+    var groups: [String] = []
+    while digits.count > 3 {
+        groups.insert(String(digits.suffix(3)), at: 0)
+        digits.removeLast(3)
+    }
+    return ([digits] + groups).joined(separator: ",")
+}
+
+/// Page 6's count: three withdrawals, one PCT run of depth 2 for each seed from 1 to 100.
+@MainActor
+func pctOverdraft() throws -> (found: Int, first: Int, schedule: String, steps: Int, bound: Double) {
+    var found = 0
+    var first = 0
+    var schedule = ""
+    var steps = 0
+    for seed in 1...100 {
+        // k = 6: three withdrawals of two steps at most.
+        let run = try Explorer(random: 1, depth: 2, seed: UInt64(seed), steps: 6).explore(Bank.withdrawals(3, of: 70))
+        steps = max(steps, run.steps)
+        if let overdraft = run.outcomes.first(where: { overdrawn($0.text) }) {
+            found += 1
+            if first == 0 { (first, schedule) = (seed, overdraft.simplest.schedule) }
+        }
+    }
+    // The bound with the longest run seen as k: a larger k only lowers it.
+    return (found, first, schedule, steps, 1 / (3 * Double(steps)))
+}
+
 lesson.run()

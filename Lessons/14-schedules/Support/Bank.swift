@@ -55,7 +55,15 @@ public enum Bank {
                     locked
                     ? ["calls withdraw(\(amount))", "takes the lock, checks", "takes \(amount), unlocks"]
                     : ["checks the balance", "takes \(amount)"]
-                program.thread("withdraw(\(amount))", steps: steps) {
+                // What each step touches (a refused withdrawal lets go of the lock in its second step).
+                let touching: [Footprint] =
+                    locked
+                    ? [
+                        .nothing, .acquires("account") + .releases("account") + .reads("balance"),
+                        .writes("balance", "paid") + .releases("account"),
+                    ]
+                    : [.reads("balance"), .writes("balance", "paid")]
+                program.thread("withdraw(\(amount))", steps: steps, touching: touching) {
                     let done = locked ? account.lock.holding { account.withdraw(amount) } : account.withdraw(amount)
                     Interleaving.record(done ? "paid" : "refused")
                     if done { paid.add(Explorer.letters([thread])) }
@@ -87,7 +95,11 @@ public enum Bank {
                     "calls transfer", "takes \(from.name)'s lock; wants \(to.name)'s",
                     "takes \(to.name)'s lock, moves 10, unlocks both",
                 ]
-                program.thread("\(from.name) to \(to.name)", steps: steps) {
+                let touching: [Footprint] = [
+                    .nothing, .acquires(from.name),
+                    .acquires(to.name) + .releases(to.name, from.name) + .writes(from.name, to.name),
+                ]
+                program.thread("\(from.name) to \(to.name)", steps: steps, touching: touching) {
                     from.transfer(10, to: to)
                 }
             }

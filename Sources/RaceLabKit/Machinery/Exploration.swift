@@ -1,3 +1,5 @@
+import Foundation
+
 /// What an exploration found: how many schedules, and each outcome with its count and simplest run.
 public struct Exploration: Sendable {
     public internal(set) var schedules = 0
@@ -6,9 +8,31 @@ public struct Exploration: Sendable {
     /// False when the exploration stopped at `maxSchedules`.
     public internal(set) var complete = true
     public internal(set) var seconds = 0.0
+    /// Found by the partial-order reduction with sleep sets: each schedule counted is a class of
+    /// equivalent executions, one run each.
+    public internal(set) var reduced = false
+    /// Runs the reduction played out but did not count (every thread left was asleep).
+    public internal(set) var abandoned = 0
+    /// In the random mode: its parameters, the program's threads n and the steps k of its longest run
+    /// (PCT's bound is 1/(n·k^(d−1)) a run).
+    public internal(set) var random: Explorer.RandomRuns?
+    public internal(set) var threads = 0
+    public internal(set) var steps = 0
+
+    /// PCT's lower bound on the chance that one run finds a bug of the depth it aims at.
+    public var pctBound: Double? {
+        guard let random, threads > 0, steps > 0 else { return nil }
+        return 1 / (Double(threads) * pow(Double(steps), Double(random.depth - 1)))
+    }
+
+    /// The first runs, in the order played (at most `Exploration.keptRuns`): with the reduction, one
+    /// per class.
+    public internal(set) var runs: [Explorer.Run] = []
+    static let keptRuns = 100
 
     mutating func add(_ run: Explorer.Run) {
         schedules += 1
+        if runs.count < Self.keptRuns { runs.append(run) }
         if let index = outcomes.firstIndex(where: { $0.text == run.outcome }) {
             outcomes[index].count += 1
             if run.preemptions < outcomes[index].simplest.preemptions { outcomes[index].simplest = run }

@@ -12,6 +12,10 @@ import Foundation
 /// the default rule, the thread that ran last goes on while it can, then the first by letter.
 public struct Explorer: Sendable {
     public var maxPreemptions: Int?
+    /// `.partialOrder`: one schedule per class of equivalent executions (ExplorerReduction.swift).
+    public var reduction: Reduction
+    /// The random mode's parameters (ExplorerRandom.swift): nil for a systematic search.
+    public var random: RandomRuns?
     /// A safety limit: an exploration stops after this many schedules and says so.
     public var maxSchedules = 20_000
     /// A thread that does not come back to an interleaving point within this many real seconds waits
@@ -19,13 +23,21 @@ public struct Explorer: Sendable {
     public var stepTimeLimit: TimeInterval = 10
     static let maxSteps = 400
 
-    public init(maxPreemptions: Int? = nil) {
+    public init(maxPreemptions: Int? = nil, reduction: Reduction = .none) {
         self.maxPreemptions = maxPreemptions
+        self.reduction = reduction
     }
 
-    /// Every schedule of the program `setup` builds (within the preemption bound).
+    /// Every schedule of the program `setup` builds (within the preemption bound), or with the
+    /// reduction one of each class.
     public func explore(_ setup: (Program) -> Void) throws -> Exploration {
-        try search { try PreparedRun(program: Program(), setup) }
+        try searching { try PreparedRun(program: Program(), setup) }
+    }
+
+    /// The search the explorer's reduction asks for.
+    func searching(_ build: () throws -> PreparedRun) throws -> Exploration {
+        if let random { return try searchRandom(random, build) }
+        return reduction == .partialOrder ? try searchReduced(build) : try search(build)
     }
 
     /// One schedule, or its start (the rest by the default rule). `each` sees every step as it ends;

@@ -4,17 +4,19 @@ import Foundation
 /// schedule drawn as lanes (a column per thread, a row per step, time going down); or, with
 /// `--schedule S`, that one schedule replayed step by step.
 extension Page {
-    /// Explores every schedule of the program `setup` builds (within `explorer`'s preemption bound), or
-    /// replays the one `--schedule` asks for. `bad` picks the outcomes to mark with `mark` (e.g.
-    /// "<- torn") and draw. Returns the exploration; nil after a replay, or when the explorer stopped
-    /// with a problem (printed).
+    /// Explores every schedule of the program `setup` builds (within `explorer`'s preemption bound; with
+    /// its reduction, one a class; in its random mode, PCT's runs), or replays the one `--schedule` asks
+    /// for. `bad` picks the outcomes to mark with `mark` (e.g. "<- torn") and draw, the first `drawing`
+    /// of them. A full exploration is checked against the partial-order reduction (one more line).
+    /// Returns the exploration; nil after a replay, or when the explorer stopped with a problem
+    /// (printed).
     @discardableResult
     public func exploreSchedules(
-        of what: String, explorer: Explorer = Explorer(), bad: (String) -> Bool, mark: String,
+        of what: String, explorer: Explorer = Explorer(), bad: (String) -> Bool, mark: String, drawing: Int = .max,
         _ setup: (Explorer.Program) -> Void
     ) -> Exploration? {
         explored(
-            what, explorer, bad, mark, search: { try explorer.explore(setup) },
+            what, explorer, bad, mark, drawing, search: { try $0.explore(setup) },
             replay: { try explorer.replay($0, setup, before: $1, each: $2) })
     }
 
@@ -25,23 +27,29 @@ extension Page {
         _ setup: (Explorer.TaskProgram) -> Void
     ) -> Exploration? {
         explored(
-            what, explorer, bad, mark, search: { try explorer.exploreTasks(setup) },
+            what, explorer, bad, mark, .max, search: { try $0.exploreTasks(setup) },
             replay: { try explorer.replayTasks($0, setup, before: $1, each: $2) })
     }
 
     typealias Replaying = (String, (Int) -> Void, (Explorer.LaneStep) -> Void) throws -> Explorer.Run
 
     private func explored(
-        _ what: String, _ explorer: Explorer, _ bad: (String) -> Bool, _ mark: String,
-        search: () throws -> Exploration, replay replaying: Replaying
+        _ what: String, _ explorer: Explorer, _ bad: (String) -> Bool, _ mark: String, _ drawing: Int,
+        search: (Explorer) throws -> Exploration, replay replaying: Replaying
     ) -> Exploration? {
         if let replay {
-            shown(replay.schedule, of: what, stepping: replay.stepping, bad: bad, mark: mark, replaying)
+            _ = shown(replay.schedule, of: what, stepping: replay.stepping, bad: bad, mark: mark, replaying)
             return nil
         }
         let found: Exploration
+        let reduced: Exploration?
         do {
-            found = try search()
+            found = try search(explorer)
+            // Every full exploration is checked against the reduction: the same outcomes, or a line says
+            // which were lost (a footprint that leaves out what its step touches).
+            var reducing = explorer
+            reducing.reduction = .partialOrder
+            reduced = explorer.reduction == .none && explorer.random == nil ? try search(reducing) : nil
         } catch {
             note("The explorer stopped: \(error)")
             return nil
@@ -51,17 +59,49 @@ extension Page {
         let time =
             ProcessInfo.processInfo.environment["RACELAB_EXPLORER_TIMES"] == "1"
             ? " (explored in \(fixed(found.seconds, decimals: 3)) s)" : ""
-        note(
-            "Every schedule of \(what)\(bound): \(found.schedules) schedules\(found.complete ? "" : " (stopped at the limit of \(explorer.maxSchedules))").\(time)"
-        )
-        table(found, bad: bad, mark: mark)
+        let limit = found.complete ? "" : " (stopped at the limit of \(explorer.maxSchedules))"
+        if let random = explorer.random {
+            note(
+                "\(random.runs) random schedules of \(what) (PCT, depth \(random.depth), seed \(random.seed)):"
+                    + " n = \(found.threads) threads, k = \(found.steps) steps.\(time)")
+        } else if explorer.reduction == .none {
+            note("Every schedule of \(what)\(bound): \(found.schedules) schedules\(limit).\(time)")
+        } else if found.reduced {
+            note("One schedule of each class of \(what)\(bound): \(found.schedules) classes\(limit).\(time)")
+        } else {
+            note("The schedules of \(what)\(bound) the partial-order reduction ran: \(found.schedules)\(limit).\(time)")
+        }
+        table(found, bad: bad, mark: mark, drawing: drawing)
+        if let reduced { compare(found, reduced) }
         return found
     }
 
+    /// One line on what the partial-order reduction ran for the same program, when it ran fewer; and,
+    /// whenever it found other outcomes, which.
+    private func compare(_ found: Exploration, _ reduced: Exploration) {
+        let outcomes = Set(found.outcomes.map(\.text))
+        let lost = found.outcomes.map(\.text).filter { !reduced.outcomes.map(\.text).contains($0) }
+        let extra = reduced.outcomes.map(\.text).filter { !outcomes.contains($0) }
+        if !lost.isEmpty || !extra.isEmpty {
+            note(
+                "  The partial-order reduction found other outcomes than every schedule: lost \(lost), found"
+                    + " \(extra). A step's footprint leaves out what it touches.")
+        } else if reduced.schedules < found.schedules {
+            note(
+                reduced.reduced
+                    ? "  (partial-order reduction: \(reduced.schedules) classes of equivalent schedules, one run each; the same outcomes)"
+                    : "  (partial-order reduction: \(reduced.schedules) runs instead of \(found.schedules); the same outcomes)"
+            )
+        }
+    }
+
     /// The outcome table, each bad outcome's simplest schedule as lanes, and how to replay one.
-    private func table(_ found: Exploration, bad: (String) -> Bool, mark: String) {
+    private func table(_ found: Exploration, bad: (String) -> Bool, mark: String, drawing: Int) {
         let width = max(7, found.outcomes.map(\.text.count).max() ?? 0)
-        note("  " + "outcome".padding(toLength: width, withPad: " ", startingAt: 0) + "  schedules   share")
+        let counted = found.reduced ? "classes" : found.random != nil ? "runs" : "schedules"
+        note(
+            "  " + "outcome".padding(toLength: width, withPad: " ", startingAt: 0) + "  " + rightAligned(counted, 9)
+                + "   share")
         for outcome in found.outcomes {
             let share = fixed(100 * Double(outcome.count) / Double(max(1, found.schedules)), decimals: 1) + "%"
             note(
@@ -75,14 +115,19 @@ extension Page {
         }
         if first {
             // Lesson 14's README: every interleaving counted once, in sequential consistency.
-            note("  (share: of the schedules played, each counted once; not how often a real run ends so)")
+            note("  (share: a fraction of the schedules run (every interleaving, one a class, or random runs),")
+            note("   each counted once; not the chance that a real run ends so)")
         }
-        for outcome in found.outcomes where bad(outcome.text) {
+        let drawn = found.outcomes.filter { bad($0.text) }
+        for outcome in drawn.prefix(drawing) {
             let run = outcome.simplest
             note(
                 "The simplest schedule that ends in \(outcome.text): \(run.schedule) (\(run.preemptions) preemption\(run.preemptions == 1 ? "" : "s"))."
             )
             for line in Lanes(names: run.names, steps: run.lanes).lines { note(line) }
+        }
+        if drawn.count > drawing {
+            note("(\(drawn.count - drawing) more marked outcome\(drawn.count - drawing == 1 ? "" : "s"), not drawn.)")
         }
         if let example = found.outcomes.first(where: { bad($0.text) }) {
             note(
@@ -139,6 +184,9 @@ extension Page {
         note("Schedule \(given)\(playedOn) ends in \(run.outcome)\(bad(run.outcome) ? "   " + mark : "")")
         return run
     }
+
+    /// A run drawn as lanes: a column per thread, a row per step.
+    public func lanes(of run: Explorer.Run) -> [String] { Lanes(names: run.names, steps: run.lanes).lines }
 
     private var program: String {
         (CommandLine.arguments.first ?? "lesson").split(separator: "/").last.map(String.init) ?? "lesson"

@@ -12,8 +12,13 @@ extension Explorer {
 
         /// Adds a thread, lettered in the order added (A, B, …). `steps` says what each of its steps
         /// does, for the schedule's lanes; a step it does not name shows the point it stops at.
-        public func thread(_ name: String, steps: [String] = [], _ body: @escaping @Sendable () -> Void) {
-            run.start(name: name, steps: steps, body)
+        /// `touching` says what each step touches, for the partial-order reduction (`Footprint`): a step
+        /// past the list touches everything.
+        public func thread(
+            _ name: String, steps: [String] = [], touching footprints: [Footprint] = [],
+            _ body: @escaping @Sendable () -> Void
+        ) {
+            run.start(name: name, steps: steps, touching: footprints, body)
         }
 
         /// How the outcome of a run is read, once every thread has finished.

@@ -31,10 +31,15 @@ extension Explorer {
         return tally
     }
 
-    /// Plays one run that `build` prepares: `prefix` chooses its first steps, the default rule the rest.
+    /// Plays one run that `build` prepares: `prefix` chooses its first steps, the default rule the rest
+    /// (or, after the prefix, `choose`: given the step's number, the threads that may take it and the
+    /// run, the thread to take it, or nil when the run is to be played out by the default rule and not
+    /// counted: the reduction's sleep set leaves no thread to pick). With `footprints`, the run keeps
+    /// what each thread's next step touches, before every step.
     func play(
         _ prefix: [Int], _ build: () throws -> PreparedRun,
-        before: (Int) -> Void = { _ in }, each: (LaneStep) -> Void = { _ in }
+        before: (Int) -> Void = { _ in }, each: (LaneStep) -> Void = { _ in },
+        footprints: Bool = false, choose: ((Int, [Int], any Schedulable) -> Int?)? = nil
     ) throws -> PlayedRun {
         racelab_relaxed_add(racelab_explorations_word(), 1)
         defer { racelab_relaxed_add(racelab_explorations_word(), UInt64.max) }  // minus one
@@ -45,10 +50,14 @@ extension Explorer {
         var runnables: [[Int]] = []
         var preemptionsBefore: [Int] = []
         var preemptions = 0
+        var pending: [[Footprint]] = []
+        var abandonedAt: Int?
+        var waiting: [(Int, Footprint)] = []
         var outcome: String?
         while outcome == nil {
             let runnable = run.runnable
             if runnable.isEmpty {
+                if footprints { waiting = run.unfinished.map { ($0, run.pendingFootprint($0)) } }
                 guard choices.count >= prefix.count else {
                     let why = run.allFinished ? "every \(run.noun) has finished" : run.stuck
                     throw Problem(
@@ -65,9 +74,13 @@ extension Explorer {
                 guard runnable.contains(choice) else {
                     throw Problem(description: "step \(choices.count + 1): " + run.whyNot(choice))
                 }
+            } else if abandonedAt == nil, let choose, let chosen = choose(choices.count, runnable, run) {
+                choice = chosen
             } else {
+                if choose != nil, abandonedAt == nil { abandonedAt = choices.count }
                 choice = previous.flatMap { runnable.contains($0) ? $0 : nil } ?? runnable[0]
             }
+            if footprints { pending.append(run.names.indices.map { run.pendingFootprint($0) }) }
             preemptionsBefore.append(preemptions)
             if Self.preempts(choice, after: previous, runnable: runnable) { preemptions += 1 }
             choices.append(choice)
@@ -85,7 +98,9 @@ extension Explorer {
         return PlayedRun(
             run: Run(
                 choices: choices, preemptions: preemptions, outcome: outcome ?? "", names: run.names, lanes: steps),
-            runnable: runnables, preemptionsBefore: preemptionsBefore)
+            runnable: runnables, preemptionsBefore: preemptionsBefore, pending: pending,
+            startedBy: footprints ? run.startedBy : [], abandonedAt: abandonedAt,
+            waitingAtEnd: waiting)
     }
 
     /// A switch away from a thread that could have gone on.

@@ -57,7 +57,7 @@ extension Explorer {
     /// Every schedule of the tasks `setup` builds: a task is paused only at `Interleaving.suspend`;
     /// between two of those, every job runs in order, on the explorer's thread.
     public func exploreTasks(_ setup: (TaskProgram) -> Void) throws -> Exploration {
-        try search { try PreparedRun(tasks: TaskProgram(), setup) }
+        try searching { try PreparedRun(tasks: TaskProgram(), setup) }
     }
 
     public func replayTasks(
@@ -183,6 +183,13 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
 
     var names: [String] { state.withLock { $0.lanes.map(\.name) } }
     var stepNames: [[String]] { state.withLock { $0.lanes.map(\.stepNames) } }
+    /// A task's step touches everything: tasks have no footprints (yet), so the reduction runs every
+    /// order of theirs.
+    func pendingFootprint(_ index: Int) -> Footprint { .everything }
+    var startedBy: [Int?] { state.withLock { $0.lanes.map { _ in nil } } }
+    var unfinished: [Int] {
+        state.withLock { state in state.lanes.indices.filter { state.lanes[$0].pause != .finished } }
+    }
     var steps: [ScheduleStep] { state.withLock { $0.log } }
 
     /// Resumes task `index` and runs every job until nothing is left to run: the task has paused

@@ -7,21 +7,27 @@ import RaceLabAtomics
 /// wait, `point` does nothing, `detachNewThread` starts a thread.
 public enum Interleaving {
     /// An explicit interleaving point, for code with no delay of its own (a load, then a store).
-    public static func point(_ label: String = "a point") {
-        ScheduledThread.current?.pause(at: .point(label))
+    /// `touching`: what the thread does from here to its next point (or its end), for the explorer's
+    /// partial-order reduction; it overrides the footprint the thread's `touching` list gives that step.
+    public static func point(_ label: String = "a point", touching footprint: Footprint? = nil) {
+        guard let thread = ScheduledThread.current else { return }
+        if let footprint { thread.run.setNextFootprint(thread.index, footprint) }
+        thread.pause(at: .point(label))
     }
 
     /// `Thread.detachNewThread`; on a thread the explorer runs, a new thread that it schedules too
     /// (a callback's thread), lettered after the others.
     /// `steps` says what each of its steps does, for the explorer's lanes.
+    /// `touching` gives its steps' footprints, as `Explorer.Program.thread` does.
     public static func detachNewThread(
-        named name: String = "a new thread", steps: [String] = [], _ body: @escaping @Sendable () -> Void
+        named name: String = "a new thread", steps: [String] = [], touching footprints: [Footprint] = [],
+        _ body: @escaping @Sendable () -> Void
     ) {
         guard let spawner = ScheduledThread.current else {
             Thread.detachNewThread(body)
             return
         }
-        spawner.run.start(name: name, steps: steps, body)
+        spawner.run.start(name: name, steps: steps, touching: footprints, body)
     }
 
     /// Adds `text` to what the current step of an explored thread did, for the schedule's lanes
@@ -91,6 +97,12 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
         var name: String
         /// What each step does, as the page says (for the lanes).
         var stepNames: [String]
+        /// What each step touches, as the page says; a step past the list touches everything.
+        var footprints: [Footprint]
+        /// The step of the run that started this thread (nil: the program did).
+        var startedBy: Int?
+        /// What its next step touches, said at the point it waits at (`Interleaving.point`).
+        var nextFootprint: Footprint?
         var pause = Pause.start
         var steps = 0
     }
@@ -103,9 +115,11 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
 
     /// Starts a thread that waits for its first turn. From the controller, or from a running thread (a
     /// spawn); either way nobody else runs meanwhile.
-    func start(name: String, steps: [String], _ body: @escaping @Sendable () -> Void) {
+    func start(
+        name: String, steps: [String], touching footprints: [Footprint] = [], _ body: @escaping @Sendable () -> Void
+    ) {
         let index = condition.locked {
-            lanes.append(Lane(name: name, stepNames: steps))
+            lanes.append(Lane(name: name, stepNames: steps, footprints: footprints, startedBy: log.indices.last))
             return lanes.count - 1
         }
         let context = ScheduledThread(run: self, index: index)
@@ -139,6 +153,24 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
     func record(_ text: String) {
         condition.locked { log[log.count - 1].notes.append(text) }
     }
+
+    func setNextFootprint(_ index: Int, _ footprint: Footprint) {
+        condition.locked { lanes[index].nextFootprint = footprint }
+    }
+
+    /// What thread `index`'s next step touches: said at its point, else its `touching` list's entry, else
+    /// everything.
+    func pendingFootprint(_ index: Int) -> Footprint {
+        condition.locked {
+            let lane = lanes[index]
+            return lane.nextFootprint
+                ?? (lane.steps < lane.footprints.count ? lane.footprints[lane.steps] : .everything)
+        }
+    }
+
+    var startedBy: [Int?] { condition.locked { lanes.map(\.startedBy) } }
+    var unfinished: [Int] { condition.locked { lanes.indices.filter { lanes[$0].pause != .finished } } }
+    var threadCount: Int { condition.locked { lanes.count } }
 
     func release(_ lock: ObjectIdentifier) {
         condition.locked { _ = holders.removeValue(forKey: lock) }
@@ -182,6 +214,7 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
             if case .acquire(let lock) = lanes[index].pause { holders[lock] = index }
             log.append(ScheduleStep(thread: index, ordinal: lanes[index].steps, from: lanes[index].pause))
             lanes[index].steps += 1
+            lanes[index].nextFootprint = nil
             turn = index
             condition.broadcast()
             let deadline = Date(timeIntervalSinceNow: limit)

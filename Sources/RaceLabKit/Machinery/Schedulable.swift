@@ -19,6 +19,12 @@ protocol Schedulable: AnyObject {
     func step(_ index: Int, limit: TimeInterval) -> String?
     /// Why `index` may not take a step now.
     func whyNot(_ index: Int) -> String
+    /// What `index`'s next step touches (the partial-order reduction's footprint).
+    func pendingFootprint(_ index: Int) -> Footprint
+    /// For each thread or task, the step of the run that started it (nil: the program did).
+    var startedBy: [Int?] { get }
+    /// Those that have not finished.
+    var unfinished: [Int] { get }
 }
 
 extension Schedulable {
