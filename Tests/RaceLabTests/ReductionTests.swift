@@ -51,6 +51,29 @@ final class ReductionTests: XCTestCase {
         XCTAssertEqual(full.outcomes.count, 4)
     }
 
+    func testThreadsAreKeptForTheNextRunEvenAfterADeadlock() throws {
+        // Two threads taking two locks in opposite orders: 6 of 14 schedules deadlock.
+        let deadlocking = { (program: Explorer.Program) in
+            let locks = [ExplorableLock(), ExplorableLock()]
+            for first in 0..<2 {
+                program.thread("T\(first)") {
+                    locks[first].lock()
+                    locks[1 - first].lock()
+                    locks[1 - first].unlock()
+                    locks[first].unlock()
+                }
+            }
+            program.outcome { "done" }
+        }
+        _ = try Explorer().explore(deadlocking)
+        let before = ExplorerThreads.threadsMade
+        for _ in 0..<5 {
+            let found = try Explorer().explore(deadlocking)
+            XCTAssertEqual(found.count { $0 == "deadlock" }, 6)
+        }
+        XCTAssertEqual(ExplorerThreads.threadsMade, before, "70 runs, 30 of them deadlocked, made new threads")
+    }
+
     func testStepsThatTouchEverythingLeaveEveryScheduleItsOwnClass() throws {
         let counter = { (program: Explorer.Program) in
             let memory = Memory(variables: 1, threads: 2)

@@ -11,14 +11,17 @@ public final class ExplorableLock: @unchecked Sendable {
 
     public init() {}
 
+    /// On an explored thread, the explorer's record of who holds it is the lock: one thread runs at a
+    /// time, and it picks a thread that wants the lock only while nobody holds it. (So a deadlocked
+    /// run's threads can be played out to their ends.)
     public func lock() {
-        ScheduledThread.current?.pause(at: .acquire(ObjectIdentifier(self)))
+        if let thread = ScheduledThread.current { return thread.pause(at: .acquire(ObjectIdentifier(self))) }
         nsLock.lock()
     }
 
     public func unlock() {
+        if let thread = ScheduledThread.current { return thread.run.release(ObjectIdentifier(self)) }
         nsLock.unlock()
-        ScheduledThread.current?.run.release(ObjectIdentifier(self))
     }
 
     /// Runs `body` holding the lock.

@@ -65,6 +65,7 @@ extension Explorer {
                             + "(schedule \(Self.letters(choices)))")
                 }
                 outcome = run.allFinished ? readOutcome() : try run.stuckOutcome()
+                run.drain(limit: stepTimeLimit)
                 break
             }
             let previous = choices.last

@@ -186,6 +186,8 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
     /// A task's step touches everything: tasks have no footprints (yet), so the reduction runs every
     /// order of theirs.
     func pendingFootprint(_ index: Int) -> Footprint { .everything }
+    /// A task program that is stuck is a problem, not an outcome: nothing to play out.
+    func drain(limit: TimeInterval) {}
     var startedBy: [Int?] { state.withLock { $0.lanes.map { _ in nil } } }
     var unfinished: [Int] {
         state.withLock { state in state.lanes.indices.filter { state.lanes[$0].pause != .finished } }

@@ -91,7 +91,9 @@ final class ScheduledThread: @unchecked Sendable {
 /// what each step did. Every field is read and written only while holding `condition`, whose lock is
 /// real synchronisation: each hand-off from one thread to the next orders them for ThreadSanitizer,
 /// which is why a page's racy code is clean under the explorer (only one thread runs at a time).
-/// @unchecked Sendable: every stored var is read and written holding `condition`.
+/// A thread waits for its turn on a gate of its own, so a step wakes only the thread that takes it
+/// (and its end only the explorer), not every thread of the run.
+/// @unchecked Sendable: every stored var is read and written holding `condition`; `gates` too.
 final class ScheduleRun: Schedulable, @unchecked Sendable {
     struct Lane {
         var name: String
@@ -108,6 +110,8 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
     }
 
     private let condition = NSCondition()
+    /// Each thread's gate, opened by the explorer when it is that thread's turn.
+    private var gates: [Gate] = []
     private var lanes: [Lane] = []
     private var turn: Int?
     private var holders: [ObjectIdentifier: Int] = [:]
@@ -118,35 +122,61 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
     func start(
         name: String, steps: [String], touching footprints: [Footprint] = [], _ body: @escaping @Sendable () -> Void
     ) {
-        let index = condition.locked {
+        let (index, gate) = condition.locked {
             lanes.append(Lane(name: name, stepNames: steps, footprints: footprints, startedBy: log.indices.last))
-            return lanes.count - 1
+            gates.append(Gate())
+            return (lanes.count - 1, gates[gates.count - 1])
         }
         let context = ScheduledThread(run: self, index: index)
-        let thread = Thread {
+        ExplorerThreads.run {
             Thread.current.threadDictionary[ScheduledThread.key] = context
-            self.waitForTurn(index)
+            gate.pass()
             body()
+            Thread.current.threadDictionary[ScheduledThread.key] = nil
             self.pause(index, at: .finished)
-        }
-        thread.start()
-    }
-
-    private func waitForTurn(_ index: Int) {
-        condition.locked {
-            while turn != index { condition.wait() }
         }
     }
 
     /// A running thread stops at `pause` and hands the turn back; it returns when picked again.
     func pause(_ index: Int, at pause: Pause) {
-        condition.locked {
+        let gate = condition.locked { () -> Gate? in
+            if draining {
+                // Played out after a deadlock: no more pauses, only the end counts.
+                guard pause == .finished else { return nil }
+                lanes[index].pause = .finished
+                turn = nil
+                condition.signal()
+                return nil
+            }
             lanes[index].pause = pause
             log[log.count - 1].to = pause
             turn = nil
-            condition.broadcast()
-            guard pause != .finished else { return }
-            while turn != index { condition.wait() }
+            condition.signal()  // the explorer, the only one waiting on it
+            return gates[index]
+        }
+        if pause != .finished { gate?.pass() }
+    }
+
+    /// Set once the run has deadlocked and its outcome is read: its threads are run to their ends, one
+    /// after another, without pauses or locks, so that their threads go back to the explorer's.
+    private var draining = false
+
+    /// After a deadlock, plays each thread left waiting to its end, alone, and waits for it (at most
+    /// `limit` seconds each). The run's state is garbage by then, and nobody reads it.
+    func drain(limit: TimeInterval) {
+        let waiting = condition.locked { () -> [Int] in
+            draining = true
+            return lanes.indices.filter { lanes[$0].pause != .finished }
+        }
+        for index in waiting {
+            condition.locked {
+                turn = index
+                gates[index].open()
+                let deadline = Date(timeIntervalSinceNow: limit)
+                while lanes[index].pause != .finished {
+                    if !condition.wait(until: deadline) { break }
+                }
+            }
         }
     }
 
@@ -216,7 +246,7 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
             lanes[index].steps += 1
             lanes[index].nextFootprint = nil
             turn = index
-            condition.broadcast()
+            gates[index].open()
             let deadline = Date(timeIntervalSinceNow: limit)
             while turn != nil {
                 if !condition.wait(until: deadline) { return turn == nil }
@@ -234,5 +264,27 @@ extension NSCondition {
         lock()
         defer { unlock() }
         return try body()
+    }
+}
+
+/// Where an explored thread waits for its turn: `open` lets it through once.
+/// @unchecked Sendable: `isOpen` is read and written holding `condition`.
+final class Gate: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var isOpen = false
+
+    func open() {
+        condition.locked {
+            isOpen = true
+            condition.signal()
+        }
+    }
+
+    /// Waits until opened, and closes the gate behind.
+    func pass() {
+        condition.locked {
+            while !isOpen { condition.wait() }
+            isOpen = false
+        }
     }
 }

@@ -25,6 +25,9 @@ protocol Schedulable: AnyObject {
     var startedBy: [Int?] { get }
     /// Those that have not finished.
     var unfinished: [Int] { get }
+    /// Once the outcome is read: plays out what is left waiting, where it can, so that nothing of the
+    /// run is left behind.
+    func drain(limit: TimeInterval)
 }
 
 extension Schedulable {
