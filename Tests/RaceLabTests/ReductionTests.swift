@@ -74,6 +74,38 @@ final class ReductionTests: XCTestCase {
         XCTAssertEqual(ExplorerThreads.threadsMade, before, "70 runs, 30 of them deadlocked, made new threads")
     }
 
+    /// Lesson 14, page 5's ring of three transfers, as Bank.transfers builds it: each thread takes the
+    /// lock of the account it takes from, then the other's. Every schedule, against the reduction's.
+    private func ring(_ program: Explorer.Program) {
+        let memory = Memory(variables: 3, threads: 3)
+        let locks = (0..<3).map { _ in ExplorableLock() }
+        for from in 0..<3 {
+            let to = (from + 1) % 3
+            program.thread(
+                "transfer",
+                touching: [.nothing, .acquires("L\(from)"), .acquires("L\(to)") + .writes("v\(from)", "v\(to)")]
+            ) {
+                locks[from].lock()
+                locks[to].lock()
+                memory.values[from] -= 10
+                memory.values[to] += 10
+                locks[to].unlock()
+                locks[from].unlock()
+            }
+        }
+        program.outcome { memory.outcome }
+    }
+
+    func testARingOfThreeTransfersHasTheSameOutcomesAndDeadlockInFarFewerRuns() throws {
+        let full = try Explorer().explore(ring)
+        let reduced = try Explorer(reduction: .partialOrder).explore(ring)
+        XCTAssertEqual(Set(reduced.outcomes.map(\.text)), Set(full.outcomes.map(\.text)))
+        XCTAssertTrue(full.outcomes.contains { $0.text == "deadlock" })
+        XCTAssertEqual(full.schedules, 636)
+        XCTAssertEqual(reduced.schedules, 73)
+        XCTAssertFalse(reduced.reduced, "a program that takes locks is searched without sleep sets")
+    }
+
     func testStepsThatTouchEverythingLeaveEveryScheduleItsOwnClass() throws {
         let counter = { (program: Explorer.Program) in
             let memory = Memory(variables: 1, threads: 2)

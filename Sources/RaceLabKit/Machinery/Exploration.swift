@@ -13,6 +13,8 @@ public struct Exploration: Sendable {
     public internal(set) var reduced = false
     /// Runs the reduction played out but did not count (every thread left was asleep).
     public internal(set) var abandoned = 0
+    /// Whether a run took a lock (then the reduction keeps no sleep sets).
+    var tookLocks = false
     /// In the random mode: its parameters, the program's threads n and the steps k of its longest run
     /// (PCT's bound is 1/(n·k^(d−1)) a run).
     public internal(set) var random: Explorer.RandomRuns?

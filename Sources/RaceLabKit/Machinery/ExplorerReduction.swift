@@ -62,9 +62,16 @@ extension Explorer {
 
     func searchReduced(_ build: () throws -> PreparedRun) throws -> Exploration {
         let started = DispatchTime.now().uptimeNanoseconds
-        // Sleep sets wait for the first run, which says whether the program takes locks.
-        var sleeping = false
+        var tally = try searchReduced(build, sleeping: maxPreemptions == nil)
+        // A program that takes a lock in some run is searched again without sleep sets.
+        if tally.tookLocks, tally.reduced { tally = try searchReduced(build, sleeping: false) }
+        tally.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        return tally
+    }
+
+    private func searchReduced(_ build: () throws -> PreparedRun, sleeping: Bool) throws -> Exploration {
         var tally = Exploration()
+        tally.reduced = sleeping
         var path: [ReductionNode] = []
         while true {
             guard tally.schedules + tally.abandoned < maxSchedules else {
@@ -98,9 +105,9 @@ extension Explorer {
                         sleep: sleeps[position - prefix.count]))
             }
             if played.abandonedAt == nil { tally.add(played.run) } else { tally.abandoned += 1 }
-            if prefix.isEmpty {
-                sleeping = maxPreemptions == nil && !played.pending.joined().contains { !$0.acquires.isEmpty }
-                tally.reduced = sleeping
+            if played.run.lockSteps.contains(where: { !$0.acquires.isEmpty }) {
+                tally.tookLocks = true
+                if sleeping { return tally }
             }
             addBacktracks(&path, played, from: firstNew, to: end)
             guard let (depth, thread) = nextBranch(path, sleeping: sleeping) else { break }
@@ -109,7 +116,6 @@ extension Explorer {
             path[depth].chosen = thread
             path.removeSubrange((depth + 1)...)
         }
-        tally.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         return tally
     }
 

@@ -8,6 +8,8 @@ extension Explorer {
         public let outcome: String
         public let names: [String]
         public let lanes: [LaneStep]
+        /// The locks each step took and let go (the reduction's).
+        let lockSteps: [Footprint]
 
         public var schedule: String { Explorer.letters(choices) }
     }

@@ -95,10 +95,12 @@ extension Explorer {
                         + "the explorer is for a few threads of a few steps each")
             }
         }
-        let steps = run.steps.map { laneStep($0, run) }
+        let log = run.steps
+        let steps = log.map { laneStep($0, run) }
         return PlayedRun(
             run: Run(
-                choices: choices, preemptions: preemptions, outcome: outcome ?? "", names: run.names, lanes: steps),
+                choices: choices, preemptions: preemptions, outcome: outcome ?? "", names: run.names, lanes: steps,
+                lockSteps: log.map(\.locks)),
             runnable: runnables, preemptionsBefore: preemptionsBefore, pending: pending,
             startedBy: footprints ? run.startedBy : [], abandonedAt: abandonedAt,
             waitingAtEnd: waiting)

@@ -16,9 +16,11 @@ extension Explorer {
         /// a step it never took (its next one), so that the lock it waits for can be taken earlier.
         init(_ played: PlayedRun, upTo end: Int) {
             var threads = Array(played.run.choices.prefix(end))
+            // What each step touched: what was said of it, and the locks the run saw it take and let go.
             var pendingSteps = (0..<end).map { index in
                 let pending = played.pending[index]
-                return threads[index] < pending.count ? pending[threads[index]] : Footprint.everything
+                let said = threads[index] < pending.count ? pending[threads[index]] : Footprint.everything
+                return said + played.run.lockSteps[index]
             }
             if end == played.run.choices.count {
                 threads += played.waitingAtEnd.map(\.thread)

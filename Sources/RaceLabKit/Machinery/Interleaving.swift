@@ -193,8 +193,11 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
     func pendingFootprint(_ index: Int) -> Footprint {
         condition.locked {
             let lane = lanes[index]
-            return lane.nextFootprint
-                ?? (lane.steps < lane.footprints.count ? lane.footprints[lane.steps] : .everything)
+            let said =
+                lane.nextFootprint ?? (lane.steps < lane.footprints.count ? lane.footprints[lane.steps] : .everything)
+            // A thread at a lock() takes it in its next step, said or not.
+            guard case .acquire(let lock) = lane.pause else { return said }
+            return said + .acquires(Self.name(lock))
         }
     }
 
@@ -203,8 +206,14 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
     var threadCount: Int { condition.locked { lanes.count } }
 
     func release(_ lock: ObjectIdentifier) {
-        condition.locked { _ = holders.removeValue(forKey: lock) }
+        condition.locked {
+            _ = holders.removeValue(forKey: lock)
+            if !draining, let last = log.indices.last { log[last].locks = log[last].locks + .releases(Self.name(lock)) }
+        }
     }
+
+    /// A lock's name in the footprints the run records: the same lock, the same name, for the run.
+    static func name(_ lock: ObjectIdentifier) -> String { "#\(UInt(bitPattern: lock.hashValue))" }
 
     /// The threads that may take a step: not finished, and not waiting for a lock someone holds.
     var runnable: [Int] {
@@ -241,8 +250,11 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
     /// `limit` seconds: it waits for something the explorer does not schedule.
     func step(_ index: Int, limit: TimeInterval) -> String? {
         let came = condition.locked { () -> Bool in
-            if case .acquire(let lock) = lanes[index].pause { holders[lock] = index }
             log.append(ScheduleStep(thread: index, ordinal: lanes[index].steps, from: lanes[index].pause))
+            if case .acquire(let lock) = lanes[index].pause {
+                holders[lock] = index
+                log[log.count - 1].locks = .acquires(Self.name(lock))
+            }
             lanes[index].steps += 1
             lanes[index].nextFootprint = nil
             turn = index

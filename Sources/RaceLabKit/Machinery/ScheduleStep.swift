@@ -6,4 +6,6 @@ struct ScheduleStep {
     var from: Pause
     var to = Pause.finished
     var notes: [String] = []
+    /// The locks the step took and let go, as the run saw them (for the partial-order reduction).
+    var locks = Footprint.nothing
 }
