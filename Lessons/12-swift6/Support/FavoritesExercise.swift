@@ -18,6 +18,7 @@ import RaceLabKit
 ///   add begins: it must ask for itself (an answer to an earlier question is out of date).
 /// - Round 4: contention, for ThreadSanitizer and for lists read mid-change.
 /// - Round 5: an add of an event already in the list and a read at the same instant, step after step.
+/// - Beside them: a catalog that answers after 3 s, about an open event and a closed one.
 /// A round whose calls never return (a thread of the cooperative pool blocked for good) is a hang,
 /// said in the driver's words.
 public enum FavoritesExercise {
@@ -33,12 +34,17 @@ public enum FavoritesExercise {
             page.finish {
                 Watchdog.run(upTo: 96, "the rounds") {
                     var scenario = scenario
+                    // The slow catalog's adds go on beside rounds 1 to 5 (3 s of real time).
+                    async let slow = slowCatalog(makeController)
                     var faults = await allAtOnce(&scenario, makeController)
                     faults += await addThenRead(&scenario, makeController)
                     faults += await answerChanges(&scenario, makeController)
                     faults += await answerChangesWhileAsked(&scenario, makeController)
                     faults += await contend(makeController)
                     faults += await addAndRead(makeController)
+                    let (slowFaults, slowLine) = await slow
+                    note(slowLine)
+                    faults += slowFaults
                     note(
                         faults == 0
                             ? "Every list was right, and ThreadSanitizer is the last word on races."

@@ -1,0 +1,40 @@
+import Lesson12Support
+
+// Exercise 12, a wrong fix from issue 40's third adversarial round (it passed 3 of 3 before the slow
+// catalog beside the rounds): half a second's wait for the catalog, and a late answer taken as open,
+// "so the screen never hangs". A closed event whose catalog is slow gets in.
+// must fail: output
+
+actor FavoriteEventsController: FavoriteEvents {
+    private let catalog: Catalog
+    private var storedEvents: [Event] = []
+
+    init(catalog: Catalog) {
+        self.catalog = catalog
+    }
+
+    var events: [Event] {
+        storedEvents
+    }
+
+    func add(_ event: Event) async {
+        if storedEvents.contains(event) { return }
+        let catalog = self.catalog
+        let bookable = await withTaskGroup(of: Bool?.self) { group -> Bool in
+            group.addTask { await catalog.isBookable(event) }
+            group.addTask {
+                try? await Task.sleep(nanoseconds: 500_000_000)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first ?? true
+        }
+        guard bookable, !storedEvents.contains(event) else { return }
+        storedEvents.append(event)
+    }
+
+    func remove(_ event: Event) {
+        storedEvents.removeAll { $0 == event }
+    }
+}
