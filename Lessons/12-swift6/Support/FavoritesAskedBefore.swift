@@ -5,28 +5,37 @@ extension FavoritesExercise {
     /// Round 3, again: 2 to 4 events, closed when a first add of each asks the catalog (which answers
     /// after 100 to 200 ms of real time). While those questions are out, the catalog reopens every
     /// event; then, in a task of its own for each event, a remove of it (it is not in the list: nothing
-    /// to do) and a second add, which reads the list when it returns. The event was open from before
+    /// to do) and a second add, which reads the list when it returns. One more event, open all along,
+    /// is added with the first adds: its add awaits the catalog while the others are removed, and its
+    /// event must be in the list when it returns (a remove that drops every add under way drops it). The event was open from before
     /// the second add began until it returned, so it must be in the list then: an add that takes the
     /// answer to a question asked before it began (another add's, shared) leaves it out, and so does a
     /// remove that marks the adds under way as cancelled, when the mark outlives it. Returns the faults
     /// found.
     static func answerChangesWhileAsked(_ scenario: inout Scenario, _ make: Maker) async -> Int {
-        let events = events(scenario.int(in: 2...4))
+        let all = events(scenario.int(in: 3...5))
+        // One more event, open all along, whose add awaits the catalog while the others are removed.
+        let (events, witness) = (Array(all.dropLast()), all.last!)
         let delay = UInt64(scenario.int(in: 100...200)) * 1_000_000
         let catalog = Catalog(closed: Set(events.map(\.id)), delayNanoseconds: delay)
         let controller = await make(catalog)
         note(
             "Round 3, again: \(events.count) events, closed when a first add of each asks the catalog; it reopens"
-                + " them while it has not answered yet; then a remove of each, and a second add")
+                + " them while it has not answered yet; then a remove of each, and a second add; meanwhile an add"
+                + " of an open event awaits its answer")
         let firstAdds = Task {
             await withTaskGroup(of: Void.self) { group in
                 for event in events { group.addTask { await controller.add(event) } }
             }
         }
+        let witnessAdd = Task {
+            await controller.add(witness)
+            return await controller.events.contains(witness)
+        }
         // Every first add has asked (5 s of real time at most: a controller that never asks is judged by
         // the other rounds).
         let start = DispatchTime.now().uptimeNanoseconds
-        while events.contains(where: { catalog.asks(for: $0) == 0 }),
+        while (events + [witness]).contains(where: { catalog.asks(for: $0) == 0 }),
             DispatchTime.now().uptimeNanoseconds - start < 5_000_000_000
         {
             try? await Task.sleep(nanoseconds: 1_000_000)
@@ -43,6 +52,15 @@ extension FavoritesExercise {
             return await group.reduce(into: []) { if let event = $1 { $0.append(event) } }
         }
         await firstAdds.value
+        var faults = 0
+        if await !witnessAdd.value {
+            FaultLine(
+                "add(\(witness)), open all along, was waiting for the catalog while other events were removed; when"
+                    + " it returned, the list did not hold it",
+                hint: "a remove takes out its own event, and no other: an add of an open event puts it in"
+            ).note()
+            faults += 1
+        }
         for event in missing.sorted(by: { $0.id < $1.id }) {
             FaultLine(
                 "add(\(event)) began after its catalog reopened it (and after a remove of it had returned), while"
@@ -51,12 +69,12 @@ extension FavoritesExercise {
                     + " question asked before then can be out of date, and a remove that returned is over"
             ).note()
         }
-        var faults = missing.count
+        faults += missing.count
         if faults == 0 {
-            faults += judge(await controller.events, expected: Set(events), catalog: catalog)
+            faults += judge(await controller.events, expected: Set(all), catalog: catalog)
         }
         if faults == 0 {
-            note("Every second add asked for itself and found the event open; each is in the list once.")
+            note("Every second add asked for itself and found the event open; each is in the list once, and so is the open one.")
         }
         return faults
     }
