@@ -74,7 +74,9 @@ extension FavoritesExercise {
             faults += judge(await controller.events, expected: Set(all), catalog: catalog)
         }
         if faults == 0 {
-            note("Every second add asked for itself and found the event open; each is in the list once, and so is the open one.")
+            note(
+                "Every second add asked for itself and found the event open; each is in the list once, and so is the open one."
+            )
         }
         return faults
     }
