@@ -48,9 +48,7 @@ extension Explorer {
         /// Threads whose step from here leads only where a tried one did.
         var sleep: Set<Int>
 
-        func footprint(of thread: Int) -> Footprint {
-            thread < pending.count ? pending[thread] : .everything
-        }
+        func footprint(of thread: Int) -> Footprint { Explorer.footprint(of: thread, in: pending) }
 
         /// The sleep set of the state after this one's step: the sleepers whose steps do not conflict
         /// with it.
@@ -117,6 +115,12 @@ extension Explorer {
             path.removeSubrange((depth + 1)...)
         }
         return tally
+    }
+
+    /// What `thread`'s next step touches, in a row of the run's footprints (one a thread); a thread
+    /// past the row touches everything.
+    static func footprint(of thread: Int, in pending: [Footprint]) -> Footprint {
+        thread < pending.count ? pending[thread] : .everything
     }
 
     /// The default rule: the thread that ran last goes on while it can, else the first by letter.

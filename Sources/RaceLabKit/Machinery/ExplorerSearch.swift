@@ -79,7 +79,7 @@ extension Explorer {
                 choice = chosen
             } else {
                 if choose != nil, abandonedAt == nil { abandonedAt = choices.count }
-                choice = previous.flatMap { runnable.contains($0) ? $0 : nil } ?? runnable[0]
+                choice = Self.defaultChoice(among: runnable, after: previous) ?? runnable[0]
             }
             if footprints { pending.append(run.names.indices.map { run.pendingFootprint($0) }) }
             preemptionsBefore.append(preemptions)

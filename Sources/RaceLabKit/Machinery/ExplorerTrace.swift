@@ -18,9 +18,7 @@ extension Explorer {
             var threads = Array(played.run.choices.prefix(end))
             // What each step touched: what was said of it, and the locks the run saw it take and let go.
             var pendingSteps = (0..<end).map { index in
-                let pending = played.pending[index]
-                let said = threads[index] < pending.count ? pending[threads[index]] : Footprint.everything
-                return said + played.run.lockSteps[index]
+                Explorer.footprint(of: threads[index], in: played.pending[index]) + played.run.lockSteps[index]
             }
             if end == played.run.choices.count {
                 threads += played.waitingAtEnd.map(\.thread)

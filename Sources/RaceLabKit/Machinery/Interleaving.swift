@@ -203,7 +203,6 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
 
     var startedBy: [Int?] { condition.locked { lanes.map(\.startedBy) } }
     var unfinished: [Int] { condition.locked { lanes.indices.filter { lanes[$0].pause != .finished } } }
-    var threadCount: Int { condition.locked { lanes.count } }
 
     func release(_ lock: ObjectIdentifier) {
         condition.locked {
