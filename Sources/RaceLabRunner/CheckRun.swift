@@ -46,7 +46,7 @@ func checkRunOnce(
             stopWhen: limits.stopAtFirstReport && expectsNoRace ? hasWholeTSanReport : nil)
         var outcome = judge(
             result, transcript: transcript, root: root, cap: limits.outputCap, timing: timing,
-            ownLinesAllowed: limits.ownLinesAllowed, banner: banner, program: program)
+            ownLinesAllowed: limits.ownLinesAllowed, banner: banner, program: program, executable: executable)
         // An expected race under a name the program does not have: said before anything else.
         let missing = outcome.problems.compactMap { problem -> String? in
             if case .missingRace(let function, _) = problem { return function } else { return nil }
@@ -56,8 +56,11 @@ func checkRunOnce(
         return outcome
     }
     var first = attempt(timing, timeout: transcript.timeout)
-    if first.hasInterleavedReports {
-        // Unreadable, not wrong: the page is run once more, and that run decides.
+    var unreadRuns = 0
+    while first.reportsUnread, unreadRuns < 2 {
+        // Unreadable, not wrong: the page is run again (up to twice), and the first run whose reports
+        // can be read decides. A run that crashed while two threads reported is the likeliest case.
+        unreadRuns += 1
         let seconds = first.seconds
         first = attempt(timing, timeout: transcript.timeout)
         first.seconds += seconds

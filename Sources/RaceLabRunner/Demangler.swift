@@ -38,20 +38,42 @@ public struct Demangler {
 /// The part of a demangled name that says which function it is: closures, thunks, argument labels
 /// and generic parameters removed. `closure #1 in Person.changeName(firstName:lastName:)` becomes
 /// `Person.changeName`; `Person.name.getter` stays.
+///
+/// Darwin's `atos` also names the pieces the compiler splits an async function into, which Linux's
+/// reports never show: `(1) suspend resume partial function for X` (the code after an `await`),
+/// `(2) await resume partial function for X`, `async function pointer to X`: each reads as the
+/// function X it names. A conformance's `protocol witness for P.m(…) in conformance T : P in module`
+/// reads as `T.m`, the conforming type's own member, which is what the project wrote.
 public func functionName(_ demangled: String) -> String {
     var name = demangled
     let prefixes = [
-        "partial apply for ", "implicit closure #", "closure #", "reabstraction thunk helper from ",
-        "thunk for ", "specialized ", "merged ", "outlined ",
+        "partial apply for ", "partial apply forwarder for ", "implicit closure #", "closure #",
+        "reabstraction thunk helper from ", "thunk for ", "specialized ", "merged ", "outlined ",
+        "async function pointer to ", "dispatch thunk of ",
     ]
+    let witnessPrefix = "protocol witness for "
     var changed = true
     while changed {
         changed = false
+        // "(1) suspend resume partial function for " and "(2) await resume partial function for ".
+        if let resume = name.range(
+            of: #"^\(\d+\) (suspend|await) resume partial function for "#, options: .regularExpression)
+        {
+            name = String(name[resume.upperBound...])
+            changed = true
+        }
         for prefix in prefixes where name.hasPrefix(prefix) {
             name = String(name.dropFirst(prefix.count))
             if let inRange = name.range(of: " in "), prefix.hasSuffix("#") {
                 name = String(name[inRange.upperBound...])
             }
+            changed = true
+        }
+        if name.hasPrefix(witnessPrefix), let conformance = name.range(of: " in conformance ") {
+            name = witnessed(
+                requirement: String(
+                    name[name.index(name.startIndex, offsetBy: witnessPrefix.count)..<conformance.lowerBound]),
+                conformance: String(name[conformance.upperBound...]))
             changed = true
         }
     }
@@ -60,4 +82,23 @@ public func functionName(_ demangled: String) -> String {
     if let angle = name.firstIndex(of: "<") { name = String(name[..<angle]) }
     if let colon = name.range(of: " : ") { name = String(name[..<colon.lowerBound]) }
     return name.trimmingCharacters(in: .whitespaces)
+}
+
+/// A witness's requirement, `Renamable.changeName(first:)` (or `lesson3.Renamable.name.getter : Swift.String`),
+/// and its conformance, `Person` (or `lesson3.Person : lesson3.Renamable in lesson3`), as the conforming
+/// type's member: `Person.changeName(first:)`.
+private func witnessed(requirement: String, conformance: String) -> String {
+    var requirement = requirement
+    if let type = requirement.range(of: " : ") { requirement = String(requirement[..<type.lowerBound]) }
+    let parts = conformance.components(separatedBy: " : ")
+    let type = parts[0]
+    // The protocol is the requirement's first part: named in the conformance, or the first component.
+    let named = parts.count > 1 ? parts[1].components(separatedBy: " in ")[0] : nil
+    var member = Substring(requirement)
+    if let named, member.hasPrefix(named + ".") {
+        member = member.dropFirst(named.count + 1)
+    } else if let dot = member.prefix(while: { $0 != "(" }).firstIndex(of: ".") {
+        member = member[member.index(after: dot)...]
+    }
+    return "\(type).\(member)"
 }

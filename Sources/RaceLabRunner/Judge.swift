@@ -6,12 +6,13 @@ import RaceLabKit
 public func judge(
     _ result: ProcessResult, transcript: Transcript, root: String, cap: Int, timing: TimingModel = TimingModel(),
     ownLinesAllowed: Bool = false, banner: Banner? = nil, program: [Subject.SourceFolder]? = nil,
-    demangler: Demangler = Demangler()
+    executable: String? = nil, demangler: Demangler = Demangler()
 ) -> RunOutcome {
     let all = parseTSanReports(result.stderr)
     let interleaved = all.contains(where: \.isInterleaved)
     let reports = all.filter { !$0.isInterleaved }
-    let races = describe(reports.filter(\.isComplete), root: root, program: program, demangler: demangler)
+    let races = describe(
+        reports.filter(\.isComplete), root: root, program: program, executable: executable, demangler: demangler)
     let cutOff = reports.filter { !$0.isComplete }
     var problems: [CheckProblem] = interleaved ? [.interleavedReports] : []
     problems += cutOff.prefix(1).map { .reportCutOff(kind: $0.kind) }

@@ -79,27 +79,9 @@ public func linuxOnlyUses(in source: String, file: String) -> [PortabilityProble
     ]
     var problems: [PortabilityProblem] = []
     if source.split(separator: "\n").prefix(5).contains(where: { $0.contains(portableFileMarker) }) { return [] }
-    // One frame per open #if: does the branch we are in run only on Linux?
-    var linuxOnly: [Bool] = []
-    var conditions: [String] = []
+    let linuxOnly = linuxOnlyLines(source)
     for (index, raw) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-        let line = raw.trimmingCharacters(in: .whitespaces)
-        if line.hasPrefix("#if ") {
-            conditions.append(String(line.dropFirst(4)))
-            linuxOnly.append(takenOnlyOnLinux(String(line.dropFirst(4))))
-            continue
-        } else if line.hasPrefix("#elseif "), !linuxOnly.isEmpty {
-            linuxOnly[linuxOnly.count - 1] = takenOnlyOnLinux(String(line.dropFirst(8)))
-            continue
-        } else if line.hasPrefix("#else"), let condition = conditions.last {
-            linuxOnly[linuxOnly.count - 1] = !linuxOnly[linuxOnly.count - 1] && excludesLinux(condition)
-            continue
-        } else if line.hasPrefix("#endif"), !linuxOnly.isEmpty {
-            linuxOnly.removeLast()
-            conditions.removeLast()
-            continue
-        }
-        if linuxOnly.contains(true) || raw.contains(portableMarker) { continue }
+        if linuxOnly[index] || raw.contains(portableMarker) { continue }
         let code = withoutComment(String(raw))
         for use in uses where code.contains(use.token) {
             problems.append(
@@ -112,6 +94,34 @@ public func linuxOnlyUses(in source: String, file: String) -> [PortabilityProble
         }
     }
     return problems
+}
+
+/// For each line of a Swift source: is it compiled only on Linux (inside an `#if` branch that only
+/// Linux takes)? The `#if`, `#else` and `#endif` lines themselves count as true: they are not code.
+func linuxOnlyLines(_ source: String) -> [Bool] {
+    var result: [Bool] = []
+    // One frame per open #if: does the branch we are in run only on Linux?
+    var linuxOnly: [Bool] = []
+    var conditions: [String] = []
+    for raw in source.split(separator: "\n", omittingEmptySubsequences: false) {
+        let line = raw.trimmingCharacters(in: .whitespaces)
+        var directive = true
+        if line.hasPrefix("#if ") {
+            conditions.append(String(line.dropFirst(4)))
+            linuxOnly.append(takenOnlyOnLinux(String(line.dropFirst(4))))
+        } else if line.hasPrefix("#elseif "), !linuxOnly.isEmpty {
+            linuxOnly[linuxOnly.count - 1] = takenOnlyOnLinux(String(line.dropFirst(8)))
+        } else if line.hasPrefix("#else"), let condition = conditions.last {
+            linuxOnly[linuxOnly.count - 1] = !linuxOnly[linuxOnly.count - 1] && excludesLinux(condition)
+        } else if line.hasPrefix("#endif"), !linuxOnly.isEmpty {
+            linuxOnly.removeLast()
+            conditions.removeLast()
+        } else {
+            directive = false
+        }
+        result.append(directive || linuxOnly.contains(true))
+    }
+    return result
 }
 
 private func takenOnlyOnLinux(_ condition: String) -> Bool {

@@ -24,6 +24,51 @@ public struct ProjectFrames {
         self.init(root: root, files: Freshness.files(root: root, folders: sources).filter(Self.isSource))
     }
 
+    /// The frames of a program whose sources are not known (`racelab page`): its debug information
+    /// names the files it was compiled from by their paths, and those under the root are its files.
+    /// Nil when it names none (no debug information, or built elsewhere).
+    public init?(root: String, namedIn executable: String) {
+        let root = root.hasSuffix("/") ? String(root.dropLast()) : root
+        let named = Self.paths(under: root, namedIn: executable)
+        guard !named.isEmpty else { return nil }
+        let files = Self.sourceFiles(under: root).filter { file in
+            let folder = "\(root)/\((file as NSString).deletingLastPathComponent)"
+            return named.contains("\(root)/\(file)") || named.contains(folder) || named.contains(folder + "/")
+        }
+        guard !files.isEmpty else { return nil }
+        self.init(root: root, files: files)
+    }
+
+    /// Every string in the file that starts with `root/`: the sources its debug information names
+    /// (Linux's DWARF compile units and line tables; on Darwin, the debug map's N_SO entries, which
+    /// may name a source's folder and its file apart, so a folder named counts for its files).
+    static func paths(under root: String, namedIn executable: String) -> Set<String> {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: executable), options: .alwaysMapped) else {
+            return []
+        }
+        let prefix = Array((root + "/").utf8)
+        var found = Set<String>()
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            guard let base = bytes.baseAddress, bytes.count >= prefix.count else { return }
+            var offset = 0
+            // memchr finds each candidate's first byte (C's, on both platforms); the rest is compared here.
+            while offset <= bytes.count - prefix.count,
+                let hit = memchr(base + offset, Int32(prefix[0]), bytes.count - prefix.count + 1 - offset)
+            {
+                let start = base.distance(to: UnsafeRawPointer(hit))
+                guard memcmp(hit, prefix, prefix.count) == 0 else {
+                    offset = start + 1
+                    continue
+                }
+                var end = start + prefix.count
+                while end < bytes.count, bytes[end] >= 0x20, bytes[end] < 0x7f { end += 1 }
+                found.insert(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                offset = end
+            }
+        }
+        return found
+    }
+
     /// Where a frame is in the project: its path relative to the root; `ambiguous` lists the project
     /// files a bare name could be when two of them have it. Nil: not the project's.
     public struct Place: Equatable {

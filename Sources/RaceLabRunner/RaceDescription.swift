@@ -74,6 +74,7 @@ public struct RaceDescription: Hashable, CustomStringConvertible {
 /// (`ProjectFrames`; when not given, made from `program`'s sources, or the whole project's).
 public func describe(
     _ reports: [TSanReport], root: String, project: ProjectFrames? = nil, program: [Subject.SourceFolder]? = nil,
+    executable: String? = nil,
     demangler: Demangler = Demangler()
 ) -> [RaceDescription] {
     let globals = reports.compactMap { $0.location.flatMap(globalSymbol) }
@@ -91,7 +92,8 @@ public func describe(
         project
         ?? (!bareNames
             ? ProjectFrames(root: root, files: [])
-            : program.flatMap { $0.isEmpty ? nil : ProjectFrames(root: root, program: $0) } ?? ProjectFrames(root: root))
+            : program.flatMap { $0.isEmpty ? nil : ProjectFrames(root: root, program: $0) }
+                ?? executable.flatMap { ProjectFrames(root: root, namedIn: $0) } ?? ProjectFrames(root: root))
     func side(_ frames: [TSanReport.Frame], operation: String) -> RaceDescription.Side {
         let own = frames.lazy.compactMap { frame in project.place(of: frame).map { (frame, $0) } }.first
         guard let frame = own?.0 ?? frames.first else { return .init(function: "(no stack)", operation: operation) }
@@ -100,8 +102,7 @@ public func describe(
         var file = place?.file
         if let place, place.file == nil, let bare = frame.file {
             // Two project files have that name and the program does not tell which: say so.
-            file =
-                "\(bare) (one of \(place.ambiguous.count) project files of that name: \(place.ambiguous.joined(separator: ", ")))"
+            file = "\(bare) (\(ambiguity(place.ambiguous)))"
         }
         let fileName = (place?.file ?? frame.file).map { ($0 as NSString).lastPathComponent }
         // Top-level code is the C entry point `main`; a closure in it is "closure #1 in <module>".
@@ -134,6 +135,13 @@ public func describe(
         let sides = report.accesses.prefix(2).map { side($0.frames, operation: $0.operation) }
         return RaceDescription(kind: report.kind, sides: Array(sides), location: readable(report.location))
     }
+}
+
+/// "one of 14 project files of that name: A, B, C and 11 more": a verdict names at most three.
+func ambiguity(_ candidates: [String]) -> String {
+    let shown = candidates.prefix(3).joined(separator: ", ")
+    let more = candidates.count > 3 ? " and \(candidates.count - 3) more" : ""
+    return "one of \(candidates.count) project files of that name: \(shown)\(more)"
 }
 
 /// "Mutex M1 acquired here while holding mutex M0 in thread T1:" -> "takes M1 while holding M0".

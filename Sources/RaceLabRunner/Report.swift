@@ -18,7 +18,7 @@ extension Runner {
         if outcome.ranAgainForInterleavedReports {
             print(
                 indent(
-                    "ThreadSanitizer's reports were interleaved in the first run and could not be read: it ran once more"
+                    "ThreadSanitizer's reports could not be read (interleaved, or cut off by a crash): it ran again"
                 ))
         }
         if let firstRun = outcome.firstRun {

@@ -48,6 +48,13 @@ public struct RunOutcome {
     var hasInterleavedReports: Bool {
         problems.contains(where: \.isInterleavedReports)
     }
+    /// ThreadSanitizer reported, but what it said cannot be read: its reports were interleaved, or one
+    /// was cut off although the runner did not stop the program (it crashed while TSan was writing).
+    var reportsUnread: Bool {
+        hasInterleavedReports
+            || (problems.contains(where: \.isReportCutOff) && !stoppedAtFirstReport
+                && !problems.contains { $0.kind == .hang || $0.kind == .flood })
+    }
 
     public var passed: Bool { problems.isEmpty }
     /// The transcript could not be read, so nothing was run.

@@ -20,6 +20,7 @@ final class DarwinReportTests: XCTestCase {
     static let fixtures = [
         "arm64-property-closure", "arm64-access-race", "x86_64-all-null", "x86_64-global", "x86_64-access-race-cut",
         "x86_64-dladdr-mangled-cut", "arm64-null-files-cut", "lesson3-page2-atos", "lesson3-page2-dladdr",
+        "exercise12-starter-after-await-atos",
     ]
 
     func testEveryFixtureNamesItsSourceAndParses() throws {
@@ -189,5 +190,71 @@ final class DarwinReportTests: XCTestCase {
         XCTAssertEqual(
             dladdr.sides.map(\.place), ["in the project, no file printed", "in the project, no file printed"])
         XCTAssertTrue(dladdr.involves("Person.changeName"))
+    }
+
+    /// An async function's code after an `await` is a function of its own to atos: "(1) suspend resume
+    /// partial function for FavoriteEventsController.add(_:)". The race is named as `add`, at its file
+    /// and line, as Linux's report of the same race names it.
+    func testARaceAfterAnAwaitIsNamedAsItsFunction() throws {
+        let linuxText = try String(
+            contentsOf: try XCTUnwrap(
+                Bundle.module.url(forResource: "TSanReports/exercise12-starter.stderr", withExtension: "txt")),
+            encoding: .utf8)
+        let linux = try XCTUnwrap(describe(parseTSanReports(linuxText), root: TSanReportTests.capturedRoot).first)
+        let starter = "Lessons/12-swift6/Exercise/Referee/Starter"
+        let files = [
+            "\(starter)/FavoriteEventsController.swift", "\(starter)/main.swift",
+            "Lessons/12-swift6/Support/Catalog.swift",
+        ]
+        let project = ProjectFrames(root: "/Users/attendee/racelab", files: files)
+        let darwin = try XCTUnwrap(
+            describe(
+                parseTSanReports(try fixture("exercise12-starter-after-await-atos")), root: project.root,
+                project: project
+            ).first)
+        for race in [linux, darwin] {
+            XCTAssertEqual(
+                race.sides.map(\.function), ["FavoriteEventsController.add", "FavoriteEventsController.add"])
+            XCTAssertEqual(
+                race.sides.map(\.file),
+                ["\(starter)/FavoriteEventsController.swift", "\(starter)/FavoriteEventsController.swift"])
+            XCTAssertEqual(race.sides.first?.line, 43)
+        }
+        XCTAssertEqual(darwin.sides.last?.line, 45, "Darwin's report names the line after the await")
+        XCTAssertTrue(darwin.involves("FavoriteEventsController.add"))
+    }
+
+    /// A bare name the program does not settle: at most three candidates and a count.
+    func testAnAmbiguousBareNameListsAtMostThreeCandidates() throws {
+        let project = ProjectFrames(root: Self.repository)
+        XCTAssertGreaterThan(project.files.filter { $0.hasSuffix("/Person.swift") }.count, 3)
+        let race = try XCTUnwrap(
+            describe(parseTSanReports(try fixture("lesson3-page2-atos")), root: project.root, project: project).first)
+        let text = race.description
+        XCTAssertTrue(text.contains("Person.swift (one of "), text)
+        XCTAssertTrue(
+            text.range(
+                of: #"project files of that name: [^,()]+, [^,()]+, [^,()]+ and \d+ more\)"#,
+                options: .regularExpression) != nil, text)
+        XCTAssertEqual(
+            ambiguity(["a/P.swift", "b/P.swift"]), "one of 2 project files of that name: a/P.swift, b/P.swift")
+    }
+
+    /// `racelab page` knows no lesson: the program's own debug information names the files it was built
+    /// from, so a Darwin report of lesson 3 page 2 names lesson 3's Person.swift, as `check` does.
+    func testAProgramRunAloneIsNarrowedByItsDebugInformation() throws {
+        let lesson3 = builtProgram("lesson3")
+        let named = try XCTUnwrap(ProjectFrames(root: Self.repository, namedIn: lesson3), "lesson3 names its sources")
+        XCTAssertEqual(named.files.filter { $0.hasSuffix("/Person.swift") }, ["Lessons/03-thread-safety/Person.swift"])
+        XCTAssertTrue(named.files.contains("Sources/RaceLabKit/Machinery/Lesson.swift"), "the library it links")
+        XCTAssertNil(ProjectFrames(root: "/nowhere/racelab", namedIn: lesson3), "built elsewhere: nothing to narrow by")
+        let result = ProcessResult(
+            ending: .exited(66), stdout: "", stderr: try fixture("lesson3-page2-atos"), seconds: 1)
+        let outcome = judge(
+            result, transcript: try Transcript(parsing: "---\n"), root: Self.repository, cap: 1 << 20,
+            executable: lesson3)
+        let said = outcome.problems.map(\.description).joined(separator: "\n")
+        XCTAssertTrue(said.contains("Lessons/03-thread-safety/Person.swift:17"), said)
+        XCTAssertFalse(said.contains("project files of that name"), said)
     }
 }

@@ -30,7 +30,11 @@ final class EndToEndTests: XCTestCase {
         var limits = RunLimits()
         limits.outputCap = 64 * 1024
         let transcript = try! Transcript(parsing: "\(header)\ntimeout: \(timeout)\n---\n\(body)")
-        return checkRun(fixture, arguments: [mode], transcript: transcript, root: root, limits: limits)
+        // The fixture's sources, as `racelab check` names a program's: on a Mac a report names a bare
+        // `main.swift`, which only these make the fixture's.
+        let sources = [Subject.SourceFolder(path: "Tests/Fixtures/racelab-fixture", recursive: true)] + Subject.library
+        return checkRun(
+            fixture, arguments: [mode], transcript: transcript, root: root, limits: limits, program: sources)
     }
 
     var fixtureHasTSan: Bool {

@@ -80,13 +80,14 @@ final class Swift6Tests: XCTestCase {
         try XCTSkipUnless(
             FileManager.default.fileExists(atPath: "\(built)/Modules/RaceLabKit.swiftmodule"),
             "no RaceLabKit module in \(built)")
-        let arguments = [
-            "swiftc", "-typecheck", "-swift-version", "6", "-Xfrontend", "-verify", "-Xfrontend",
-            "-verify-ignore-unrelated",
-            "-I", "\(built)/Modules", "-Xcc", "-fmodule-map-file=\(moduleMap)", "-Xcc", "-I", "-Xcc",
-            "\(root)/Sources/RaceLabAtomics/include",
-            "-module-cache-path", "\(root)/.build/module-cache", file,
-        ]
+        let arguments =
+            [
+                "swiftc", "-typecheck", "-swift-version", "6",
+            ] + Swift6Compiler.verifyFlags + [
+                "-I", "\(built)/Modules", "-Xcc", "-fmodule-map-file=\(moduleMap)", "-Xcc", "-I", "-Xcc",
+                "\(root)/Sources/RaceLabAtomics/include",
+                "-module-cache-path", "\(root)/.build/module-cache", file,
+            ]
         return runProcess("/usr/bin/env", arguments: arguments, timeout: 300, outputCap: 1 << 20)
     }
 }

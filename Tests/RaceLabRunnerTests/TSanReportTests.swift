@@ -70,4 +70,25 @@ final class TSanReportTests: XCTestCase {
         )
         XCTAssertEqual(functionName("Locked.withLock<A>(_:)"), "Locked.withLock")
     }
+
+    /// What Darwin's atos prints of an async function's parts and of a conformance's witness (as the
+    /// toolchain's `swift demangle` prints them in full), each read as the function the project wrote.
+    func testAsyncPartsAndWitnessesAreNamedAsTheirFunction() {
+        // swiftlang/swift-syntax#785, frame #60 of a real report.
+        XCTAssertEqual(
+            functionName(
+                "(1) suspend resume partial function for closure #1 in static LintOrAnalyzeCommand.collectViolations(builder:)"
+            ), "LintOrAnalyzeCommand.collectViolations")
+        XCTAssertEqual(
+            functionName("(2) await resume partial function for partial apply for closure #1 in Feed.reload()"),
+            "Feed.reload")
+        XCTAssertEqual(functionName("async function pointer to Person.changeName(first:)"), "Person.changeName")
+        XCTAssertEqual(
+            functionName("protocol witness for FavoriteEvents.events.getter in conformance FavoriteEventsController"),
+            "FavoriteEventsController.events.getter")
+        XCTAssertEqual(
+            functionName(
+                "(1) await resume partial function for protocol witness for lesson3.Renamable.changeName(first: Swift.String) async -> () in conformance lesson3.Person : lesson3.Renamable in lesson3"
+            ), "lesson3.Person.changeName")
+    }
 }

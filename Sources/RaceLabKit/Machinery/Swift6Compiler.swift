@@ -14,8 +14,19 @@ public enum Swift6Compiler {
     {
         ["swiftc", "-emit-sil", "-o", "/dev/null", "-parse-as-library", "-swift-version", "6"]
             + (flags ?? statedFlags(of: file)) + modules
-            + (verify ? ["-Xfrontend", "-verify"] : ["-diagnostic-style", "llvm"]) + [file]
+            + (verify ? verifyFlags : ["-diagnostic-style", "llvm"]) + [file]
     }
+
+    /// `-verify`, and from Swift 6.3 on `-verify-ignore-unrelated`: from 6.3 the verifier also fails on
+    /// diagnostics in other buffers (an SDK header's warning on a Mac), and that flag, which 6.3 brought
+    /// (swiftlang/swift#84685), keeps it to the file. An older compiler does not know the flag, so it
+    /// is passed only where the toolchain lists it.
+    public static let verifyFlags: [String] = {
+        let help = ChildProcess.run(
+            executable: "/usr/bin/env", arguments: ["swiftc", "-frontend", "-help-hidden"], limit: 60)
+        let ignoresUnrelated = help.lines.contains { $0.contains("-verify-ignore-unrelated") }
+        return ["-Xfrontend", "-verify"] + (ignoresUnrelated ? ["-Xfrontend", "-verify-ignore-unrelated"] : [])
+    }()
 
     /// What a file's line `// compiled with: -default-isolation MainActor …` states, split at spaces;
     /// none for a file without such a line (Swift 6 mode alone).

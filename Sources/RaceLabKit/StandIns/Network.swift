@@ -130,8 +130,8 @@ public final class LessonImageProtocol: URLProtocol {
             client?.urlProtocol(self, didFailWithError: URLError(.fileDoesNotExist))
             return
         }
-        let delivery = DispatchWorkItem { [weak self] in
-            guard let self else { return }
+        let delivery = DispatchWorkItem { [handedOver = HandedOver(loader: self)] in
+            guard let self = handedOver.loader else { return }
             guard let data = entry.data else {
                 self.client?.urlProtocol(self, didFailWithError: URLError(.resourceUnavailable))
                 return
@@ -149,5 +149,17 @@ public final class LessonImageProtocol: URLProtocol {
 
     public override func stopLoading() {
         pending.withLock { $0?.cancel() }
+    }
+
+    /// The protocol, as its delivery block holds it. A URLProtocol is not Sendable (Foundation marks
+    /// the conformance unavailable), and the block crosses to a global queue. Neither SDK checks that
+    /// today (`DispatchWorkItem.init(qos:flags:block:)` takes a block that is not `@Sendable`, on Linux
+    /// and in the macOS 15 and 26 SDKs' Dispatch interface), but should one start to, a plain capture
+    /// of `self` would stop building there alone. `@unchecked Sendable` because the handover is safe:
+    /// after `startLoading` has scheduled the delivery, the block is the only code that touches the
+    /// protocol (`stopLoading` only cancels the work item, under its lock), and it holds the protocol
+    /// weakly, as the capture did.
+    private struct HandedOver: @unchecked Sendable {
+        weak var loader: LessonImageProtocol?
     }
 }
