@@ -85,14 +85,14 @@ lesson.page("Order you can rely on: tasks on one actor, and Task.immediate") { p
     note("orders. SE-0431: tasks made on one actor start on it in the order they were made. SE-0472 (Swift")
     note("6.2): Task.immediate runs its task at once, on the caller's actor, up to its first suspension.")
     Task {
-        var counts = (mainActor: 0, detached: 0, immediate: 0 as Int?, plain: 0)
+        var counts = (mainActor: 0, detached: 0, immediateFirst: 0 as Int?, plain: 0)
         for _ in 1...100 {
             if await mainActorTasksInOrder() { counts.mainActor += 1 }
             if await detachedTasksInOrder() { counts.detached += 1 }
             switch await immediateRunsFirst() {
-            case true?: counts.immediate? += 1
+            case true?: counts.immediateFirst? += 1
             case false?: break
-            case nil: counts.immediate = nil
+            case nil: counts.immediateFirst = nil
             }
             if await plainTaskRunsFirst() { counts.plain += 1 }
         }
@@ -100,7 +100,8 @@ lesson.page("Order you can rely on: tasks on one actor, and Task.immediate") { p
         say("Eight detached tasks at mixed priorities, in order:             \(counts.detached) of 100 runs")
         say(
             "Task.immediate's first line before its maker's next one:        "
-                + (counts.immediate.map { "\($0) of 100 runs" } ?? "not run: it needs macOS 26, and this Mac is older"))
+                + (counts.immediateFirst.map { "\($0) of 100 runs" }
+                    ?? "not run: it needs macOS 26, and this Mac is older"))
         say("Task { }'s first line before its maker's next one:              \(counts.plain) of 100 runs")
         note("The main actor's tasks and Task.immediate keep their order every run: the language promises it.")
         note("A detached task's order is the machine's: count it on yours. A plain Task waits for its maker")

@@ -121,15 +121,30 @@ public struct LateAPIs {
         return MacOSVersion(introduced.major, introduced.minor ?? 0)
     }
 
+    /// The toolchain's module names: `Swift.InlineArray` is `InlineArray`.
+    public var modules: Set<String> = ["Swift", "_Concurrency", "Synchronization", "Observation"]
+
     /// The API a name at this place in the code is, if it is a late one. `before` is the code before
     /// the name on its line.
     func api(named name: String, after before: Substring, declaredByProject: Set<String>) -> API? {
-        let trimmed = before.reversed().drop { $0 == " " }
-        guard trimmed.first == "." else {
+        var back = Array(before.reversed().drop { $0 == " " })
+        guard back.first == "." else {
             return declaredByProject.contains(name) ? nil : topLevel[name]
         }
-        let owner = String(
-            trimmed.dropFirst().drop { $0 == " " }.prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed())
+        back = Array(back.dropFirst().drop { $0 == " " })
+        // `Task<Void, Never>.immediate`: the owner is the name before its generic arguments.
+        if back.first == ">" {
+            var depth = 0
+            var index = 0
+            while index < back.count {
+                if back[index] == ">" { depth += 1 } else if back[index] == "<" { depth -= 1 }
+                index += 1
+                if depth == 0 { break }
+            }
+            back = Array(back[index...])
+        }
+        let owner = String(back.prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed())
+        if modules.contains(owner) { return declaredByProject.contains(name) ? nil : topLevel[name] }
         if !owner.isEmpty, let api = qualified["\(owner).\(name)"] { return api }
         return declaredByProject.contains(name) ? nil : members[name]
     }
@@ -153,85 +168,129 @@ public func declaredNames(in source: String) -> Set<String> {
 /// Uses of APIs newer than the floor that no `#available` or `@available` covers. Read as text, not
 /// type-checked, so it can miss: a late member called through a value whose name an older API
 /// shares (`task.name`), a late initializer (`Task(name:…)`), a use reached through a typealias or
-/// a generic parameter. And it takes a `{` on the line of an `if #available` or after an `@available`
-/// as the block that the condition covers, so an odd layout can hide a use as well.
+/// a generic parameter, and a call of the project's own `@available(macOS 26, *)` function from code
+/// the floor runs (it knows the toolchain's APIs, not the project's). A Mac's compiler catches those.
 public func availabilityProblems(
     in source: String, file: String, apis: LateAPIs, declaredByProject: Set<String> = []
 ) -> [PortabilityProblem] {
-    let lines = codeOnly(source)
+    var scanner = AvailabilityScanner(apis: apis, declaredByProject: declaredByProject)
     let linuxOnly = linuxOnlyLines(source)
     var problems: [PortabilityProblem] = []
-    // What each open scope is covered for; a pending `@available`/`if #available` covers the next `{`.
-    var scopes: [MacOSVersion] = [apis.floor]
-    var pending: MacOSVersion?
-    var afterGuard: (version: MacOSVersion, depth: Int)?
-    for (index, line) in lines.enumerated() {
+    for (index, line) in codeOnly(source).enumerated() {
+        let found = scanner.scan(line)
+        guard let api = found.first, !(index < linuxOnly.count && linuxOnly[index]) else { continue }
+        let version = api.introduced.minor == 0 ? "\(api.introduced.major)" : "\(api.introduced)"
+        problems.append(
+            .init(
+                place: "\(file):\(index + 1)",
+                problem:
+                    "\(api.display) is macOS \(api.introduced), after the package's floor (macOS \(apis.floor)): put it under `if #available(macOS \(version), *)`, or mark what uses it `@available(macOS \(version), *)`"
+            ))
+    }
+    return problems
+}
+
+/// Reads code line by line and knows, at each name, what the scopes around it are covered for:
+/// `if #available(macOS 26, *) { … }` covers its block; `@available(macOS 26, *)` the declaration's
+/// body after it; `guard #available(macOS 26, *) … else { … }` the rest of its scope.
+struct AvailabilityScanner {
+    let apis: LateAPIs
+    let declaredByProject: Set<String>
+    /// What each open `{` scope is covered for.
+    private var scopes: [MacOSVersion]
+    private var parens = 0
+    /// An `#available` condition or an `@available` attribute waiting for its `{`, at this depth of
+    /// parentheses (a closure inside the condition, `contains(where: { … })`, is not its block).
+    private var pending: (version: MacOSVersion, parens: Int, attribute: Bool)?
+    /// Between `guard` and its `else`; then the `#available` it holds, until its else block closes.
+    private var inGuardCondition = false
+    private var guardVersion: MacOSVersion?
+    private var awaitingElseBlock = false
+    private var elseBlockDepth: Int?
+
+    init(apis: LateAPIs, declaredByProject: Set<String>) {
+        self.apis = apis
+        self.declaredByProject = declaredByProject
+        scopes = [apis.floor]
+    }
+
+    private var covered: MacOSVersion { scopes.last ?? apis.floor }
+
+    /// The late APIs this line uses where nothing covers them.
+    mutating func scan(_ line: String) -> [LateAPIs.API] {
         let characters = Array(line)
+        var found: [LateAPIs.API] = []
         var position = 0
-        var reported = false
+        var attributeEnd: Int?
+        func isNamePart(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" }
         while position < characters.count {
             let character = characters[position]
-            if character == "#" || character == "@" {
+            switch character {
+            case "#", "@":
                 let rest = String(characters[position...])
                 if rest.dropFirst().hasPrefix("available("), let version = availabilityCondition(in: rest) {
-                    // `guard #available(…) else { … }` covers what follows the guard in its scope.
-                    if String(characters[..<position]).range(of: #"\bguard\b"#, options: .regularExpression) != nil {
-                        afterGuard = (version, scopes.count)
+                    if character == "#", inGuardCondition {
+                        guardVersion = max(guardVersion ?? apis.floor, version)
                     } else {
-                        pending = version
+                        pending = (version, parens, character == "@")
+                        if character == "@" { attributeEnd = position }
                     }
                 }
-            } else if character == "{" {
-                scopes.append(max(scopes.last ?? apis.floor, pending ?? apis.floor))
-                pending = nil
-            } else if character == "}" {
+            case "(": parens += 1
+            case ")": parens = max(0, parens - 1)
+            case "{":
+                scopes.append(covered)
+                if let waiting = pending, waiting.parens == parens {
+                    scopes[scopes.count - 1] = max(covered, waiting.version)
+                    pending = nil
+                }
+                if awaitingElseBlock, elseBlockDepth == nil { elseBlockDepth = scopes.count }
+            case "}":
+                let closing = scopes.count
                 if scopes.count > 1 { scopes.removeLast() }
-                if let guarded = afterGuard, scopes.count == guarded.depth {
-                    scopes[scopes.count - 1] = max(scopes[scopes.count - 1], guarded.version)
-                    afterGuard = nil
+                if let depth = elseBlockDepth, depth == closing {
+                    // The guard's else block is over: the rest of the scope runs only where it held.
+                    if let version = guardVersion { scopes[scopes.count - 1] = max(covered, version) }
+                    guardVersion = nil
+                    awaitingElseBlock = false
+                    elseBlockDepth = nil
                 }
-            } else if character.isLetter || character == "_",
-                position == 0
-                    || !(characters[position - 1].isLetter || characters[position - 1].isNumber
-                        || characters[position - 1] == "_" || characters[position - 1] == "#"
-                        || characters[position - 1] == "@")
-            {
+            default:
+                guard character.isLetter || character == "_",
+                    position == 0 || !(isNamePart(characters[position - 1]) || "#@".contains(characters[position - 1]))
+                else { break }
                 var end = position
-                while end < characters.count,
-                    characters[end].isLetter || characters[end].isNumber || characters[end] == "_"
-                {
-                    end += 1
-                }
+                while end < characters.count, isNamePart(characters[end]) { end += 1 }
                 let name = String(characters[position..<end])
-                let before = String(characters[..<position])[...]
-                if !reported, !(index < linuxOnly.count && linuxOnly[index]),
-                    let api = apis.api(named: name, after: before, declaredByProject: declaredByProject),
-                    api.introduced > (scopes.last ?? apis.floor)
+                if name == "guard" {
+                    inGuardCondition = true
+                    guardVersion = nil
+                } else if name == "else", inGuardCondition {
+                    inGuardCondition = false
+                    awaitingElseBlock = guardVersion != nil
+                    elseBlockDepth = nil
+                } else if let api = apis.api(
+                    named: name, after: String(characters[..<position])[...], declaredByProject: declaredByProject),
+                    api.introduced > covered
                 {
-                    let major = api.introduced.minor == 0 ? "\(api.introduced.major)" : "\(api.introduced)"
-                    problems.append(
-                        .init(
-                            place: "\(file):\(index + 1)",
-                            problem:
-                                "\(api.display) is macOS \(api.introduced), after the package's floor (macOS \(apis.floor)): put it under `if #available(macOS \(major), *)`, or mark what uses it `@available(macOS \(major), *)`"
-                        ))
-                    reported = true
+                    found.append(api)
                 }
                 position = end
                 continue
             }
             position += 1
         }
-        // An `@available` whose declaration had no body (a stored property, a requirement) covers nothing after it.
-        if pending != nil, !line.contains("{") {
-            let rest = line.replacingOccurrences(of: #"@\w+(\([^)]*\))?"#, with: "", options: .regularExpression)
+        // An `@available` on a declaration without a body (a stored property, a requirement) covers
+        // nothing after it: its line ends the declaration, unless the declaration goes on (an open
+        // parenthesis, a trailing `,`, `->` or `where`).
+        if let waiting = pending, waiting.attribute, waiting.parens == parens {
+            let after = String(characters[(attributeEnd ?? 0)...])
+            let rest = after.replacingOccurrences(of: #"@\w+(\([^)]*\))?"#, with: "", options: .regularExpression)
                 .trimmingCharacters(in: .whitespaces)
-            if !rest.isEmpty, !["(", ",", "->"].contains(where: rest.hasSuffix), !rest.hasSuffix("where") {
-                pending = nil
-            }
+            if !rest.isEmpty, ![",", "->", "where", "="].contains(where: rest.hasSuffix) { pending = nil }
         }
+        return found
     }
-    return problems
 }
 
 /// The macOS version the `#available(…)` or `@available(…)` that `line` starts with guarantees, if
@@ -247,71 +306,92 @@ func availabilityCondition(in line: String) -> MacOSVersion? {
 }
 
 /// The source's lines with comments removed and string literals emptied (`"…"`, `"""…"""`, `#"…"#`),
-/// so that only code is read: a note that mentions `Task.immediate` is prose, not a call.
+/// so that only code is read: a note that mentions `Task.immediate` is prose, not a call. What a
+/// string interpolates, `"\(Task.immediate)"`, is code and stays.
 func codeOnly(_ source: String) -> [String] {
     var lines: [String] = []
     var current = ""
-    var inBlockComment = 0
-    var inString = false
-    var multiline = false
-    var hashes = 0
+    var blockComments = 0
+    /// Open string literals, innermost last: each with its quotes and hashes and, while inside an
+    /// interpolation of it, the parentheses open there.
+    var strings: [(multiline: Bool, hashes: Int, interpolation: Int?)] = []
     let characters = Array(source)
     var index = 0
     func at(_ offset: Int) -> Character? { index + offset < characters.count ? characters[index + offset] : nil }
+    func isNewline(_ c: Character?) -> Bool { c == "\n" || c == "\r\n" || c == "\r" }
     while index < characters.count {
         let character = characters[index]
-        if character == "\n" {
+        if isNewline(character) {
             lines.append(current)
             current = ""
-            if inString, !multiline { inString = false }
+            // A one-line string cannot go on past its line: a malformed one ends there.
+            while let open = strings.last, !open.multiline, open.interpolation == nil { strings.removeLast() }
             index += 1
             continue
         }
-        if inBlockComment > 0 {
+        if blockComments > 0 {
             if character == "*", at(1) == "/" {
-                inBlockComment -= 1
+                blockComments -= 1
                 index += 2
             } else if character == "/", at(1) == "*" {
-                inBlockComment += 1
+                blockComments += 1
                 index += 2
             } else {
                 index += 1
             }
             continue
         }
-        if inString {
-            if character == "\\", hashes == 0 {
-                index += 2
+        if let open = strings.last, open.interpolation == nil {
+            // Inside a string's text.
+            if character == "\\", (0..<open.hashes).allSatisfy({ at(1 + $0) == "#" }) {
+                let next = at(1 + open.hashes)
+                if next == "(" {
+                    strings[strings.count - 1].interpolation = 1
+                    index += 2 + open.hashes
+                    continue
+                }
+                // An escaped character; a line continuation's newline stays a newline.
+                index += isNewline(next) ? 1 + open.hashes : 2 + open.hashes
                 continue
             }
-            let quotes = multiline ? 3 : 1
+            let quotes = open.multiline ? 3 : 1
             if character == "\"", (0..<quotes).allSatisfy({ at($0) == "\"" }),
-                (0..<hashes).allSatisfy({ at(quotes + $0) == "#" })
+                (0..<open.hashes).allSatisfy({ at(quotes + $0) == "#" })
             {
-                inString = false
+                strings.removeLast()
                 current += "\""
-                index += quotes + hashes
+                index += quotes + open.hashes
                 continue
             }
             index += 1
             continue
         }
+        // Code: the file's own, or an interpolation's.
+        if let open = strings.last, let depth = open.interpolation {
+            if character == "(" {
+                strings[strings.count - 1].interpolation = depth + 1
+            } else if character == ")" {
+                strings[strings.count - 1].interpolation = depth == 1 ? nil : depth - 1
+                if depth == 1 {
+                    index += 1
+                    continue
+                }
+            }
+        }
         if character == "/", at(1) == "/" {
-            // The rest of the line is a comment.
-            while index < characters.count, characters[index] != "\n" { index += 1 }
+            while index < characters.count, !isNewline(characters[index]) { index += 1 }
             continue
         }
         if character == "/", at(1) == "*" {
-            inBlockComment = 1
+            blockComments = 1
             index += 2
             continue
         }
         var opening = 0
         while at(opening) == "#" { opening += 1 }
         if at(opening) == "\"" {
-            hashes = opening
-            multiline = at(opening + 1) == "\"" && at(opening + 2) == "\""
-            inString = true
+            let multiline = at(opening + 1) == "\"" && at(opening + 2) == "\""
+            strings.append((multiline, opening, nil))
             current += "\""
             index += opening + (multiline ? 3 : 1)
             continue

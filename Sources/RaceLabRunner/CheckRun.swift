@@ -57,9 +57,11 @@ func checkRunOnce(
     }
     var first = attempt(timing, timeout: transcript.timeout)
     var unreadRuns = 0
-    while first.reportsUnread, unreadRuns < 2 {
-        // Unreadable, not wrong: the page is run again (up to twice), and the first run whose reports
-        // can be read decides. A run that crashed while two threads reported is the likeliest case.
+    // Where races are expected, reports that cannot be read cannot say which race it was: the page
+    // is run again (up to twice), and the first run whose reports can be read decides (a run that
+    // crashed while two threads reported is the likeliest case). Where none is expected, any report
+    // is already a failure, and is never run away from.
+    while transcript.verdict != .clean, first.reportsUnread, unreadRuns < 2 {
         unreadRuns += 1
         let seconds = first.seconds
         first = attempt(timing, timeout: transcript.timeout)

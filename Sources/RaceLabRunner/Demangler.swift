@@ -90,8 +90,10 @@ public func functionName(_ demangled: String) -> String {
 private func witnessed(requirement: String, conformance: String) -> String {
     var requirement = requirement
     if let type = requirement.range(of: " : ") { requirement = String(requirement[..<type.lowerBound]) }
+    for word in ["static ", "class "] where requirement.hasPrefix(word) { requirement.removeFirst(word.count) }
     let parts = conformance.components(separatedBy: " : ")
-    let type = parts[0]
+    // `Box<A>`: the type without its generic arguments, which the name's own cut at "<" would take with it.
+    let type = String(parts[0].prefix { $0 != "<" })
     // The protocol is the requirement's first part: named in the conformance, or the first component.
     let named = parts.count > 1 ? parts[1].components(separatedBy: " in ")[0] : nil
     var member = Substring(requirement)

@@ -91,7 +91,7 @@ extension Runner {
             switch ToolchainSymbols.lateAPIs(after: floor) {
             case .failure(let failure):
                 return ([.init(place: "the toolchain", problem: "its availability could not be read: \(failure)")], "")
-            case .success(let (apis, modules)):
+            case .success(let (apis, modules, unread)):
                 var sources: [(file: String, text: String)] = []
                 for file in swiftFiles {
                     guard let text = try? String(contentsOfFile: "\(workspace.root)/\(file)", encoding: .utf8) else {
@@ -106,6 +106,7 @@ extension Runner {
                 return (
                     problems,
                     "each against the \(apis.lateCount) APIs of the toolchain's \(modules) modules that came after macOS \(floor)"
+                        + (unread.isEmpty ? "" : "; not read: \(unread.joined(separator: ", "))")
                 )
             }
         #endif

@@ -5,7 +5,10 @@ import Foundation
 /// availability), and read into `LateAPIs`.
 enum ToolchainSymbols {
     /// The late APIs of every module of the toolchain, or why they could not be read.
-    static func lateAPIs(after floor: MacOSVersion) -> Result<(apis: LateAPIs, modules: Int), Failure> {
+    /// `unread`: the modules that could not be extracted, which the check says.
+    static func lateAPIs(after floor: MacOSVersion) -> Result<
+        (apis: LateAPIs, modules: Int, unread: [String]), Failure
+    > {
         let info = runProcess(
             "/usr/bin/env", arguments: ["swift", "-print-target-info"], timeout: 60, outputCap: 1 << 20)
         guard info.succeeded,
@@ -23,7 +26,9 @@ enum ToolchainSymbols {
         let output = NSTemporaryDirectory() + "racelab-symbols-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: output) }
         var apis = LateAPIs(floor: floor)
+        apis.modules = Set(modules)
         var read = Set<String>()
+        var unread: [String] = []
         for module in modules {
             let folder = "\(output)/\(module)"
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -38,6 +43,7 @@ enum ToolchainSymbols {
                     return .failure(
                         Failure("swift symbolgraph-extract -module-name Swift failed: \(result.stderr.prefix(300))"))
                 }
+                unread.append(module)
                 continue
             }
             for file in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
@@ -47,7 +53,7 @@ enum ToolchainSymbols {
                 if let data = FileManager.default.contents(atPath: "\(folder)/\(file)") { apis.add(symbolGraph: data) }
             }
         }
-        return .success((apis, modules.count))
+        return .success((apis, modules.count - unread.count, unread))
     }
 
     struct Failure: Error, CustomStringConvertible {

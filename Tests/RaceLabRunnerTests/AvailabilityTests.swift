@@ -86,6 +86,50 @@ final class AvailabilityTests: XCTestCase {
         XCTAssertEqual(try places(source), ["A.swift:5", "A.swift:10", "A.swift:17", "A.swift:18"])
     }
 
+    /// Layouts the formatter makes, conditions that hold closures, and strings that interpolate.
+    func testWrappedLayoutsClosuresInConditionsAndInterpolations() throws {
+        let source = """
+            @available(macOS 26, *)
+            func wrapped(
+                in source: String,
+                file: String
+            ) -> Int {
+                _ = Task.immediate { }
+                return 1
+            }
+            func g(xs: [Int]) {
+                if #available(macOS 26, *),
+                    xs.contains(where: { $0 > 1 })
+                {
+                    _ = Task.immediate { }
+                }
+                guard #available(macOS 26, *), xs.contains(where: { $0 > 1 }) else {
+                    _ = Task.immediate { }
+                    return
+                }
+                _ = Task.immediate { }
+            }
+            func h(xs: [Int]) {
+                guard let first = xs.first,
+                    #available(macOS 26, *)
+                else { return }
+                _ = Task.immediate { }
+            }
+            struct S { @available(macOS 26, *) static let x = 1 }
+            func i() { _ = Task.immediate { } }
+            let text = "\\(flag ? "{" : "")"
+            func j() { _ = Task.immediate { } }
+            let shown = "\\(Task.immediate { })"
+            let generic = Task<Void, Never>.immediate { }
+            let qualified: Swift.InlineArray<2, Int> = [1, 2]
+            """
+        XCTAssertEqual(
+            try places(source), ["A.swift:16", "A.swift:28", "A.swift:30", "A.swift:31", "A.swift:32", "A.swift:33"])
+        // A line continuation in a multi-line string keeps the lines counted, and CRLF ends lines too.
+        let continued = "let a = \"\"\"\n    one \\\n    two\n    \"\"\"\r\nlet b = Task.immediate { }\r\n"
+        XCTAssertEqual(try places(continued), ["A.swift:5"])
+    }
+
     func testCommentsStringsLinuxOnlyCodeAndTheProjectsOwnNamesAreNotUses() throws {
         let source = """
             // Task.immediate runs its task at once

@@ -231,41 +231,69 @@ final class OddTranscriptFileTests: XCTestCase {
     }
 }
 
-/// A page whose first run's ThreadSanitizer reports come out interleaved is run once more, and that
-/// run decides.
+/// A page that expects races, whose run's ThreadSanitizer reports cannot be read (interleaved, or cut
+/// off by a crash), is run again, up to twice more, and the first readable run decides. A page that
+/// expects none fails on any report at once.
 final class InterleavedRerunTests: XCTestCase {
-    func testAnInterleavedRunIsRunOnceMore() throws {
+    func testUnreadableReportsAreRunAgainOnlyWhereRacesAreExpected() throws {
         let folder = NSTemporaryDirectory() + "racelab-interleaved-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
-        let blocks = try capturedStderr("lesson3-page2.stderr").components(separatedBy: "==================\n")
-            .filter { $0.contains("WARNING:") }
+        let captured = try capturedStderr("lesson3-page2.stderr")
+        let blocks = captured.components(separatedBy: "==================\n").filter { $0.contains("WARNING:") }
         let (one, two) = (blocks[0].split(separator: "\n"), blocks[1].split(separator: "\n"))
         let mixed = zip(one, two).flatMap { [$0, $1] }.joined(separator: "\n")
         try mixed.write(toFile: "\(folder)/mixed.txt", atomically: true, encoding: .utf8)
-        // The first run writes the mixed reports and leaves a mark; the second runs clean.
-        let script = "\(folder)/page.sh"
-        try """
-        #!/bin/sh
-        echo done
-        if [ -f "\(folder)/ran" ]; then exit 0; fi
-        touch "\(folder)/ran"
-        cat "\(folder)/mixed.txt" >&2
-        exit 66
-        """.write(toFile: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
-        let transcript = try Transcript(parsing: "verdict: clean\n---\ndone\n")
-        let outcome = checkRun(script, arguments: [], transcript: transcript, root: folder)
-        XCTAssertTrue(outcome.passed, "\(outcome.problems)")
-        XCTAssertTrue(outcome.ranAgainForInterleavedReports)
-        // Mixed every time: it fails, saying why, and names no race.
-        try FileManager.default.removeItem(atPath: "\(folder)/ran")
-        try "#!/bin/sh\necho done\ncat \"\(folder)/mixed.txt\" >&2\nexit 66\n".write(
-            toFile: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
-        let always = checkRun(script, arguments: [], transcript: transcript, root: folder)
+        try captured.write(toFile: "\(folder)/readable.txt", atomically: true, encoding: .utf8)
+        // A report cut off by a crash: the first half of one, then the process dies of SIGSEGV.
+        let cut = "==================\n" + blocks[0].split(separator: "\n").prefix(6).joined(separator: "\n") + "\n"
+        try cut.write(toFile: "\(folder)/cut.txt", atomically: true, encoding: .utf8)
+        /// A page whose first run prints `first` and whose later runs print the readable report; `runs`
+        /// counts them.
+        func page(first: String, crash: Bool = false) throws -> String {
+            try? FileManager.default.removeItem(atPath: "\(folder)/runs")
+            let script = "\(folder)/page.sh"
+            try """
+            #!/bin/sh
+            echo done
+            echo run >> "\(folder)/runs"
+            if [ "$(wc -l < "\(folder)/runs")" -gt 1 ]; then cat "\(folder)/readable.txt" >&2; exit 66; fi
+            cat "\(folder)/\(first)" >&2
+            \(crash ? "kill -SEGV $$" : "exit 66")
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+            return script
+        }
+        func runs() -> Int {
+            ((try? String(contentsOfFile: "\(folder)/runs", encoding: .utf8)) ?? "").split(separator: "\n").count
+        }
+        let racy = try Transcript(parsing: "verdict: race Person.changeName\nexit: 66\n---\ndone\n")
+        let mixedFirst = checkRun(try page(first: "mixed.txt"), arguments: [], transcript: racy, root: folder)
+        XCTAssertTrue(mixedFirst.passed, "\(mixedFirst.problems)")
+        XCTAssertTrue(mixedFirst.ranAgainForInterleavedReports)
+        XCTAssertEqual(runs(), 2)
+        let crashedFirst = checkRun(
+            try page(first: "cut.txt", crash: true), arguments: [], transcript: racy, root: folder)
+        XCTAssertTrue(crashedFirst.passed, "a report cut off by a crash is read again: \(crashedFirst.problems)")
+        XCTAssertEqual(runs(), 2)
+
+        // Expected clean: any report is a race that happened. It fails at once, and is not run again.
+        let clean = try Transcript(parsing: "verdict: clean\n---\ndone\n")
+        let cleanPage = checkRun(try page(first: "mixed.txt"), arguments: [], transcript: clean, root: folder)
+        XCTAssertFalse(cleanPage.passed)
+        XCTAssertFalse(cleanPage.ranAgainForInterleavedReports)
+        XCTAssertEqual(runs(), 1)
+        XCTAssertEqual(cleanPage.verdict, "TSan: reports interleaved, unread")
+
+        // Mixed every time: three runs, then it fails, saying why, and names no race.
+        try "#!/bin/sh\necho done\necho run >> \"\(folder)/runs\"\ncat \"\(folder)/mixed.txt\" >&2\nexit 66\n".write(
+            toFile: "\(folder)/page.sh", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: "\(folder)/page.sh")
+        try? FileManager.default.removeItem(atPath: "\(folder)/runs")
+        let always = checkRun("\(folder)/page.sh", arguments: [], transcript: racy, root: folder)
         XCTAssertFalse(always.passed)
-        XCTAssertEqual(always.problems.map(\.description), [CheckProblem.interleavedReports.description])
+        XCTAssertEqual(runs(), 3)
+        XCTAssertTrue(always.problems.contains { $0.description == CheckProblem.interleavedReports.description })
         XCTAssertEqual(always.verdict, "TSan: reports interleaved, unread")
     }
 }

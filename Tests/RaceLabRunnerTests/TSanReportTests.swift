@@ -90,5 +90,12 @@ final class TSanReportTests: XCTestCase {
             functionName(
                 "(1) await resume partial function for protocol witness for lesson3.Renamable.changeName(first: Swift.String) async -> () in conformance lesson3.Person : lesson3.Renamable in lesson3"
             ), "lesson3.Person.changeName")
+        XCTAssertEqual(
+            functionName("protocol witness for Store.put(_:) in conformance Box<A>"), "Box.put",
+            "a generic conforming type")
+        XCTAssertEqual(
+            functionName(
+                "protocol witness for static lesson3.Renamable.make() -> lesson3.Renamable in conformance lesson3.Person : lesson3.Renamable in lesson3"
+            ), "lesson3.Person.make")
     }
 }
