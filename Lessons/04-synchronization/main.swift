@@ -185,7 +185,7 @@ lesson.page("The tools, one counter: a lock") { page in
     note("inside NSLock's lock() and unlock() (the talk's Foundation.Lock: a class, so it never moves).")
     page.finish {
         count(with: LockedCounter())
-        // Module os is Apple's: os_unfair_lock is there (README, "On a Mac"), not on Linux.
+        // Module os is Apple's: os_unfair_lock is there (docs/mac.md), not on Linux.
         #if canImport(os)
             note("os_unfair_lock, the talk's small C lock, is here: this platform has module os (#if canImport(os)")
             note("is true), and Swift wraps the lock as OSAllocatedUnfairLock. On every platform, the Synchronization")
@@ -211,7 +211,7 @@ lesson.page("The tools, one counter: Synchronization's Mutex") { page in
             child.showLines()
             if isThreadSanitizerOn {
                 note(child.threadSanitizerLine(expectedIn: "MutexCounter"))
-                // What the child's TSan reported decides the words, not the platform: README, "On a Mac".
+                // What the child's TSan reported decides the words, not the platform: docs/mac.md.
                 if !child.threadSanitizerSummaries.isEmpty {
                     note("The count is right, and TSan still reports races in MutexCounter: false reports. TSan did")
                     note(
