@@ -12,12 +12,12 @@ import RaceLabKit
 public func checkRun(
     _ executable: String, arguments: [String], transcript: Transcript, root: String, limits: RunLimits = RunLimits(),
     timing: TimingModel = TimingModel(), banner: Banner? = nil, contentionTries: Int = 3,
-    program: [Subject.SourceFolder]? = nil
+    program: [Subject.SourceFolder]? = nil, racesDocumented: Bool = false
 ) -> RunOutcome {
     let once = {
         checkRunOnce(
             executable, arguments: arguments, transcript: transcript, root: root, limits: limits, timing: timing,
-            banner: banner, program: program)
+            banner: banner, program: program, racesDocumented: racesDocumented)
     }
     var outcome = once()
     var short = 0
@@ -35,7 +35,7 @@ public func checkRun(
 /// One run of `checkRun`, with its confirmation at real speed.
 func checkRunOnce(
     _ executable: String, arguments: [String], transcript: Transcript, root: String, limits: RunLimits,
-    timing: TimingModel, banner: Banner?, program: [Subject.SourceFolder]?
+    timing: TimingModel, banner: Banner?, program: [Subject.SourceFolder]?, racesDocumented: Bool = false
 ) -> RunOutcome {
     func attempt(_ timing: TimingModel, timeout: Double) -> RunOutcome {
         let expectsNoRace = transcript.verdict == .clean
@@ -57,11 +57,12 @@ func checkRunOnce(
     }
     var first = attempt(timing, timeout: transcript.timeout)
     var unreadRuns = 0
-    // Where races are expected, reports that cannot be read cannot say which race it was: the page
-    // is run again (up to twice), and the first run whose reports can be read decides (a run that
-    // crashed while two threads reported is the likeliest case). Where none is expected, any report
-    // is already a failure, and is never run away from.
-    while transcript.verdict != .clean, first.reportsUnread, unreadRuns < 2 {
+    // Where races are expected (by the transcript, or by a wrong fix's `// must fail: race …`),
+    // reports that cannot be read cannot say which race it was: the page is run again (up to twice),
+    // and the first run whose reports can be read decides (a run that crashed while two threads
+    // reported is the likeliest case). Where none is expected, any report is already a failure, and
+    // is never run away from.
+    while transcript.verdict != .clean || racesDocumented, first.reportsUnread, unreadRuns < 2 {
         unreadRuns += 1
         let seconds = first.seconds
         first = attempt(timing, timeout: transcript.timeout)

@@ -42,6 +42,14 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
         return 2
     }
     guard let taken = optionsTaken[command] ?? (command == "stress" ? [] : nil) else {
+        let commands = optionsTaken.keys.filter { !$0.hasPrefix("-") }.sorted()
+        if let meant = nearestCommand(to: command, among: commands) {
+            FileHandle.standardError.write(
+                Data(
+                    "racelab: unknown command '\(command)': did you mean '\(meant)'? (racelab alone lists them)\n".utf8)
+            )
+            return 2
+        }
         return usageError("unknown command '\(command)'")
     }
     if let unused = given.first(where: { !taken.contains($0) }) {

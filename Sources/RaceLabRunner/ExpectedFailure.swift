@@ -41,6 +41,15 @@ public indirect enum ExpectedFailure: Equatable, CustomStringConvertible {
 }
 
 extension ExpectedFailure {
+    /// `race F`, or an `or` with one among its alternatives: a run must be read to judge it.
+    var namesARace: Bool {
+        switch self {
+        case .race: return true
+        case .either(let alternatives): return alternatives.contains(where: \.namesARace)
+        case .output, .timeout, .crash, .exit: return false
+        }
+    }
+
     /// The comment that documents a variant's failures, and the only place they are written.
     static let marker = "// must fail:"
     static let syntax = "race F, output, timeout, crash, exit (several: commas; 'A or B': either)"

@@ -99,7 +99,9 @@ public final class Runner {
                 transcript: transcript,
                 root: workspace.root, limits: subject.limits(limits, attendeeWaiting: attendeeWaiting), timing: timing,
                 banner: banner,
-                program: subject.sources)
+                program: subject.sources,
+                racesDocumented: subject.variant.flatMap { try? $0.expectedFailures(root: workspace.root)?.get() }?
+                    .contains(where: \.namesARace) ?? false)
             outcome.seed = seed
             return outcome
         } catch {

@@ -44,8 +44,11 @@ public struct Workspace {
     }
 
     public func exercise(_ number: Int) throws -> ExerciseInfo {
+        let numbers = lessons.compactMap { $0.exercise?.number }.map(String.init).joined(separator: ", ")
+        guard lessons.contains(where: { $0.number == number }) else {
+            throw Problem(description: "there is no exercise \(number); exercises here: \(numbers)")
+        }
         guard let exercise = try lesson(number).exercise else {
-            let numbers = lessons.compactMap { $0.exercise?.number }.map(String.init).joined(separator: ", ")
             throw Problem(description: "lesson \(number) has no exercise; exercises here: \(numbers)")
         }
         return exercise

@@ -285,6 +285,14 @@ final class InterleavedRerunTests: XCTestCase {
         XCTAssertEqual(runs(), 1)
         XCTAssertEqual(cleanPage.verdict, "TSan: reports interleaved, unread")
 
+        // A wrong fix documented to race is judged by its race: the transcript's verdict is clean (its
+        // solution's), but its unreadable run is run again as a racy page's is.
+        let wrongFix = checkRun(
+            try page(first: "mixed.txt"), arguments: [], transcript: clean, root: folder, racesDocumented: true)
+        XCTAssertTrue(wrongFix.ranAgainForInterleavedReports)
+        XCTAssertEqual(runs(), 2)
+        XCTAssertTrue(wrongFix.races.contains { $0.involves("Person.changeName") }, "\(wrongFix.races)")
+
         // Mixed every time: three runs, then it fails, saying why, and names no race.
         try "#!/bin/sh\necho done\necho run >> \"\(folder)/runs\"\ncat \"\(folder)/mixed.txt\" >&2\nexit 66\n".write(
             toFile: "\(folder)/page.sh", atomically: true, encoding: .utf8)

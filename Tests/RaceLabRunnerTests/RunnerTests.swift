@@ -59,6 +59,9 @@ final class RunnerTests: ExerciseWorkspaceTestCase {
         XCTAssertThrowsError(try workspace.exercise(2)) {
             XCTAssertEqual("\($0)", "lesson 2 has no exercise; exercises here: 3")
         }
+        XCTAssertThrowsError(try workspace.exercise(99)) {
+            XCTAssertEqual("\($0)", "there is no exercise 99; exercises here: 3")
+        }
         XCTAssertThrowsError(try Workspace.find(from: NSTemporaryDirectory()))
     }
 
@@ -69,6 +72,22 @@ final class RunnerTests: ExerciseWorkspaceTestCase {
         XCTAssertEqual(racelabMain(["frobnicate"], directory: root), 2)
         XCTAssertEqual(racelabMain(["check", "--speed", "0"], directory: root), 2)
         XCTAssertEqual(racelabMain([], directory: root), 2)
+    }
+
+    /// A slip of the keyboard gets the command it meant; a word that is no slip gets the usage.
+    func testAMistypedCommandIsAnsweredWithTheOneItMeant() {
+        let commands = [
+            "check", "exercise", "hint", "list", "page", "portability", "reset", "stress", "verify", "watch",
+        ]
+        XCTAssertEqual(nearestCommand(to: "exercize", among: commands), "exercise")
+        XCTAssertEqual(nearestCommand(to: "exrecise", among: commands), "exercise", "two letters swapped")
+        XCTAssertEqual(nearestCommand(to: "hnit", among: commands), "hint")
+        XCTAssertEqual(nearestCommand(to: "Watch", among: commands), "watch")
+        XCTAssertEqual(nearestCommand(to: "lsit", among: commands), "list")
+        XCTAssertNil(nearestCommand(to: "frobnicate", among: commands))
+        XCTAssertNil(nearestCommand(to: "go", among: commands), "a short word is no slip of a long one")
+        XCTAssertEqual(editDistance("kitten", "sitting"), 3)
+        XCTAssertEqual(racelabMain(["exercize", "3"], directory: root), 2)
     }
 
     /// Nothing on a command line is ignored: an argument a command does not use is an error.
