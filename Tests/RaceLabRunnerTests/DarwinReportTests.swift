@@ -147,10 +147,7 @@ final class DarwinReportTests: XCTestCase {
 
     /// Lesson 3 page 2's report, as Linux printed it and as atos would print it: one verdict.
     func testALessonPagesDarwinReportIsJudgedAsItsLinuxOne() throws {
-        let linuxText = try String(
-            contentsOf: try XCTUnwrap(
-                Bundle.module.url(forResource: "TSanReports/lesson3-page2.stderr", withExtension: "txt")),
-            encoding: .utf8)
+        let linuxText = try capturedStderr("lesson3-page2.stderr")
         let linux = try XCTUnwrap(describe(parseTSanReports(linuxText), root: TSanReportTests.capturedRoot).first)
         // Lesson 3's own sources as they are in this clone; on a Mac, the root is wherever it was cloned.
         let workspace = try Workspace(root: Self.repository)
@@ -196,10 +193,7 @@ final class DarwinReportTests: XCTestCase {
     /// partial function for FavoriteEventsController.add(_:)". The race is named as `add`, at its file
     /// and line, as Linux's report of the same race names it.
     func testARaceAfterAnAwaitIsNamedAsItsFunction() throws {
-        let linuxText = try String(
-            contentsOf: try XCTUnwrap(
-                Bundle.module.url(forResource: "TSanReports/exercise12-starter.stderr", withExtension: "txt")),
-            encoding: .utf8)
+        let linuxText = try capturedStderr("exercise12-starter.stderr")
         let linux = try XCTUnwrap(describe(parseTSanReports(linuxText), root: TSanReportTests.capturedRoot).first)
         let starter = "Lessons/12-swift6/Exercise/Referee/Starter"
         let files = [
