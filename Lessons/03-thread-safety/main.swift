@@ -55,12 +55,10 @@ lesson.page("Five renames at once: torn names (racy on purpose)") { page in
     note("Person starts as Alison Anderson. Five tasks on a concurrent queue each rename it and read it back.")
     renameFiveTimes(Person(firstName: "Alison", lastName: "Anderson")) { torn in
         note("Torn names this run: \(torn) of 6.")
-        note("Look for a first name from one call with the last name of another. Under ThreadSanitizer,")
-        note("stderr reports the race in Person.changeName, writing firstName and lastName on several")
-        note("threads; its stack frames are mangled Swift names ($s7lesson36PersonC10changeName...). To read")
-        note("them, pipe stderr through the toolchain's demangler:")
-        note("  swift build -Xswiftc -sanitize=thread")
-        note("  .build/debug/lesson3 2 2>&1 >/dev/null | swift demangle --simplified")
+        note("Look for a first name from one call with the last name of another. ThreadSanitizer sees the")
+        note("race itself: Person.changeName writes firstName and lastName on several threads at once. See")
+        note("its report of this page, each race named with its two lines:")
+        note("  swift run racelab tsan 3:2")
         page.done()
     }
 }

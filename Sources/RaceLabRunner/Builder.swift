@@ -48,13 +48,22 @@ public struct Builder {
     /// Builds `programs` and the library they need, nothing else: the manifest declares only them
     /// (`RACELAB_BUILD`), so one `swift build` builds them all. A plain build declares no referee
     /// variant, and `verify 3` has no use for lesson 14.
-    public func build(_ programs: [String]) -> Outcome {
+    /// `progress`: shown SwiftPM's output as it comes, for a build an attendee waits for.
+    public func build(_ programs: [String], progress: BuildProgress? = nil) -> Outcome {
+        progress?.start()
+        defer { progress?.finish() }
         let result = runProcess(
             "/usr/bin/env", arguments: ["swift", "build"] + swiftArguments,
             environment: environment(declaring: programs),
-            directory: root, timeout: 1800, outputCap: 32 << 20, gentle: true)
+            directory: root, timeout: 1800, outputCap: 32 << 20, gentle: true, onStdout: progress?.feed)
         let log = result.stdout + result.stderr
         return Outcome(succeeded: result.succeeded, seconds: result.seconds, errors: Self.errors(in: log), log: log)
+    }
+
+    /// Whether RaceLab's library has been built here before: if not, this build compiles it too, and
+    /// takes longer than the ones after it.
+    public var isFirstBuild: Bool {
+        !FileManager.default.fileExists(atPath: "\(scratch)/debug/Modules/RaceLabKit.swiftmodule")
     }
 
     /// Where the built programs are.

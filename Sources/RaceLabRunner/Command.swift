@@ -5,7 +5,7 @@ private let optionsTaken: [String: Set<String>] = [
     "check": ["--speed", "--jobs", "--must-fail"], "verify": ["--speed", "--jobs", "--seed"],
     "stress": ["--speed", "--jobs", "--seed"],
     "exercise": ["--speed", "--seed"], "watch": ["--speed", "--seed"], "page": ["--speed"], "reset": ["--yes"],
-    "hint": [], "list": [], "portability": [], "help": [], "--help": [], "-h": [],
+    "tsan": ["--speed", "--raw"], "hint": [], "list": [], "portability": [], "help": [], "--help": [], "-h": [],
 ]
 
 /// Parses `racelab`'s command line and runs the command; returns the exit status.
@@ -33,13 +33,28 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
         return usageError("\(error)")
     }
     let confirmed = line.flag("--yes")
-    let speed = speedGiven ?? 4
+    let raw = line.flag("--raw")
+    // A page an attendee watches plays as `swift run lessonN` plays it; checks run faster.
+    let speed = speedGiven ?? (line.words.first == "tsan" ? 1 : 4)
     let speedIsExplicit = speedGiven != nil
     let words = line.words
     let given = line.given
     guard let command = words.first else {
-        Swift.print(usage)
-        return 2
+        // `racelab` alone leads the attendee through the exercises.
+        if let unused = given.first(where: { !["--speed", "--seed"].contains($0) }) {
+            return usageError("racelab alone does not take \(unused)")
+        }
+        do {
+            let runner = Runner(workspace: try Workspace.find(from: directory), speed: speed)
+            runner.speedIsExplicit = speedIsExplicit
+            runner.seed = seed
+            runner.buildProgress = BuildProgress.onStandardOutput
+            try runner.lead()
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("racelab: \(error)\n".utf8))
+            return 2
+        }
     }
     guard let taken = optionsTaken[command] ?? (command == "stress" ? [] : nil) else {
         let commands = optionsTaken.keys.filter { !$0.hasPrefix("-") }.sorted()
@@ -90,6 +105,18 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
         }
         return exitStatus { try runner().stress(runs, try Target.parse(rest)) ? 0 : 1 }
     }
+    if command == "tsan" {
+        let targets: [Target]
+        do { targets = try Target.parse(Array(words.dropFirst())) } catch { return usageError("\(error)") }
+        guard targets.count == 1, case .lesson = targets[0] else {
+            return usageError("tsan takes one lesson page, e.g. racelab tsan 3:2")
+        }
+        return exitStatus {
+            let runner = try runner()
+            runner.buildProgress = BuildProgress.onStandardOutput
+            return try runner.tsan(targets[0], raw: raw) ? 0 : 1
+        }
+    }
     if command == "page" {
         guard words.count >= 3 else {
             return usageError(
@@ -121,6 +148,7 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
     }
     return exitStatus {
         let runner = try runner()
+        if ["exercise", "watch"].contains(command) { runner.buildProgress = BuildProgress.onStandardOutput }
         switch command {
         case "verify": return try runner.verify(lessons) ? 0 : 1
         case "list":

@@ -42,6 +42,9 @@ extension Runner {
                         "\(variant.label): has \(files.joined(separator: ", ")), the starter has \(exercise.attendeeFiles.joined(separator: ", "))"
                     )
                 }
+                if variant.role == .starter {
+                    problems += Self.refereeWords(in: folder, files: files).map { "\(variant.label): \($0)" }
+                }
                 switch variant.expectedFailures(root: root) {
                 case .failure(let problem)?: problems.append("\(variant.label): \(problem)")
                 case nil where variant.role == .solution && !ExpectedFailure.documented(in: folder).isEmpty:
@@ -69,5 +72,20 @@ extension Runner {
             }
         }
         return problems
+    }
+
+    /// The starter's Swift files are what the attendee edits, so they speak of the task only: a line
+    /// that names the referee or says how the starter must fail belongs in `must-fail.txt`.
+    static func refereeWords(in folder: String, files: [String]) -> [String] {
+        files.flatMap { file -> [String] in
+            let text = (try? String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8)) ?? ""
+            return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
+                index, line in
+                let lowered = line.lowercased()
+                guard lowered.contains("referee") || lowered.contains(ExpectedFailure.marker) else { return nil }
+                return
+                    "\(file):\(index + 1) speaks of the referee, and the attendee's copy must not: move it to \(ExpectedFailure.starterFile)"
+            }
+        }
     }
 }

@@ -24,6 +24,9 @@ extension Runner {
             print("(reset asks first and keeps a backup of everything it puts back).")
             return .driverEdited
         }
+        if exercise.attendeeFiles.allSatisfy({ isPristine($0, of: exercise) }) {
+            stillTheStarter(exercise).forEach(print)
+        }
         if let problem = missingOrEmpty(exercise) {
             print("NOT CHECKED: \(problem)")
             print(
@@ -41,7 +44,8 @@ extension Runner {
             bin = built
         } else {
             print("Building \(exercise.product) with ThreadSanitizer in .build-tsan …")
-            let build = builder.build([exercise.product])
+            sayFirstBuild()
+            let build = builder.build([exercise.product], progress: buildProgress?())
             guard build.succeeded else {
                 reportCompileErrors(build, exercise)
                 record(false, for: exercise)
@@ -56,9 +60,17 @@ extension Runner {
                 stamp.record(fingerprint: fingerprint, binPath: bin)
             }
         }
+        let ticker = buildProgress?()
+        ticker?.start("running \(exercise.product) under ThreadSanitizer")
         let outcome = run(subject, bin: bin, attendeeWaiting: true)
+        ticker?.finish()
         record(outcome.passed, for: exercise)
         let verdict = ExerciseVerdict(outcome)
+        if outcome.passed, previous == .passed {
+            print("PASSED again in \(String(format: "%.1f", outcome.seconds)) s\(outcome.seedNote).")
+            showOwnLines(outcome.ownLines)
+            return verdict
+        }
         if outcome.passed {
             print(
                 "PASSED in \(String(format: "%.1f", outcome.seconds)) s\(outcome.seedNote): the output is what it should be and ThreadSanitizer found no race."
@@ -66,7 +78,7 @@ extension Runner {
             if outcome.passedShortOfContention { sayShortOfContention(outcome, number) }
             showOwnLines(outcome.ownLines)
             ownPrintsMayHideRaces(passed: true, ownLines: outcome.ownLines.count).forEach(print)
-            suggestNext(after: number)
+            if suggestsNext { suggestNext(after: number) }
             return verdict
         }
         if let previous, previous == verdict, let first = outcome.problems.first {
@@ -138,6 +150,29 @@ extension Runner {
         return [
             "But not in full: in each of \(outcome.contentionShortRuns) runs the contention round fell short. The driver said:"
         ] + quoted.map { "  | \($0)" } + [advice]
+    }
+
+    /// Said before a check of files that are still exactly the starter: an attendee who fixed another
+    /// copy (the lesson's own file of the same name, saved after the exercise's) learns it before the
+    /// starter's verdict.
+    func stillTheStarter(_ exercise: ExerciseInfo) -> [String] {
+        let lessonFolder = (exercise.folder as NSString).deletingLastPathComponent
+        func modified(_ path: String) -> Date? {
+            (try? FileManager.default.attributesOfItem(atPath: "\(workspace.root)/\(path)"))?[.modificationDate]
+                as? Date
+        }
+        let others = exercise.attendeeFiles.compactMap { file -> String? in
+            let path = "\(lessonFolder)/\(file)"
+            guard let theirs = modified(path), let mine = modified("\(exercise.folder)/\(file)") else { return nil }
+            return theirs.timeIntervalSince(mine) > 1 ? path : nil
+        }
+        let files = exercise.attendeeFiles.joined(separator: ", ")
+        guard let other = others.first else {
+            return ["(\(files) is still the starter, unchanged: this checks the starter as it was given.)"]
+        }
+        return [
+            "(\(files) is still the starter, unchanged. Did you edit \(other), the lesson's own copy? Your fix goes in \(exercise.folder)/\(exercise.attendeeFiles[0]).)"
+        ]
     }
 
     func reportCompileErrors(_ build: Builder.Outcome, _ exercise: ExerciseInfo) {

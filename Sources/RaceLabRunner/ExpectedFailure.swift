@@ -62,13 +62,17 @@ extension ExpectedFailure {
         return failures.count == items.count && !failures.isEmpty ? failures : nil
     }
 
+    /// Where a starter says how it fails: a file of its own beside the referee's copy, so the
+    /// attendee's copy (which must equal the starter's Swift files) says nothing of the referee.
+    static let starterFile = "must-fail.txt"
+
     /// The `// must fail:` lines of the Swift files in `folder` (a symlinked driver included, which has
-    /// none), as (file, line number, failures or the problem with them).
+    /// none) and of its `must-fail.txt`, as (file, line number, failures or the problem with them).
     static func documented(in folder: String) -> [(
         file: String, line: Int, failures: Result<[ExpectedFailure], Workspace.Problem>
     )] {
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
-            $0.hasSuffix(".swift")
+            $0.hasSuffix(".swift") || $0 == starterFile
         }.sorted()
         var found: [(String, Int, Result<[ExpectedFailure], Workspace.Problem>)] = []
         for file in files {

@@ -32,8 +32,8 @@ extension Runner {
         print("")
         print(
             seen + 1 < hints.count
-                ? "Run it again for the next hint (\(hints.count - seen - 1) more)."
-                : "That was the last hint; run it again to see them all.")
+                ? "\(hintAgain) for the next hint (\(hints.count - seen - 1) more)."
+                : "That was the last hint; \(hintAgain.lowercased()) to see them all.")
     }
 
     func offerHint(_ exercise: ExerciseInfo) {

@@ -26,10 +26,11 @@ public struct ProcessResult {
 /// Runs a program to the end, but never longer than `timeout` real seconds and never past
 /// `outputCap` bytes on stdout or stderr: a page that hangs or floods is stopped and reported, and
 /// the runner carries on. Both streams are read as they come, so a chatty program never blocks.
+/// `onStdout`: each piece of stdout as it comes (a build's progress, a page shown as it plays).
 public func runProcess(
     _ executable: String, arguments: [String] = [], environment: [String: String]? = nil,
     directory: String? = nil, input: String? = nil, timeout: Double, outputCap: Int, gentle: Bool = false,
-    stopWhen: ((_ stderr: String) -> Bool)? = nil
+    stopWhen: ((_ stderr: String) -> Bool)? = nil, onStdout: ((Data) -> Void)? = nil
 ) -> ProcessResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
@@ -67,6 +68,7 @@ public func runProcess(
             while true {
                 let chunk = handle.availableData
                 if chunk.isEmpty { break }
+                if collector === stdout { onStdout?(chunk) }
                 if !collector.append(chunk) {
                     flooded.withLock { $0 = true }
                     signalGroup(pid, SIGKILL)

@@ -10,6 +10,8 @@ public struct Progress: Codable, Equatable {
         /// The fingerprint of the attendee's files that the last check was of.
         public var checkedFiles: String?
         public var hintsShown = 0
+        /// It passed once, before a reset put the starter back.
+        public var passedBeforeReset: Bool?
     }
 
     public var exercises: [String: Entry] = [:]
@@ -42,11 +44,12 @@ public struct Progress: Codable, Equatable {
 
 /// Where an attendee stands on one exercise.
 public enum ExerciseState: Equatable {
-    case notStarted, editedNotChecked, notYet, passed, editedSincePassing
+    case notStarted, editedNotChecked, notYet, passed, editedSincePassing, resetAfterPassing
 
     public var text: String {
         switch self {
         case .notStarted: return "not started"
+        case .resetAfterPassing: return "passed once, then reset to the starter"
         case .editedNotChecked: return "started, not checked yet"
         case .notYet: return "not yet"
         case .passed: return "passed"
@@ -73,10 +76,22 @@ extension Runner {
         let entry = progress[exercise: exercise.number]
         let current = fingerprint(exercise)
         guard let passed = entry.passed, entry.checkedFiles != nil else {
-            return exercise.attendeeFiles.allSatisfy { isPristine($0, of: exercise) } ? .notStarted : .editedNotChecked
+            let pristine = exercise.attendeeFiles.allSatisfy { isPristine($0, of: exercise) }
+            return pristine ? (entry.passedBeforeReset == true ? .resetAfterPassing : .notStarted) : .editedNotChecked
         }
         if entry.checkedFiles == current { return passed ? .passed : .notYet }
         return passed ? .editedSincePassing : .editedNotChecked
+    }
+
+    /// After a reset: no verdict is about the attendee's files any more (whether one passed is kept).
+    func forgetVerdict(on exercise: ExerciseInfo) {
+        var progress = Progress.load(root: workspace.root)
+        var entry = progress[exercise: exercise.number]
+        if entry.passed == true || entry.passedBeforeReset == true { entry.passedBeforeReset = true }
+        entry.passed = nil
+        entry.checkedFiles = nil
+        progress[exercise: exercise.number] = entry
+        progress.save(root: workspace.root, print: print)
     }
 
     /// Records a verdict on the attendee's files as they are now.

@@ -66,7 +66,7 @@ extension Runner {
         return lines.joined(separator: "\n")
     }
 
-    private func sourceLine(_ file: String, _ line: Int) -> String? {
+    func sourceLine(_ file: String, _ line: Int) -> String? {
         guard line > 0, let text = try? String(contentsOfFile: "\(workspace.root)/\(file)", encoding: .utf8) else {
             return nil
         }

@@ -1,20 +1,35 @@
 import Foundation
 
 extension Runner {
-    /// Puts the starter back. Every edited file is backed up first, and only after the attendee said
-    /// yes (or passed --yes): nothing they wrote is lost.
+    /// Puts the starter back. Every edited file is named first, your work apart from the driver, and
+    /// backed up, and only after the attendee said yes (or passed --yes): nothing they wrote is lost.
+    /// When both the driver and their own files were edited, `d` puts back the driver alone.
     public func reset(_ number: Int, confirmed: Bool, ask: () -> String?) throws -> Bool {
         let exercise = try workspace.exercise(number)
         let folder = "\(workspace.root)/\(exercise.folder)"
-        let edited = (exercise.attendeeFiles + exercise.driverFiles).filter { !isPristine($0, of: exercise) }
+        var edited = (exercise.attendeeFiles + exercise.driverFiles).filter { !isPristine($0, of: exercise) }
         guard !edited.isEmpty else {
             print("Exercise \(number) is already as it started: nothing to reset.")
             return true
         }
+        let driver = edited.filter(exercise.driverFiles.contains)
+        let mine = edited.filter { !exercise.driverFiles.contains($0) }
         if !confirmed {
-            print("This puts the starter back in \(edited.map { "\(exercise.folder)/\($0)" }.joined(separator: ", ")).")
-            print("Your version is kept as a backup in Backups/. Go ahead? [y/N]")
-            guard let answer = ask(), ["y", "yes"].contains(answer.lowercased()) else {
+            print("This puts the starter back in:")
+            for file in mine { print("  \(exercise.folder)/\(file)   your work: it starts again from the starter") }
+            for file in driver {
+                print("  \(exercise.folder)/\(file)   the driver, which checks your work: it was edited")
+            }
+            print("Each is kept as a backup in Backups/ first.")
+            let driverOnly = !driver.isEmpty && !mine.isEmpty
+            print(
+                driverOnly
+                    ? "Go ahead? [y: all of them / d: the driver only, keep your work / N: nothing]" : "Go ahead? [y/N]"
+            )
+            let answer = ask()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+            if driverOnly, ["d", "driver"].contains(answer) {
+                edited = driver
+            } else if !["y", "yes"].contains(answer) {
                 print("Nothing changed.")
                 return false
             }
@@ -45,6 +60,7 @@ extension Runner {
                         ? "Reset \(exercise.folder)/\(file); your version is in \(backups)/\(file)"
                         : "Put back \(exercise.folder)/\(file), which was missing")
             }
+            if edited.contains(where: { !exercise.driverFiles.contains($0) }) { forgetVerdict(on: exercise) }
         } catch {
             print(
                 "Could not finish the reset: \((error as NSError).localizedDescription) Your files are as listed above;"

@@ -14,6 +14,12 @@ public final class Runner {
     public var seed: UInt64?
     /// How many pages run side by side (`--jobs N`); output stays in page order.
     public var jobs = defaultJobs
+    /// How to ask for the next hint: the command again, or a key while `racelab` alone leads.
+    var hintAgain = "Run it again"
+    /// A PASS names the next exercise to do (not while `racelab` alone leads, which moves on itself).
+    public var suggestsNext = true
+    /// Where a build the attendee waits for shows its progress (`exercise`, `watch`, `tsan`); nil: not shown.
+    public var buildProgress: (() -> BuildProgress)?
     /// Where the TSan build puts its programs: asked of `swift build` once (it takes a moment).
     private var knownBinPath: String?
     /// The manifest's targets, asked of SwiftPM once (`declaredTargets`), and each program found fresh
@@ -42,12 +48,13 @@ public final class Runner {
     }
 
     /// Builds `products` with TSan; returns the folder of the programs, or nil after saying what failed.
-    func buildAll(_ products: [String]) throws -> String? {
+    /// `progress`: shows the build's progress (an attendee waits for it).
+    func buildAll(_ products: [String], progress: (() -> BuildProgress)? = nil) throws -> String? {
         let started = Date()
         print("Building \(products.joined(separator: ", ")) with ThreadSanitizer in .build-tsan …")
         // One build of them all is far quicker. If it fails (an attendee's exercise that does not
         // compile, say), build them one by one, to name the one that fails.
-        let together = builder.build(products)
+        let together = builder.build(products, progress: progress?())
         if !together.succeeded {
             for product in products {
                 let outcome = products.count == 1 ? together : builder.build([product])
@@ -65,6 +72,17 @@ public final class Runner {
         print("Built in \(String(format: "%.1f", Date().timeIntervalSince(started))) s.")
         return bin
     }
+
+    /// Before a build the attendee waits for: how long it will take, when it is the first.
+    func sayFirstBuild() {
+        guard builder.isFirstBuild else { return }
+        print(
+            "The first build under ThreadSanitizer compiles RaceLab's library too: \(Self.firstBuildWait); the next ones take seconds."
+        )
+    }
+
+    /// Measured on a 2-core machine, quiet and with two busy loops (docs/performance.md).
+    static let firstBuildWait = "about 10 s, up to 30 s on a busy laptop"
 
     private func reportBuildFailure(of product: String, _ outcome: Builder.Outcome) {
         print("Building \(product) failed:")

@@ -125,7 +125,7 @@ public struct Transcript {
             throw Problem(
                 line: lineNumber,
                 message:
-                    "how a starter fails is written once, in its own file: a '// must fail: \(value)' line in Referee/Starter/"
+                    "how a starter fails is written once, in its own file: a '// must fail: \(value)' line in Referee/Starter/must-fail.txt"
             )
         case "timed order":
             guard ["yes", "no", "when late"].contains(value) else {

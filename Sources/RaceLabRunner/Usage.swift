@@ -7,10 +7,14 @@ func usageError(_ message: String) -> Int32 {
 }
 
 let usage = """
-    usage: swift run racelab <command>
+    usage: swift run racelab [command]
+      (no command)   lead the way: the first exercise not passed yet, checked each time you save it,
+                     a hint on h, and on to the next one when it passes
       exercise N     check your exercise N: PASSED, or what is still wrong, where and why
       watch N        check exercise N, then again every time you save it (Ctrl-C to stop)
       hint N         the next hint for exercise N, one at a time
+      tsan L:P       play lesson L's page P under ThreadSanitizer and name each race it reports, with both
+                     lines (the whole report goes to a file; --raw prints it too)
       list           the lessons, and where you are with each exercise
       reset N [--yes]  put exercise N's starter back (asks first, unless --yes; keeps your version as a backup)
     Each exercise run plays a scenario drawn from a fresh seed, named in the verdict; --seed S plays it again.

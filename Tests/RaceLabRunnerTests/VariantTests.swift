@@ -17,10 +17,11 @@ final class VariantTests: XCTestCase {
             "Package.swift": "// swift-tools-version:5.9",
             "\(exercise)/expected.txt": "verdict: clean\n---\nhello\n",
             "\(exercise)/Referee/Starter/main.swift": "driver()",
-            "\(exercise)/Referee/Starter/Box.swift": "// must fail: race Box.add",
+            "\(exercise)/Referee/Starter/Box.swift": "struct Box { var items: [Int] = [] }",
+            "\(exercise)/Referee/Starter/must-fail.txt": "// Why the starter fails.\n// must fail: race Box.add\n",
             "\(exercise)/Referee/Solution/Box.swift": "struct Box {}",
             "\(exercise)/Referee/WrongFixes/unlocked-read/Box.swift": "// must fail: race Box.value.getter, output",
-            "\(exercise)/Box.swift": "// must fail: race Box.add",
+            "\(exercise)/Box.swift": "struct Box { var items: [Int] = [] }",
             "\(exercise)/main.swift": "driver()",
         ])
         try FileManager.default.createSymbolicLink(
@@ -49,10 +50,10 @@ final class VariantTests: XCTestCase {
             try info.wrongFixes[0].expectedFailures(root: root)?.get(), [.race("Box.value.getter"), .output])
         XCTAssertNil(info.solution.expectedFailures(root: root), "a solution must pass")
         XCTAssertEqual(info.wrongFixes.map(\.product), ["exercise12-wrong-unlocked-read"])
-        try write("// must fail: race Box.add or crash", to: "\(exercise)/Referee/Starter/Box.swift")
+        try write("// must fail: race Box.add or crash", to: "\(exercise)/Referee/Starter/must-fail.txt")
         XCTAssertEqual(try info.starter.expectedFailures(root: root)?.get(), [.either([.race("Box.add"), .crash])])
         for broken in ["// must fail: sometimes", "// must fail: race Box.add or", "// nothing said"] {
-            try write(broken, to: "\(exercise)/Referee/Starter/Box.swift")
+            try write(broken, to: "\(exercise)/Referee/Starter/must-fail.txt")
             XCTAssertThrowsError(try info.starter.expectedFailures(root: root)?.get(), broken)
         }
     }
@@ -87,6 +88,14 @@ final class VariantTests: XCTestCase {
         XCTAssertTrue(problems().contains("has no '// must fail: …' line"), problems())
         try write("// must fail: output", to: "\(exercise)/Referee/Solution/Box.swift")
         XCTAssertTrue(problems().contains("a solution must pass"), problems())
+        // A starter (so the attendee's copy) that speaks of the referee, or says how it must fail.
+        for line in ["// As given, the referee proves this wrong.", "// must fail: race Box.add"] {
+            try write("struct Box {}\n\(line)\n", to: "\(exercise)/Referee/Starter/Box.swift")
+            XCTAssertTrue(
+                problems().contains(
+                    "exercise 12 starter: Box.swift:2 speaks of the referee, and the attendee's copy must not: move it to must-fail.txt"
+                ), problems())
+        }
         // A variant without the attendee's file.
         try FileManager.default.removeItem(atPath: "\(root)/\(exercise)/Referee/Solution/Box.swift")
         XCTAssertTrue(problems().contains("exercise 12 solution: has , the starter has Box.swift"), problems())

@@ -159,7 +159,7 @@ public enum ReportExercise {
                 }
                 let start = LessonClock.shared.now + 0.1
                 // On the main queue: taps, then asks for the tap chained to this one, if any.
-                func perform(_ tap: Tap) {
+                @Sendable func perform(_ tap: Tap) {
                     record.events.append((LessonClock.shared.now, "tap: report \(tap.number)"))
                     let began = DispatchTime.now().uptimeNanoseconds
                     defer {

@@ -12,10 +12,6 @@ import Lesson6Support
 // sum is ready, and the operation is executing until then (lesson 6, page 1).
 //
 // Check your work:  swift run racelab exercise 6      A hint:  swift run racelab hint 6
-//
-// As given, this file is wrong, and the referee proves it (racelab verify):
-// The starter never sets state = .finished: the watchdog reports it instead of the sum.
-// must fail: output
 
 // @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); it holds once `.finished`
 // follows `result`, which this starter never sets (the exercise's task).

@@ -1,15 +1,11 @@
 // Exercise 7: wire the conference app's start-up (lesson 7, page 4). Download the settings; then the
 // version check; then the news and the schedule, side by side; with the schedule in place, the
 // favourites; and save the context last, after everything else. Each step must wait for what it
-// needs, directly or through another step, and for nothing it does not need: the referee reads your
+// needs, directly or through another step, and for nothing it does not need: the check reads your
 // graph itself, then runs it with step times drawn from a seed.
 // The wiring has begun, and one of its arrows is wrong: with the rest in place it closes a cycle, and
 // the start-up never starts. Draw the picture (lesson 7, page 3), and build the whole graph.
 // Check it with: swift run racelab exercise 7      Stuck? swift run racelab hint 7
-//
-// As given, this file is wrong, and the referee proves it (racelab verify):
-// The starter's graph is half built: the news, the schedule, the favourites and the save wait for nothing.
-// must fail: output
 
 import Foundation
 import RaceLabKit

@@ -45,7 +45,7 @@ public enum StartupExercise {
                 settings: made[0], versionCheck: made[1], news: made[2], schedule: made[3], favorites: made[4],
                 saveContext: made[5])
             wire(steps)
-            var right = judgeGraph(made)
+            let graphRight = judgeGraph(made)
             let queue = OperationQueue()
             queue.addOperations(scenario.shuffled(made), waitUntilFinished: false)
             Thread.detachNewThread {
@@ -59,7 +59,7 @@ public enum StartupExercise {
                     )
                     for operation in made { operation.cancel() }  // lets the queue drain
                 }
-                right = checkTimes(starts: starts.current, ends: ends.current) && finished && right
+                let right = checkTimes(starts: starts.current, ends: ends.current) && finished && graphRight
                 note(
                     right
                         ? "Every step waited for what it needs, and for nothing else."

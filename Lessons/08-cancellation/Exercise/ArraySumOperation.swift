@@ -11,10 +11,6 @@ import Lesson8Support
 // cancelled at 1.5 s it should return [3, 7] and end at 2 s; at 3.5 s, [3, 7, 11, 15] at 4 s.
 //
 // Check your work:  swift run racelab exercise 8      A hint:  swift run racelab hint 8
-//
-// As given, this file is wrong, and the referee proves it (racelab verify):
-// The starter ignores isCancelled and returns every sum when cancelled.
-// must fail: output
 
 // @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); `outputArray` is written
 // in `main()`, read after the operation finished.

@@ -6,11 +6,6 @@
 // notification reaches the controller, however late it arrives; once let go, the controller is
 // deallocated, whoever lets go last. Keep init, activate() and invalidate() as they are called.
 // Check it with: swift run racelab exercise 11      Stuck? swift run racelab hint 11
-//
-// As given, this file is wrong, and the referee proves it (racelab verify):
-// The starter unregisters in deinit, which never runs: the late notification reaches it and it is
-// never deallocated, both rounds.
-// must fail: output
 
 import Foundation
 import RaceLabKit

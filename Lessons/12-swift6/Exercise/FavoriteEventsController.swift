@@ -21,10 +21,6 @@ import Lesson12Support
 // driver needs them.
 //
 // Check your work:  swift run racelab exercise 12      A hint:  swift run racelab hint 12
-//
-// As given, this file is wrong, and the referee proves it (racelab verify): tasks change one Array
-// while others read it, which ThreadSanitizer reports (and which can corrupt the array and crash).
-// must fail: race FavoriteEventsController.add or race FavoriteEventsController.remove or race FavoriteEventsController.events.getter or crash
 
 // @unchecked Sendable: a promise this starter breaks on purpose (the exercise's task).
 final class FavoriteEventsController: FavoriteEvents, @unchecked Sendable {

@@ -19,10 +19,6 @@ import Lesson13Support
 // `Network.image(named:)` downloads through RaceLab's network (a real URLSession).
 //
 // Check your work:  swift run racelab exercise 13      A hint:  swift run racelab hint 13
-//
-// As given, this file is wrong, and the referee proves it (racelab verify): every request in flight
-// downloads the image again.
-// must fail: output
 
 actor ImageCache: ImageSource {
     private var cache: [String: Image] = [:]

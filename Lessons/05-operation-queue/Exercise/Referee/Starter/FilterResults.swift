@@ -13,11 +13,6 @@ import Lesson5Support
 // (ThreadSanitizer reports it) and `all` returns whatever has arrived so far. Fix both in this file.
 //
 // Check your work:  swift run racelab exercise 5      A hint:  swift run racelab hint 5
-//
-// As given, this file is wrong, and the referee proves it (racelab verify):
-// The starter appends from several threads unguarded: TSan reports it on every run. (It also returns
-// too few images, nearly always; only the race is promised.)
-// must fail: race FilterResults.add
 
 final class FilterResults {
     private var images: [Image] = []

@@ -15,10 +15,6 @@ import Lesson9Support
 // - a row that comes back on screen gets its image again.
 //
 // Check your work:  swift run racelab exercise 9      A hint:  swift run racelab hint 9
-//
-// As given, this file is wrong, and the referee proves it (racelab verify):
-// The starter never cancels: a row that leaves with its image on the way keeps its provider running.
-// must fail: output
 
 final class GalleryController {
     let table: TableView

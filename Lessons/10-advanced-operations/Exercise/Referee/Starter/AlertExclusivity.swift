@@ -7,10 +7,6 @@
 // while others finish. An alert is around until `finished` says so, however long ago it was added:
 // a person may leave one on screen for minutes.
 // Check it with: swift run racelab exercise 10      Stuck? swift run racelab hint 10
-//
-// As given, this file is wrong, and the referee proves it (racelab verify):
-// The starter keeps no record of the alerts: nothing waits, and they pile up on screen.
-// must fail: output
 
 import Foundation
 import RaceLabKit

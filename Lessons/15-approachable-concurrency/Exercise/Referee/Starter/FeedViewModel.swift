@@ -18,11 +18,6 @@ import Lesson15Support
 // Keep `FeedScreenModel` (Lesson15Support) and `init(service:)`; do not change the service.
 //
 // Check your work:  swift run racelab exercise 15      A hint:  swift run racelab hint 15
-//
-// As given, this file is wrong, and the referee proves it (racelab verify): the completion is taken
-// to be the main actor's, and Swift 6's run-time check stops the program when the service calls it
-// on another queue.
-// must fail: crash
 
 final class FeedViewModel: FeedScreenModel {
     private(set) var items: [FeedItem] = []

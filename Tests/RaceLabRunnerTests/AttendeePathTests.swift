@@ -1,0 +1,179 @@
+import Foundation
+import RaceLabKit
+import XCTest
+
+@testable import RaceLabRunner
+
+/// What an attendee meets on their way: `racelab` alone leading, a reset that says what it puts back,
+/// the note on a file that is still the starter, a build that is never silent, `racelab tsan`'s words.
+final class AttendeePathTests: ExerciseWorkspaceTestCase {
+    let mine = "Lessons/03-thread-safety/Exercise/Person.swift"
+    let task =
+        "import Foundation\n\n// Exercise 3: make Person thread-safe.\n//\n// Rename it from many threads.\n// Check your work:  swift run racelab exercise 3\n\nclass Person {}\n"
+
+    func write(_ text: String, to path: String) throws { try package.write(text, to: path) }
+
+    func testRacelabAloneShowsWhereYouAreAndTheTaskThenTakesKeys() throws {
+        try write(task, to: mine)
+        try write(task, to: "Lessons/03-thread-safety/Exercise/Referee/Starter/Person.swift")
+        let lead = Lead(runner: try runner())
+        XCTAssertTrue(try lead.begin())
+        XCTAssertEqual(printed.first, "Exercises: 0 of 1 passed  [.]  (# passed, + begun, . not started)")
+        XCTAssertTrue(printed.contains("Exercise 3, in \(mine):"), "\(printed)")
+        XCTAssertTrue(printed.contains("  Exercise 3: make Person thread-safe."), "\(printed)")
+        XCTAssertTrue(printed.contains("  Rename it from many threads."), "\(printed)")
+        XCTAssertFalse(printed.contains { $0.contains("swift run racelab exercise") }, "a save checks it: \(printed)")
+        XCTAssertFalse(printed.contains { $0.contains("class Person") }, "the task, not the code")
+        printed = []
+        XCTAssertTrue(try lead.handle(.hint))
+        XCTAssertEqual(printed.dropFirst().first, "Hint 1 of 2: Gate the writes\n  and the reads.")
+        XCTAssertTrue(printed.contains("Type h and Enter again for the next hint (1 more)."), "\(printed)")
+        printed = []
+        XCTAssertTrue(try lead.handle(.next))
+        XCTAssertEqual(printed, ["Exercise 3 is the only one not passed yet: it stays."])
+        printed = []
+        XCTAssertTrue(try lead.handle(LeadEvent(typed: "x")))
+        XCTAssertTrue(printed.first?.hasPrefix("'x' is not a key here.") == true, "\(printed)")
+        XCTAssertFalse(try lead.handle(LeadEvent(typed: " Q ")), "q stops it")
+        XCTAssertEqual(LeadEvent(typed: "h"), .hint)
+        XCTAssertEqual(LeadEvent(typed: "next"), .next)
+    }
+
+    func testRacelabAloneHasNothingToLeadOnceEveryExercisePassed() throws {
+        let r = try runner()
+        try write("my fix", to: mine)
+        r.record(true, for: try r.workspace.exercise(3))
+        let lead = Lead(runner: try runner())
+        XCTAssertFalse(try lead.begin())
+        XCTAssertEqual(printed.first, "Exercises: 1 of 1 passed  [#]  (# passed, + begun, . not started)")
+        XCTAssertTrue(printed.last?.hasPrefix("Every exercise has passed.") == true, "\(printed)")
+        XCTAssertNil(lead.current)
+    }
+
+    func testResetNamesEachFileAndCanPutBackTheDriverAlone() throws {
+        try write("my work", to: mine)
+        try write("driver, edited", to: "Lessons/03-thread-safety/Exercise/main.swift")
+        XCTAssertTrue(try runner().reset(3, confirmed: false, ask: { "d" }))
+        XCTAssertTrue(printed.contains("  \(mine)   your work: it starts again from the starter"), "\(printed)")
+        XCTAssertTrue(
+            printed.contains {
+                $0.contains("Exercise/main.swift   the driver") && $0.contains("it was edited")
+            }, "\(printed)")
+        XCTAssertTrue(printed.contains { $0.contains("d: the driver only, keep your work") }, "\(printed)")
+        XCTAssertEqual(package.read("Lessons/03-thread-safety/Exercise/main.swift"), "driver")
+        XCTAssertEqual(package.read(mine), "my work", "d kept the attendee's work")
+        // With only the attendee's file edited, d is not offered, and is no yes.
+        XCTAssertFalse(try runner().reset(3, confirmed: false, ask: { "d" }))
+        XCTAssertFalse(printed.contains { $0.contains("d: the driver only") }, "\(printed)")
+        XCTAssertEqual(package.read(mine), "my work")
+    }
+
+    func testAResetAfterAPassIsNotAPassEditedSince() throws {
+        let r = try runner()
+        let exercise = try r.workspace.exercise(3)
+        try write("my fix", to: mine)
+        r.record(true, for: exercise)
+        XCTAssertTrue(try r.reset(3, confirmed: true, ask: { nil }))
+        XCTAssertEqual(r.state(of: exercise, in: Progress.load(root: root)), .resetAfterPassing)
+        try runner().list()
+        XCTAssertTrue(printed.contains("          exercise 3: passed once, then reset to the starter"), "\(printed)")
+        XCTAssertTrue(printed.last?.hasPrefix("Next: exercise 3") == true, "\(printed)")
+        // Passed again: passed.
+        try write("my fix", to: mine)
+        r.record(true, for: exercise)
+        XCTAssertEqual(r.state(of: exercise, in: Progress.load(root: root)), .passed)
+    }
+
+    func testAFileStillTheStarterIsSaidSoAndTheLessonsOwnCopyNamedWhenItWasSavedSince() throws {
+        let r = try runner()
+        let exercise = try r.workspace.exercise(3)
+        XCTAssertEqual(
+            r.stillTheStarter(exercise),
+            ["(Person.swift is still the starter, unchanged: this checks the starter as it was given.)"])
+        try write("the lesson's Person, fixed", to: "Lessons/03-thread-safety/Person.swift")
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: "\(root)/\(mine)")
+        XCTAssertEqual(
+            r.stillTheStarter(exercise),
+            [
+                "(Person.swift is still the starter, unchanged. Did you edit Lessons/03-thread-safety/Person.swift, the lesson's own copy? Your fix goes in \(mine).)"
+            ])
+    }
+
+    func testABuildShowsItsStepWhatAndHowLong() throws {
+        XCTAssertEqual(
+            BuildProgress.step(in: "[37/98] Compiling RaceLabKit Timeline.swift"),
+            .init(done: 37, total: 98, what: "compiling RaceLabKit"))
+        XCTAssertEqual(
+            BuildProgress.step(in: "[29/34] Emitting module RaceLabKit"),
+            .init(done: 29, total: 34, what: "emitting RaceLabKit"))
+        XCTAssertEqual(BuildProgress.step(in: "[138/139] Linking racelab")?.what, "linking racelab")
+        XCTAssertNil(BuildProgress.step(in: "Building for debugging..."))
+        XCTAssertNil(BuildProgress.step(in: "[x/3] Compiling"))
+        let shown = Locked([String]())
+        let progress = BuildProgress(terminal: false, interval: 0.05) { line in shown.withLock { $0.append(line) } }
+        progress.start()
+        // A step split across two pieces of output, as a pipe may deliver it.
+        progress.feed(Data("Building for debugging...\n[3/10] Compil".utf8))
+        progress.feed(Data("ing RaceLabKit A.swift\n".utf8))
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while !shown.current.contains(where: { $0.contains("step 3 of 10, compiling RaceLabKit") }), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        progress.finish()
+        XCTAssertTrue(
+            shown.current.contains {
+                $0.hasPrefix("  building: step 3 of 10, compiling RaceLabKit (") && $0.hasSuffix(" s)\n")
+            },
+            "\(shown.current)")
+        let count = shown.current.count
+        Thread.sleep(forTimeInterval: 0.2)
+        XCTAssertEqual(shown.current.count, count, "nothing more once finished")
+        // A run in place of a build: what runs.
+        let running = BuildProgress(terminal: true, interval: 0.05) { line in shown.withLock { $0.append(line) } }
+        running.start("running exercise3 under ThreadSanitizer")
+        XCTAssertTrue(running.line.hasPrefix("  running exercise3 under ThreadSanitizer ("), running.line)
+        running.finish()
+        XCTAssertEqual(shown.current.last, "\r\u{1B}[2K", "a terminal's line is wiped at the end")
+    }
+
+    func testLinesAreWholeWhateverPiecesTheyCameIn() {
+        var lines: [String] = []
+        let splitter = LineSplitter { lines.append($0) }
+        for piece in ["one\ntw", "o\n", "", "thr", "ee"] { splitter.feed(Data(piece.utf8)) }
+        XCTAssertEqual(lines, ["one", "two"])
+        splitter.flush()
+        XCTAssertEqual(lines, ["one", "two", "three"])
+    }
+
+    /// `racelab tsan`'s account of a report: each race once, how often, and both places quoted.
+    func testTSanNamesEachRaceOnceWithItsCountAndItsLines() throws {
+        try write(
+            (1...30).map { "line \($0)" }.joined(separator: "\n"), to: "Lessons/03-thread-safety/Exercise/Person.swift")
+        let side = { (operation: String) in
+            RaceDescription.Side(
+                function: "Person.changeName", operation: operation,
+                file: "Lessons/03-thread-safety/Exercise/Person.swift",
+                line: 26, inProject: true)
+        }
+        let race = RaceDescription(
+            kind: "data race", sides: [side("write"), side("read")], location: "heap block of size 48")
+        try runner().sayRaces([race, race], of: "lesson 3 page 2")
+        XCTAssertEqual(
+            printed,
+            [
+                "ThreadSanitizer: 2 reports in lesson 3 page 2, 1 different:",
+                "  - data race on heap block of size 48: Person.changeName writes (Lessons/03-thread-safety/Exercise/Person.swift:26) while Person.changeName reads (Lessons/03-thread-safety/Exercise/Person.swift:26) on another thread (2 times)",
+                "      Lessons/03-thread-safety/Exercise/Person.swift:26:  line 26",
+            ])
+        try runner().sayRaces([], of: "lesson 3 page 2")
+        XCTAssertEqual(printed, ["ThreadSanitizer reported no race in lesson 3 page 2 on this run."])
+    }
+
+    func testTSanTakesOneLessonPage() {
+        XCTAssertEqual(racelabMain(["tsan", "exercise", "3"], directory: root), 2)
+        XCTAssertEqual(racelabMain(["tsan", "3:2", "4:1"], directory: root), 2)
+        XCTAssertEqual(racelabMain(["tsan", "3:2", "--jobs", "2"], directory: root), 2)
+        XCTAssertEqual(racelabMain(["tsan", "three"], directory: root), 2)
+    }
+}
