@@ -14,12 +14,15 @@ public final class Lesson {
     /// the banner; `--seed S` plays that one again.
     public let seeded: Bool
     private(set) var pages: [LessonPlayer.Page] = []
+    /// The main.swift that made it: its folder says what comes after the lesson (`LessonEnding`).
+    let mainFile: String
 
     /// `heading` is the first line printed, e.g. "RaceLab lesson 3: thread safety".
-    public init(_ heading: String, pageTimeLimit: Double = 120, seeded: Bool = false) {
+    public init(_ heading: String, pageTimeLimit: Double = 120, seeded: Bool = false, file: String = #filePath) {
         self.heading = heading
         self.pageTimeLimit = pageTimeLimit
         self.seeded = seeded
+        mainFile = file
     }
 
     /// Adds a page. Its body runs on the main queue, which is the main actor's: in Swift 6 mode it may
@@ -66,7 +69,7 @@ public final class Lesson {
         markMainQueue()
         marksLines = ProcessInfo.processInfo.environment["RACELAB_MARK_LINES"] == "1"
         let seed = seeded ? options.seed ?? Scenario.freshSeed() : nil
-        printBanner(speed: options.speed, seed: seed)
+        printBanner(speed: options.speed, seed: seed, page: options.page)
         let selected = options.page.map { [$0] } ?? Array(1...pages.count)
         // Presenter mode waits on the keyboard: with stdin from a pipe or a file there is nobody to press Enter.
         let stepping = options.step && isatty(FileHandle.standardInput.fileDescriptor) == 1
@@ -75,21 +78,26 @@ public final class Lesson {
             let going = options.schedule == nil ? "playing every page" : "replaying"
             warn("--step needs a terminal on stdin; \(going) without pauses")
         }
+        // Played whole, a lesson ends by naming its exercise and the next lesson (an exercise's driver does not).
+        let ending = options.page == nil && !seeded ? LessonEnding.lines(mainFile: mainFile) : []
         let player = LessonPlayer(
             pages: pages, stepping: stepping && replay == nil, pageTimeLimit: pageTimeLimit, seed: seed ?? 0,
-            replay: replay)
+            replay: replay, ending: ending)
         DispatchQueue.main.async { player.play(selected[...]) }
     }
 
     /// The banner: the heading, whether ThreadSanitizer referees, the speed and an exercise's seed. The
     /// runner checks every line but the heading (`BannerLines`).
-    private func printBanner(speed: Double, seed: UInt64?) {
+    private func printBanner(speed: Double, seed: UInt64?, page: Int?) {
+        let number = program.drop { !$0.isNumber }
         writeLine(heading)
         writeLine(
             isThreadSanitizerOn
                 ? BannerLines.threadSanitizerOn
-                : "ThreadSanitizer is off. To let it referee: swift build -Xswiftc -sanitize=thread, "
-                    + "then .build/debug/\(program)"
+                : seeded
+                    ? "ThreadSanitizer is off. To let it referee: swift run racelab exercise \(number)"
+                    : "ThreadSanitizer is off. To see what it reports: swift run racelab tsan \(number)"
+                        + (page.map { ":\($0)" } ?? "")
         )
         writeLine(BannerLines.speed(speed))
         if let seed { writeLine(BannerLines.seed(seed)) }

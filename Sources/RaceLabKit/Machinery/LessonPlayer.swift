@@ -14,11 +14,16 @@ struct LessonPlayer: Sendable {
     let pageTimeLimit: Double
     let seed: UInt64
     let replay: RaceLabKit.Page.Replay?
+    /// Said after the last page (`LessonEnding`).
+    let ending: [String]
 
     /// Plays the first of `remaining` (page numbers), and the rest after it.
     @MainActor
     func play(_ remaining: ArraySlice<Int>) {
-        guard let number = remaining.first else { exit(0) }
+        guard let number = remaining.first else {
+            ending.forEach(writeLine)
+            exit(0)
+        }
         let title = pages[number - 1].title
         if stepping {
             writeLine("")
