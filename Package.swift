@@ -66,13 +66,17 @@ let selection = Selection(Context.environment["RACELAB_BUILD"])
 
 var targets: [Target] = [
     // The support library every lesson imports: lesson clock, pages, view/animation stand-ins, watchdog.
-    .target(name: "RaceLabKit", dependencies: ["RaceLabAtomics"], swiftSettings: sharedModuleCache + swift6),
+    .target(name: "RaceLabKit", dependencies: ["RaceLabContract", "RaceLabAtomics"], swiftSettings: sharedModuleCache + swift6),
+    // What the lessons and the runner share, and all the runner needs of RaceLab: the lines a lesson
+    // prints for the runner, `Locked`, child processes and the Swift 6 compiler's command line. The
+    // runner builds without the lesson library, so a first `swift run racelab` compiles less.
+    .target(name: "RaceLabContract", dependencies: ["RaceLabAtomics"], swiftSettings: sharedModuleCache + swift6),
     // Relaxed atomics in C: shared words that ThreadSanitizer sees as atomic but not as ordering.
     .target(name: "RaceLabAtomics"),
 ]
 if selection.core { targets += [
     // The runner: its logic lives in a library so it can be tested; `racelab` is a thin shell.
-    .target(name: "RaceLabRunner", dependencies: ["RaceLabKit"], swiftSettings: sharedModuleCache),  // shares its Locked
+    .target(name: "RaceLabRunner", dependencies: ["RaceLabContract"], swiftSettings: sharedModuleCache),
     .executableTarget(name: "racelab", dependencies: ["RaceLabRunner"], swiftSettings: sharedModuleCache),
     // A small program that misbehaves on request (races, hangs, crashes, floods); the runner's
     // end-to-end tests run it to prove every verdict can fail.
@@ -86,7 +90,7 @@ if selection.core { targets += [
         swiftSettings: sharedModuleCache + swift6),
     .testTarget(name: "RaceLabTests", dependencies: ["RaceLabKit"], swiftSettings: sharedModuleCache),
     .testTarget(
-        name: "RaceLabRunnerTests", dependencies: ["RaceLabRunner", "racelab-fixture", "racelab-swift6-lesson", "racelab-swift6-awaiting", "racelab"],
+        name: "RaceLabRunnerTests", dependencies: ["RaceLabRunner", "RaceLabKit", "racelab-fixture", "racelab-swift6-lesson", "racelab-swift6-awaiting", "racelab"],
         resources: [.copy("TSanReports"), .copy("BrokenTranscripts")], swiftSettings: sharedModuleCache),
 ] }
 

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLabKit
+import RaceLabContract
 
 /// The lines every RaceLab program prints first: its heading, that ThreadSanitizer is on, the speed,
 /// and a blank line. The runner checks them itself, so a transcript starts at the page.

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLabKit
+import RaceLabContract
 
 /// What an attendee sees while a build they wait for runs: SwiftPM's step of how many, what it is
 /// doing, and for how long, at least every `interval` seconds, so that no build is silent for long;

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLabKit
+import RaceLabContract
 
 /// `racelab check [N | N:P …] [--must-fail F]`, and `racelab page P T` for lesson authors.
 extension Runner {

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLabKit
+import RaceLabContract
 
 /// Runs `executable` with `arguments` and `--speed`, and judges it against `transcript`. A run that
 /// fails on time alone is run again at the timing model's confirming speed, and that run decides; so

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLabKit
+import RaceLabContract
 
 /// Every process the runner has started and not yet seen end, so that Ctrl-C can end them all.
 /// Foundation starts each child in a process group of its own, where the terminal's Ctrl-C does not

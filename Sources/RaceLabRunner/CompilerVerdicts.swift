@@ -1,5 +1,5 @@
 import Foundation
-import RaceLabKit
+import RaceLabContract
 
 /// Lessons from 12 on keep in `Compiler/` the code Swift 6 must refuse (or accept), each file with what
 /// the compiler must say of it in `// expected-error {{…}}` and `// expected-note {{…}}` comments. The

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLabKit
+import RaceLabContract
 
 /// How many pages the runner checks side by side unless told otherwise (`--jobs N`). A page is mostly
 /// sleep at the check speed, so two cores carry more than two; measured with `scripts/bench check`

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLabKit
+import RaceLabContract
 
 /// The verdict logic, apart from running anything: output, races (expected and not), the ending.
 /// Problems are told in the order found, except that a hang is said first (`judgeEnding`, `judgeOutput`).

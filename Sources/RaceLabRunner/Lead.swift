@@ -1,5 +1,5 @@
 import Foundation
-import RaceLabKit
+import RaceLabContract
 
 /// What `racelab` alone does: it leads an attendee through the exercises. It shows where they are,
 /// takes the first exercise not passed yet, shows its task (or checks it, once it has been edited),

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLabKit
+import RaceLabContract
 
 /// How far behind a busy machine puts a page's chain of waits: a thread of the runner's, started with
 /// the page, that naps 50 ms at a time and notes, at each wake-up, how much later than the naps alone

@@ -1,4 +1,4 @@
-import RaceLabKit
+import RaceLabContract
 
 /// Where output and transcript part ways: enough for a person to act on.
 public struct OutputMismatch: Equatable, CustomStringConvertible {

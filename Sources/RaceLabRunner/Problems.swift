@@ -1,5 +1,5 @@
 import Foundation
-import RaceLabKit
+import RaceLabContract
 
 /// Something a page did that its transcript did not expect.
 public enum CheckProblem: CustomStringConvertible {

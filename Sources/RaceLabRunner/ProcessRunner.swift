@@ -1,5 +1,5 @@
 import Foundation
-import RaceLabKit
+import RaceLabContract
 
 /// What happened to a process the runner started.
 public struct ProcessResult {

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLabKit
+import RaceLabContract
 
 // Reading what a checked program printed: the lesson's lines apart from an attendee's own, and from
 // stderr, a whole TSan report and why a program crashed.
@@ -33,7 +33,7 @@ func separateLessonLines(_ stdout: String) -> (lesson: String, own: [String], al
         if text.hasPrefix(explanationMark) {
             text.removeFirst(explanationMark.count)
             explanations.append(text)
-        } else if text.contains(FaultLine.arrow) {
+        } else if text.contains(faultArrow) {
             explanations.append(text)  // a fault line a driver wrote by hand: "seen   <- hint"
         }
         lesson.append(Substring(text))
@@ -140,8 +140,8 @@ func pageStoppedByTheLesson(_ stdout: String) -> (page: Int, limit: String)? {
 /// What a watchdog said when it gave up waiting (`Watchdog.line`) in `stdout` (a line or more), e.g.
 /// "SlowAddOperation still not finished after 5.0 s"; nil when none did.
 func watchdogGaveUp(_ stdout: String) -> String? {
-    guard let line = stdout.split(separator: "\n").first(where: { $0.contains("] " + Watchdog.marker) }),
-        let start = line.range(of: Watchdog.marker)?.upperBound
+    guard let line = stdout.split(separator: "\n").first(where: { $0.contains("] " + watchdogMarker) }),
+        let start = line.range(of: watchdogMarker)?.upperBound
     else { return nil }
     return String(line[start...].split(separator: ";")[0])
 }

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLabKit
+import RaceLabContract
 
 /// What the runner prints of a check: one line a page, and below a failure what to act on.
 extension Runner {

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLabKit
+import RaceLabContract
 
 /// The outcome of running one page (or exercise) against its transcript.
 public struct RunOutcome {

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLabKit
+import RaceLabContract
 
 /// `racelab`'s commands. The executable only hands over its arguments; everything here is testable.
 public final class Runner {
@@ -109,7 +109,7 @@ public final class Runner {
             if let speed = transcript.speed, !speedIsExplicit { timing.speed = speed }
             // An exercise plays a scenario drawn from a seed, which its verdict names so it can be replayed
             // (unless its driver draws nothing: `seeded: no`).
-            let seed = subject.variant == nil || !transcript.seeded ? nil : self.seed ?? Scenario.freshSeed()
+            let seed = subject.variant == nil || !transcript.seeded ? nil : self.seed ?? freshSeed()
             var banner = subject.banner
             banner.seed = seed
             var outcome = checkRun(

@@ -1,5 +1,5 @@
 import Foundation
-import RaceLabKit
+import RaceLabContract
 
 extension Runner {
     /// Runs each target `runs` times and prints, per page, the passes, the failures by kind, the

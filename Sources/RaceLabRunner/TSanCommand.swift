@@ -1,5 +1,5 @@
 import Foundation
-import RaceLabKit
+import RaceLabContract
 
 /// `racelab tsan 3:2`: a lesson page under ThreadSanitizer, for an attendee who wants to see the report.
 extension Runner {

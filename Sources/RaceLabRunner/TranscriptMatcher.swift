@@ -1,4 +1,4 @@
-import RaceLabKit
+import RaceLabContract
 
 /// How output met a transcript: the outcome blocks it went through, or where it parted ways.
 public struct OutputMatch {

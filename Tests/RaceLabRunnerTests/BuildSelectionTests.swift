@@ -43,8 +43,9 @@ final class BuildSelectionTests: XCTestCase {
     func testAListDeclaresOnlyItsProgramsAndWhatTheyNeed() throws {
         XCTAssertEqual(
             try declared("lesson3,exercise3-solution"),
-            ["RaceLabKit", "RaceLabAtomics", "Lesson3Support", "lesson3", "exercise3-solution"])
-        XCTAssertEqual(try declared("lesson1"), ["RaceLabKit", "RaceLabAtomics", "Lesson1Support", "lesson1"])
+            ["RaceLabKit", "RaceLabContract", "RaceLabAtomics", "Lesson3Support", "lesson3", "exercise3-solution"])
+        XCTAssertEqual(
+            try declared("lesson1"), ["RaceLabKit", "RaceLabContract", "RaceLabAtomics", "Lesson1Support", "lesson1"])
     }
 
     /// The runner names what it builds, sorted (one cache key per set), and everything when it asks

@@ -3,8 +3,8 @@
 /// `3 of them completed twice   <- decrease the count and check it in one critical section`.
 /// The arrow is the attendee's cue that the line is a fault; a line without it is a finding.
 public struct FaultLine: Sendable, Equatable, CustomStringConvertible {
-    /// What stands between what was seen and the hint.
-    public static let arrow = "   <- "
+    /// What stands between what was seen and the hint (the runner reads it: `RunnerContract.swift`).
+    public static let arrow = faultArrow
 
     /// What the driver saw ("feed 2 completed again").
     public let seen: String

@@ -184,13 +184,7 @@ public final class Lockstep: @unchecked Sendable {
     }
 }
 
-/// A driver's word that a contention round fell short of its overlaps: the run judged less than it
-/// plays for. The runner runs a run that passed after saying so again (`checkRun`).
-public enum ContentionFellShort {
-    public static let mark = "Contention fell short: "
-    /// How the second line begins when the program's own other threads kept the cores busy.
-    public static let ownThreadsBusy = "meanwhile this program's other threads kept"
-
+extension ContentionFellShort {
     /// Prints `Contention fell short: <detail>`.
     public static func say(_ detail: String) { note(mark + detail) }
 }

@@ -11,11 +11,6 @@ func writeLine(_ line: String) {
     text.withUTF8 { racelab_write_stdout($0.baseAddress, $0.count) }
 }
 
-/// Under the runner, every line the lesson prints starts with this byte (ASCII's record separator),
-/// so the runner can tell the lesson's lines, which it checks, from an attendee's own `print`s, which
-/// it shows as theirs and does not check. Set by the runner with `RACELAB_MARK_LINES=1`.
-public var lineMark: String { "\u{1E}" }
-
 /// Set once, on the main thread before any page starts (`Lesson.run`). A relaxed word in C, not a Swift
 /// global, whose lazy initialisation on a demo thread would look like synchronisation to ThreadSanitizer.
 var marksLines: Bool {
@@ -47,9 +42,6 @@ public func explain(_ text: String) {
     writeLine((marksLines ? explanationMark : "") + text)
 }
 
-/// What starts a driver's explanation under the runner, after `lineMark` (ASCII's unit separator).
-public var explanationMark: String { "\u{1F}" }
-
 /// `text` with spaces before it up to `width` characters: a column of numbers, aligned right.
 public func rightAligned(_ text: String, _ width: Int) -> String {
     String(repeating: " ", count: max(0, width - text.count)) + text
@@ -74,12 +66,7 @@ public func fixed(_ value: Double, decimals: Int) -> String {
     return (value < 0 && scaled != 0 ? "-" : "") + digits
 }
 
-/// A page's word that this run's timing was off: something came later than the machine was asked
-/// for, so a failure may be a busy machine's and not the code's. A page whose transcript says `timed
-/// order: when late` is run again at real speed only after such a line.
-public enum TimingWasOff {
-    public static let mark = "Timing was off: "
-
+extension TimingWasOff {
     /// Prints `Timing was off: <detail>`.
     public static func say(_ detail: String) { note(mark + detail) }
 }

@@ -13,7 +13,7 @@ public enum Watchdog {
     }
 
     /// What a watchdog says when it gives up; the runner reads it back to call an exercise's run a hang.
-    public static let marker = "watchdog: "
+    public static let marker = watchdogMarker
     public static func line(_ what: String, _ limit: Double) -> String {
         "\(marker)\(what) still not finished after \(seconds(limit)); it would wait forever"
     }

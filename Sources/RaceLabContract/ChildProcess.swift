@@ -44,12 +44,6 @@ public enum ChildProcess {
                 + (warnings.isEmpty
                     ? "." : ", \(inType == warnings.count ? "every one" : "only \(inType) of them") in \(type).")
         }
-
-        /// Shows what the child printed, a line each ("  child: …"), or that it printed nothing and how it ended.
-        public func showLines() {
-            for line in lines { note("  child: \(line)") }
-            if lines.isEmpty { note("  the child printed nothing, and \(description)") }
-        }
     }
 
     /// Call first in a lesson's main.swift: in a child, runs the demo it was started for and exits.
@@ -69,25 +63,6 @@ public enum ChildProcess {
         // On the main thread before `dispatchMain()`: the main actor's own (checked, not assumed blindly).
         MainActor.assumeIsolated { demo() }
         exit(0)
-    }
-
-    /// Runs the child `name` (see `run`) and shows it on the page: each line it printed as
-    /// "  child: …", each line of its stderr that contains `stderrFrom`, from there on, as
-    /// "  child's stderr: …", then when and how it ended. Returns the ending.
-    @discardableResult
-    public static func show(_ name: String, environment: [String: String] = [:], stderrFrom marker: String? = nil)
-        -> Ending
-    {
-        let child = run(name, environment: environment)
-        for line in child.lines { note("  child: \(line)") }
-        if let marker {
-            for line in child.errorLines {
-                guard let start = line.range(of: marker)?.lowerBound else { continue }
-                note("  child's stderr: \(line[start...])")
-            }
-        }
-        say("the child \(child.description)")
-        return child
     }
 
     /// Starts this program again as the child `name`, waits for it (at most `limit` real seconds, then

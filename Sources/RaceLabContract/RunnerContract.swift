@@ -1,0 +1,65 @@
+// The runner contract: lines a lesson prints that the runner (RaceLabRunner) reads back. It checks the
+// banner's lines and strips them before a transcript's first line, and it reads the line of a page
+// stopped at its time limit to report a hang. Lessons and the runner both build these lines from here,
+// so a change of wording is made once, for both.
+
+/// Lines of the banner every lesson prints first, after its heading. The runner checks them
+/// (RaceLabRunner's `Banner`), so transcripts start at the page.
+public enum BannerLines {
+    public static let threadSanitizerOn = "ThreadSanitizer is on: it reports data races on stderr as they happen."
+    public static func speed(_ speed: Double) -> String {
+        "Speed: \(speedText(speed)) (every time shown is in lesson seconds)"
+    }
+    /// An exercise's: the scenario this run plays.
+    public static func seed(_ seed: UInt64) -> String {
+        "Seed: \(seed) (this run's scenario; --seed \(seed) plays it again)"
+    }
+}
+
+/// The line a lesson prints when a page runs past its time limit, before it exits with status 3. The
+/// runner reads it back to report a hang rather than "exit status 3".
+public enum PageStop {
+    public static let status: Int32 = 3
+    public static let middle = " did not finish within "
+    public static let end = " of lesson time: stopping the lesson."
+}
+
+/// "real speed", "4x", "2.5x": how lessons and the runner name a speed (the banner's speed line, which
+/// the runner checks, and the runner's own lines).
+public func speedText(_ speed: Double) -> String {
+    if speed == 1 { return "real speed" }
+    return speed == speed.rounded() ? "\(Int(speed))x" : "\(speed)x"
+}
+
+/// Under the runner, every line the lesson prints starts with this byte (ASCII's record separator),
+/// so the runner can tell the lesson's lines, which it checks, from an attendee's own `print`s, which
+/// it shows as theirs and does not check. Set by the runner with `RACELAB_MARK_LINES=1`.
+public var lineMark: String { "\u{1E}" }
+
+/// What starts a driver's explanation under the runner, after `lineMark` (ASCII's unit separator).
+public var explanationMark: String { "\u{1F}" }
+
+/// What stands between what a driver saw and its hint in a fault line (`FaultLine`): the runner
+/// reads a line with it as the driver's account of what is wrong.
+public let faultArrow = "   <- "
+
+/// A driver's word that a contention round fell short of its overlaps: the run judged less than it
+/// plays for. The runner runs a run that passed after saying so again (`checkRun`).
+public enum ContentionFellShort {
+    public static let mark = "Contention fell short: "
+    /// How the second line begins when the program's own other threads kept the cores busy.
+    public static let ownThreadsBusy = "meanwhile this program's other threads kept"
+}
+
+/// A seed for an exercise run that was given none (`Scenario`): small, so that it is easy to type back.
+public func freshSeed() -> UInt64 { UInt64.random(in: 1...99_999) }
+
+/// A page's word that this run's timing was off: something came later than the machine was asked
+/// for, so a failure may be a busy machine's and not the code's. A page whose transcript says `timed
+/// order: when late` is run again at real speed only after such a line.
+public enum TimingWasOff {
+    public static let mark = "Timing was off: "
+}
+
+/// What starts a watchdog's line when it gave up waiting (`Watchdog`), which the runner reads back.
+public let watchdogMarker = "watchdog: "
