@@ -22,9 +22,15 @@ import PackageDescription
 /// The plain build (`.build`) and the ThreadSanitizer build (`.build-tsan`) share one module cache. Cold,
 /// the compiler first builds Glibc, _Concurrency and the C modules from the toolchain's interfaces (12 s
 /// of a 19 s cold build of the RaceLabKit library, measured on a 2-core machine); sanitizer flags do not
-/// change those modules, so the second build reuses them.
+/// change those modules, so the second build reuses them. A debug build also indexes as it builds, for
+/// an editor; the system's modules (Foundation, Glibc, Dispatch) it leaves out, as Xcode does: they
+/// cost a third of a cold `swift run lesson1` (docs/performance.md), and the project's own code is
+/// still indexed.
 let sharedModuleCache: [SwiftSetting] = [
-    .unsafeFlags(["-module-cache-path", Context.packageDirectory + "/.build/module-cache"])
+    .unsafeFlags([
+        "-module-cache-path", Context.packageDirectory + "/.build/module-cache",
+        "-index-ignore-system-modules", "-index-ignore-clang-modules",
+    ])
 ]
 
 /// The RaceLabKit library compiles in Swift 6 language mode, with complete concurrency

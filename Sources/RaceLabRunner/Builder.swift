@@ -20,7 +20,8 @@ public struct Builder {
         public var log: String
     }
 
-    private var swiftArguments: [String] { ["--sanitize=thread", "--scratch-path", scratch] }
+    /// Nothing reads an index of the ThreadSanitizer build: it is not made (a cold build takes less).
+    private var swiftArguments: [String] { ["--sanitize=thread", "--disable-index-store", "--scratch-path", scratch] }
 
     /// The environment of every `swift` it runs. The manifest derives its targets from the folders
     /// under Lessons/, but SwiftPM caches a manifest's evaluation by its text and its environment, not
