@@ -135,6 +135,18 @@ func nonSources(_ path: String) -> [String] {
     entries(path).filter { !$0.hasSuffix(".swift") || isFolder("\(path)/\($0)") }
 }
 
+/// Whether the lesson's own Swift files (not its Support's or its exercise's) import its Support library.
+/// The lesson program depends on Support only then, so that `swift run lesson1` does not compile
+/// lesson 1's exercise driver; exercise programs always do. The runner reads the same
+/// (RaceLabRunner's `LessonInfo.lessonImportsSupport`). A lesson file that starts importing it needs
+/// the manifest read again once: `swift build --manifest-cache none` (docs/authoring.md).
+func importsSupport(_ path: String, _ number: Int) -> Bool {
+    entries(path).filter { $0.hasSuffix(".swift") }.contains { file in
+        let text = (try? String(contentsOfFile: "\(Context.packageDirectory)/\(path)/\(file)", encoding: .utf8)) ?? ""
+        return text.contains("import Lesson\(number)Support")
+    }
+}
+
 /// A lesson is `Lessons/NN-name/`, with these targets:
 /// - `lessonN`: the Swift files of the folder itself, the story read top to bottom;
 /// - `LessonNSupport`, when `Support/` exists: the lesson's own code that its exercise needs too (the
@@ -154,30 +166,31 @@ func nonSources(_ path: String) -> [String] {
     let defaults = approachableLessons.contains(number) ? approachable : []
     let exerciseMode = swift6Lesson ? swift6 + defaults + [.unsafeFlags(["-warnings-as-errors"])] : []
     let lessonMode = (swift6Lesson || swift6Lessons.contains(number) ? swift6 : []) + defaults
-    typealias Program = (name: String, folder: String, settings: [SwiftSetting], variant: Bool)
-    var programs: [Program] = [("lesson\(number)", path, lessonMode, false)]
+    typealias Program = (name: String, folder: String, settings: [SwiftSetting], variant: Bool, support: Bool)
+    var programs: [Program] = [("lesson\(number)", path, lessonMode, false, importsSupport(path, number))]
     let exercise = "\(path)/Exercise"
     if isFolder(exercise) {
         let referee = "\(exercise)/Referee"
-        programs.append(("exercise\(number)", exercise, exerciseMode, false))
-        programs.append(("exercise\(number)-starter", "\(referee)/Starter", exerciseMode, true))
-        programs.append(("exercise\(number)-solution", "\(referee)/Solution", exerciseMode, true))
+        programs.append(("exercise\(number)", exercise, exerciseMode, false, true))
+        programs.append(("exercise\(number)-starter", "\(referee)/Starter", exerciseMode, true, true))
+        programs.append(("exercise\(number)-solution", "\(referee)/Solution", exerciseMode, true, true))
         for wrong in entries("\(referee)/WrongFixes") where isFolder("\(referee)/WrongFixes/\(wrong)") {
-            programs.append(("exercise\(number)-wrong-\(wrong)", "\(referee)/WrongFixes/\(wrong)", exerciseMode, true))
+            programs.append(("exercise\(number)-wrong-\(wrong)", "\(referee)/WrongFixes/\(wrong)", exerciseMode, true, true))
         }
     }
     programs = programs.filter { selection.declares($0.name, variant: $0.variant) }
     guard !programs.isEmpty else { return }
-    var dependencies: [Target.Dependency] = ["RaceLabKit"]
-    if isFolder("\(path)/Support") {
+    let support = isFolder("\(path)/Support")
+    if support && programs.contains(where: \.support) {
         targets.append(.target(
             name: "Lesson\(number)Support", dependencies: ["RaceLabKit"], path: "\(path)/Support",
             // An approachable lesson's Support is the module not yet migrated (its callbacks neither
             // Sendable nor isolated, as an older SDK's or a colleague's), so Swift 5 mode, as lessons 1–11 are.
             swiftSettings: sharedModuleCache + (swift6Lesson && !approachableLessons.contains(number) ? swift6 : [])))
-        dependencies.append(.target(name: "Lesson\(number)Support"))
     }
-    for (name, folder, settings, _) in programs {
+    for (name, folder, settings, _, usesSupport) in programs {
+        let dependencies: [Target.Dependency] =
+            ["RaceLabKit"] + (support && usesSupport ? [.target(name: "Lesson\(number)Support")] : [])
         targets.append(.executableTarget(
             name: name, dependencies: dependencies, path: folder, exclude: nonSources(folder),
             swiftSettings: sharedModuleCache + settings))

@@ -37,12 +37,17 @@ public struct Builder {
         return environment
     }
 
-    /// FNV-1a over the sorted paths of everything under `folder` (names, not contents): what the
-    /// manifest reads to make its targets.
+    /// FNV-1a over the sorted paths of everything under `folder` (names, not contents), and which
+    /// lessons import their Support: what the manifest reads to make its targets.
     static func layout(of folder: String) -> String {
         let paths = ((FileManager.default.enumerator(atPath: folder)?.allObjects as? [String]) ?? []).sorted()
         var hash = FNV1a()
         hash.add(paths.joined(separator: "\n").utf8)
+        let root = (folder as NSString).deletingLastPathComponent
+        for name in paths where !name.contains("/") {
+            guard let number = Int(name.prefix { $0.isNumber }) else { continue }
+            if LessonInfo.importsSupport(root: root, folder: "Lessons/\(name)", number: number) { hash.add(name.utf8) }
+        }
         return hash.hex
     }
 

@@ -33,6 +33,7 @@ public struct Subject {
     /// The library every lesson links.
     static let library = [
         SourceFolder(path: "Sources/RaceLabKit", recursive: true),
+        SourceFolder(path: "Sources/RaceLabContract", recursive: true),
         SourceFolder(path: "Sources/RaceLabAtomics", recursive: true),
     ]
 
@@ -42,10 +43,8 @@ public struct Subject {
             product: lesson.product,
             arguments: [String(number)],
             transcript: lesson.transcripts[number] ?? "\(lesson.folder)/transcripts/page\(number).txt",
-            sources: [
-                SourceFolder(path: lesson.folder, recursive: false),
-                SourceFolder(path: "\(lesson.folder)/Support", recursive: true),
-            ]
+            sources: [SourceFolder(path: lesson.folder, recursive: false)]
+                + (lesson.lessonImportsSupport ? [SourceFolder(path: "\(lesson.folder)/Support", recursive: true)] : [])
                 + library)
     }
 

@@ -66,6 +66,20 @@ public struct LessonInfo {
     public let transcripts: [Int: String]
     public let exercise: ExerciseInfo?
 
+    /// The lesson's own Swift files import its Support library: only then is the lesson program built
+    /// from it (Package.swift's `importsSupport`, the same rule).
+    public let lessonImportsSupport: Bool
+
+    static func importsSupport(root: String, folder: String, number: Int) -> Bool {
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(folder)")) ?? []).filter {
+            $0.hasSuffix(".swift") && !$0.hasPrefix(".")
+        }
+        return files.contains { file in
+            ((try? String(contentsOfFile: "\(root)/\(folder)/\(file)", encoding: .utf8)) ?? "")
+                .contains("import Lesson\(number)Support")
+        }
+    }
+
     /// The pages to run: `page` alone (when it has a transcript), or every page with one.
     func pages(_ page: Int?) throws -> [Int] {
         guard let page else { return transcripts.keys.sorted() }
@@ -90,6 +104,7 @@ public struct LessonInfo {
         self.transcripts = transcripts
         supportTarget =
             FileManager.default.fileExists(atPath: "\(root)/\(folder)/Support") ? "Lesson\(number)Support" : nil
+        lessonImportsSupport = Self.importsSupport(root: root, folder: folder, number: number)
         let exerciseFolder = "\(folder)/Exercise"
         exercise =
             FileManager.default.fileExists(atPath: "\(root)/\(exerciseFolder)/expected.txt")

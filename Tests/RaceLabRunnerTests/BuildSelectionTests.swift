@@ -44,8 +44,11 @@ final class BuildSelectionTests: XCTestCase {
         XCTAssertEqual(
             try declared("lesson3,exercise3-solution"),
             ["RaceLabKit", "RaceLabContract", "RaceLabAtomics", "Lesson3Support", "lesson3", "exercise3-solution"])
+        // Lesson 1's own files do not import Lesson1Support (its exercise's driver): it is not built.
+        XCTAssertEqual(try declared("lesson1"), ["RaceLabKit", "RaceLabContract", "RaceLabAtomics", "lesson1"])
+        // Lesson 9's do.
         XCTAssertEqual(
-            try declared("lesson1"), ["RaceLabKit", "RaceLabContract", "RaceLabAtomics", "Lesson1Support", "lesson1"])
+            try declared("lesson9"), ["RaceLabKit", "RaceLabContract", "RaceLabAtomics", "Lesson9Support", "lesson9"])
     }
 
     /// The runner names what it builds, sorted (one cache key per set), and everything when it asks
