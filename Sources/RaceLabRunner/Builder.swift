@@ -20,8 +20,9 @@ public struct Builder {
         public var log: String
     }
 
-    /// Nothing reads an index of the ThreadSanitizer build: it is not made (a cold build takes less).
-    private var swiftArguments: [String] { ["--sanitize=thread", "--disable-index-store", "--scratch-path", scratch] }
+    /// The same options as every other build of `.build-tsan` (scripts/test's among them), so that none
+    /// rebuilds what another built. (Its index is made: on Linux, SwiftPM finds the unit tests by it.)
+    private var swiftArguments: [String] { ["--sanitize=thread", "--scratch-path", scratch] }
 
     /// The environment of every `swift` it runs. The manifest derives its targets from the folders
     /// under Lessons/, but SwiftPM caches a manifest's evaluation by its text and its environment, not

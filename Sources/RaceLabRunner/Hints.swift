@@ -13,8 +13,7 @@ extension Runner {
             print("Exercise \(number) has no hints (\(exercise.hint) lists none).")
             return
         }
-        var progress = Progress.load(root: workspace.root)
-        let seen = progress[exercise: number].hintsShown
+        let seen = Progress.load(root: workspace.root)[exercise: number].hintsShown
         func show(_ index: Int) {
             print("Hint \(index + 1) of \(hints.count): " + indent(hints[index], by: "  ").dropFirst(2))
         }
@@ -27,8 +26,7 @@ extension Runner {
             return
         }
         show(seen)
-        progress[exercise: number].hintsShown = seen + 1
-        progress.save(root: workspace.root, print: print)
+        Progress.update(root: workspace.root, print: print) { $0[exercise: number].hintsShown = seen + 1 }
         print("")
         print(
             seen + 1 < hints.count

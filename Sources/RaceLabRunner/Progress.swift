@@ -25,8 +25,28 @@ public struct Progress: Codable, Equatable {
         return progress
     }
 
+    /// Reads, changes and saves the progress as one step, with the file locked (`flock`) for the whole
+    /// of it: an attendee may run `watch` in one terminal and `hint` in another, and a hint saved from
+    /// a reading made before a PASS was recorded would otherwise undo the PASS.
+    static func update(root: String, print: (String) -> Void, _ change: (inout Progress) -> Void) {
+        let lock = open("\(root)/\(lockName)", O_CREAT | O_RDWR, 0o644)
+        if lock >= 0 { _ = flock(lock, LOCK_EX) }
+        defer {
+            if lock >= 0 {
+                _ = flock(lock, LOCK_UN)
+                close(lock)
+            }
+        }
+        var progress = load(root: root)
+        change(&progress)
+        progress.save(root: root, print: print)
+    }
+
+    /// Beside the progress file, git-ignored like it.
+    static let lockName = ".racelab-progress.lock"
+
     /// Saves, or says in one line why it could not (progress is a convenience: never a reason to fail).
-    func save(root: String, print: (String) -> Void) {
+    private func save(root: String, print: (String) -> Void) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         do {
@@ -85,21 +105,22 @@ extension Runner {
 
     /// After a reset: no verdict is about the attendee's files any more (whether one passed is kept).
     func forgetVerdict(on exercise: ExerciseInfo) {
-        var progress = Progress.load(root: workspace.root)
-        var entry = progress[exercise: exercise.number]
-        if entry.passed == true || entry.passedBeforeReset == true { entry.passedBeforeReset = true }
-        entry.passed = nil
-        entry.checkedFiles = nil
-        progress[exercise: exercise.number] = entry
-        progress.save(root: workspace.root, print: print)
+        Progress.update(root: workspace.root, print: print) { progress in
+            var entry = progress[exercise: exercise.number]
+            if entry.passed == true || entry.passedBeforeReset == true { entry.passedBeforeReset = true }
+            entry.passed = nil
+            entry.checkedFiles = nil
+            progress[exercise: exercise.number] = entry
+        }
     }
 
     /// Records a verdict on the attendee's files as they are now.
     func record(_ passed: Bool, for exercise: ExerciseInfo) {
-        var progress = Progress.load(root: workspace.root)
-        progress[exercise: exercise.number].passed = passed
-        progress[exercise: exercise.number].checkedFiles = fingerprint(exercise)
-        progress.save(root: workspace.root, print: print)
+        let files = fingerprint(exercise)
+        Progress.update(root: workspace.root, print: print) { progress in
+            progress[exercise: exercise.number].passed = passed
+            progress[exercise: exercise.number].checkedFiles = files
+        }
     }
 }
 

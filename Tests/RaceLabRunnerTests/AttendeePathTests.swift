@@ -137,6 +137,18 @@ final class AttendeePathTests: ExerciseWorkspaceTestCase {
         XCTAssertEqual(shown.current.last, "\r\u{1B}[2K", "a terminal's line is wiped at the end")
     }
 
+    /// `watch` in one terminal and `hint` in another: each change to the progress is read, made and
+    /// saved under the file's lock, so none undoes another (the PASS a hint once wiped out).
+    func testProgressChangedFromManyPlacesAtOnceLosesNothing() {
+        let root = root
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for _ in 0..<10 {
+                Progress.update(root: root, print: { _ in }) { $0[exercise: 3].hintsShown += 1 }
+            }
+        }
+        XCTAssertEqual(Progress.load(root: root)[exercise: 3].hintsShown, 80)
+    }
+
     func testLinesAreWholeWhateverPiecesTheyCameIn() {
         var lines: [String] = []
         let splitter = LineSplitter { lines.append($0) }
