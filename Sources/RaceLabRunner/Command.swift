@@ -61,7 +61,7 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
         if let meant = nearestCommand(to: command, among: commands) {
             FileHandle.standardError.write(
                 Data(
-                    "racelab: unknown command '\(command)': did you mean '\(meant)'? (racelab alone lists them)\n".utf8)
+                    "racelab: unknown command '\(command)': did you mean '\(meant)'? (racelab help lists them)\n".utf8)
             )
             return 2
         }

@@ -40,7 +40,7 @@ extension Runner {
         let fingerprint = stamp.fingerprint()
         let bin: String
         if let built = stamp.binPath(ifFingerprint: fingerprint) {
-            print("\(exercise.product) is built from these very sources already (.build-tsan): no build needed.")
+            print("\(exercise.product) is already built from your files as they are now: no build needed.")
             bin = built
         } else {
             print("Building \(exercise.product) with ThreadSanitizer in .build-tsan …")
@@ -83,17 +83,18 @@ extension Runner {
         }
         if let previous, previous == verdict, let first = outcome.problems.first {
             let line =
-                outcome.explanations.first ?? explain(first.forAttendee).split(separator: "\n").first.map(String.init)
+                Self.conclusionsFirst(outcome.explanations).first ?? explain(first.forAttendee).split(separator: "\n")
+                .first.map(String.init)
                 ?? ""
             print("NOT YET, and the same as before\(outcome.seedNote): \(line)")
             showOwnLines(outcome.ownLines)
             return verdict
         }
         print(
-            "NOT YET\(outcome.seed.map { " (seed \($0): swift run racelab exercise \(number) --seed \($0) plays this scenario again)" } ?? ""). What is still wrong:"
+            "NOT YET\(outcome.seed.map { " (seed \($0): swift run racelab exercise \(number) --seed \($0) plays this scenario again; the threads may interleave differently)" } ?? ""). What is still wrong:"
         )
         // The driver's own account first, in its words; then where the output parted from what it should be.
-        for line in outcome.explanations.prefix(3) { print("  - " + line) }
+        for line in Self.conclusionsFirst(outcome.explanations).prefix(3) { print("  - " + line) }
         if outcome.explanations.count > 3 {
             let replay = "swift run exercise\(number)" + (outcome.seed.map { " --seed \($0)" } ?? "")
             print("  - and \(outcome.explanations.count - 3) more like them (\(replay) prints the whole run)")
@@ -106,6 +107,8 @@ extension Runner {
         if outcome.problems.count > shown { print("  - and \(outcome.problems.count - shown) more of the same kinds") }
         if outcome.stoppedAtFirstReport {
             print("(Stopped at ThreadSanitizer's first report: nothing after it could make this run pass.)")
+        } else if let line = Self.noDataRace(outcome) {
+            print(line)
         }
         #if os(Linux)
             for note in LinuxNote.applying(to: outcome, sources: attendeeSources(exercise)) {
@@ -115,6 +118,24 @@ extension Runner {
         showOwnLines(outcome.ownLines)
         offerHint(exercise)
         return verdict
+    }
+
+    /// The driver's account with its conclusions first: a line without a time ("3 names read were torn:
+    /// a read got in between …   <- hold one lock …") says what went wrong and why; a timed one ("[ 0.80s]
+    /// Current name: Gina Frost   <- torn!") is one thing seen, an example of it.
+    static func conclusionsFirst(_ lines: [String]) -> [String] {
+        let timed = lines.filter { $0.hasPrefix("[") && $0.contains("s] ") }
+        return lines.filter { !timed.contains($0) } + timed
+    }
+
+    /// A run whose output was wrong though ThreadSanitizer reported nothing: said, because a silent TSan
+    /// reads like a pass to someone who just added their locks.
+    static func noDataRace(_ outcome: RunOutcome) -> String? {
+        guard outcome.races.isEmpty, !outcome.failureKinds.isDisjoint(with: [.content, .time, .forbidden]),
+            outcome.failureKinds.isDisjoint(with: [.race, .crash, .hang, .flood, .error])
+        else { return nil }
+        return "(ThreadSanitizer saw no data race in this run, and that does not make it right: every access was"
+            + " ordered, but not in the order the task needs. That is a race condition, which TSan cannot see.)"
     }
 
     /// `problem` as told after the driver's account above: nothing when the output parted from what

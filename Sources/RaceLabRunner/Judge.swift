@@ -15,7 +15,8 @@ public func judge(
         reports.filter(\.isComplete), root: root, program: program, executable: executable, demangler: demangler)
     let cutOff = reports.filter { !$0.isComplete }
     var problems: [CheckProblem] = interleaved ? [.interleavedReports] : []
-    problems += cutOff.prefix(1).map { .reportCutOff(kind: $0.kind) }
+    // Stopped at the first whole report on purpose, the next one is cut off by that stop: not a fault.
+    if !(result.stoppedEarly && !races.isEmpty) { problems += cutOff.prefix(1).map { .reportCutOff(kind: $0.kind) } }
     let output = separateLessonLines(result.stdout)
     var checked = ownLinesAllowed ? output.lesson : output.all
     let stopped = result.timedOut || result.flooded || result.stoppedEarly

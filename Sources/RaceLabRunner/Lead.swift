@@ -39,7 +39,7 @@ final class Lead {
     }
 
     static let keys =
-        "Save your file to check it again · h Enter: a hint · n Enter: the next exercise · q Enter or Ctrl-C: stop"
+        "Save your file to check it · h Enter: a hint · n Enter: the next exercise · q Enter or Ctrl-C: stop"
 
     /// Where the attendee is, and the first exercise not passed: its task, or a check when it has been
     /// edited. False when every exercise has passed.
@@ -109,7 +109,7 @@ final class Lead {
         last = nil
         let files = exercise.attendeeFiles.map { "\(exercise.folder)/\($0)" }.joined(separator: ", ")
         runner.print("")
-        runner.print("Exercise \(exercise.number), in \(files):")
+        runner.print("Exercise \(exercise.number) (\(files)):")
         let state = runner.state(of: exercise, in: Progress.load(root: runner.workspace.root))
         if state == .notStarted || state == .resetAfterPassing {
             for line in task(of: exercise) { runner.print(line.isEmpty ? "" : "  " + line) }

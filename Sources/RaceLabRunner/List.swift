@@ -4,9 +4,12 @@ extension Runner {
     public func list() {
         let progress = Progress.load(root: workspace.root)
         var next: ExerciseInfo?
+        let width = workspace.lessons.map(\.folder.count).max() ?? 0
         for lesson in workspace.lessons {
             let pages = lesson.transcripts.count
-            print("lesson \(lesson.number)  \(lesson.folder)  \(pages) pages: swift run \(lesson.product)")
+            let number = lesson.number < 10 ? " \(lesson.number)" : "\(lesson.number)"
+            let folder = lesson.folder.padding(toLength: width, withPad: " ", startingAt: 0)
+            print("lesson \(number)  \(folder)  \(pages) pages: swift run \(lesson.product)")
             if let exercise = lesson.exercise {
                 let state = state(of: exercise, in: progress)
                 print("          exercise \(exercise.number): \(state.text)")

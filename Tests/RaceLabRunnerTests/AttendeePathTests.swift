@@ -19,7 +19,7 @@ final class AttendeePathTests: ExerciseWorkspaceTestCase {
         let lead = Lead(runner: try runner())
         XCTAssertTrue(try lead.begin())
         XCTAssertEqual(printed.first, "Exercises: 0 of 1 passed  [.]  (# passed, + begun, . not started)")
-        XCTAssertTrue(printed.contains("Exercise 3, in \(mine):"), "\(printed)")
+        XCTAssertTrue(printed.contains("Exercise 3 (\(mine)):"), "\(printed)")
         XCTAssertTrue(printed.contains("  Exercise 3: make Person thread-safe."), "\(printed)")
         XCTAssertTrue(printed.contains("  Rename it from many threads."), "\(printed)")
         XCTAssertFalse(printed.contains { $0.contains("swift run racelab exercise") }, "a save checks it: \(printed)")
@@ -147,6 +147,34 @@ final class AttendeePathTests: ExerciseWorkspaceTestCase {
             }
         }
         XCTAssertEqual(Progress.load(root: root)[exercise: 3].hintsShown, 80)
+    }
+
+    /// Wrong output with TSan silent says that TSan's silence is no pass; with a race, a crash or a hang
+    /// the verdict says those instead.
+    func testWrongOutputWithNoDataRaceSaysTSanSilenceIsNoPass() {
+        let wrong = RunOutcome(problems: [.forbiddenOutcome("a torn name")], races: [], seconds: 1, stdout: "")
+        XCTAssertTrue(Runner.noDataRace(wrong)?.hasPrefix("(ThreadSanitizer saw no data race in this run") == true)
+        let side = RaceDescription.Side(function: "Person.changeName", operation: "write")
+        let race = RaceDescription(kind: "data race", sides: [side, side])
+        let racy = RunOutcome(
+            problems: [.forbiddenOutcome("a torn name"), .unexpectedRace(race, count: 1)], races: [race], seconds: 1,
+            stdout: "")
+        XCTAssertNil(Runner.noDataRace(racy))
+        let crashed = RunOutcome(problems: [.crashed(signal: 4, stderrTail: [])], races: [], seconds: 1, stdout: "")
+        XCTAssertNil(Runner.noDataRace(crashed))
+        XCTAssertNil(Runner.noDataRace(RunOutcome(problems: [], races: [], seconds: 1, stdout: "")), "a pass")
+    }
+
+    func testTheDriversConclusionComesBeforeWhatItSaw() {
+        XCTAssertEqual(
+            Runner.conclusionsFirst([
+                "[ 0.80s] Current name: Gina Frost   <- torn!", "[ 1.13s] Current name: Eva Cheesecake   <- torn!",
+                "2 names read were torn: a read got in between   <- hold one lock",
+            ]),
+            [
+                "2 names read were torn: a read got in between   <- hold one lock",
+                "[ 0.80s] Current name: Gina Frost   <- torn!", "[ 1.13s] Current name: Eva Cheesecake   <- torn!",
+            ])
     }
 
     func testLinesAreWholeWhateverPiecesTheyCameIn() {
