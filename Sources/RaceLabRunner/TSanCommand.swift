@@ -27,7 +27,12 @@ extension Runner {
         print("")
         var environment = runEnvironment()
         environment.removeValue(forKey: "RACELAB_MARK_LINES")  // the attendee reads the page as it prints
-        let lines = LineSplitter(print)
+        // TSan's reports are read here, not shown as they happen: the banner says so.
+        let lines = LineSplitter { [print] line in
+            print(
+                line == BannerLines.threadSanitizerOn
+                    ? "ThreadSanitizer is on: its reports are gathered, and summed up after the page." : line)
+        }
         let result = runProcess(
             program, arguments: (page.map { [String($0)] } ?? []) + ["--speed", String(speed)],
             environment: environment, directory: workspace.root, timeout: 600 / speed + 60,
