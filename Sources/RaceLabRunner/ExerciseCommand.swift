@@ -211,8 +211,32 @@ extension Runner {
                 "\(exercise.attendeeFiles.joined(separator: ", ")). A type, method or property the driver uses is missing or was renamed:"
             )
         }
-        for error in errors.prefix(10) { print(indent(error)) }
+        for line in Self.compileErrorsShown(errors, exercise: exercise) { print(line) }
         if errors.isEmpty { print(indent(String(build.log.suffix(3000)))) }
+    }
+
+    /// The compiler's errors as an attendee reads them: those in their own files first; those elsewhere
+    /// (the driver, which is as it started) follow from them, so they are counted, not shown. When all
+    /// are elsewhere, the attendee's file lacks what the driver uses, and they are shown.
+    static func compileErrorsShown(_ errors: [String], exercise: ExerciseInfo) -> [String] {
+        let mine = errors.filter { error in
+            exercise.attendeeFiles.contains { error.hasPrefix("\(exercise.folder)/\($0):") }
+        }
+        guard !mine.isEmpty else { return errors.prefix(10).map { indent($0) } }
+        var lines = mine.prefix(10).map { indent($0) }
+        if mine.count > 10 { lines.append("    … and \(mine.count - 10) more in your file") }
+        let elsewhere = errors.count - mine.count
+        if elsewhere > 0 {
+            let files = Set(
+                errors.filter { !mine.contains($0) }.compactMap { error in
+                    error.split(separator: ":").first.map { ($0 as NSString).lastPathComponent }
+                }
+            ).sorted().joined(separator: ", ")
+            lines.append(
+                "    … and \(elsewhere) more in \(files), which follow from these: fix yours first (\(files) is not yours to edit)"
+            )
+        }
+        return lines
     }
 
     /// An attendee's own `print`s, shown as theirs: they are for debugging, and not checked.

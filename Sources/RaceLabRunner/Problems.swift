@@ -56,7 +56,8 @@ public enum CheckProblem: CustomStringConvertible {
         case .forbiddenOutcome(let name):
             return "forbidden outcome: \(name)"
         case .unexpectedRace(let race, let count):
-            return "unexpected \(race)\(count > 1 ? " (×\(count))" : "")"
+            // An attendee is meant to remove the race: to them it is a race, not an "unexpected" one.
+            return (race.forAttendee ? "" : "unexpected ") + "\(race)\(count > 1 ? " (×\(count))" : "")"
         case .missingRace(let function, let accessors) where !accessors.isEmpty:
             return
                 "expected a data race in \(function), but ThreadSanitizer names a property's accessors, and reported "
@@ -103,6 +104,9 @@ public enum CheckProblem: CustomStringConvertible {
         case .timing(var mismatch):
             mismatch.forAttendee = true
             return .timing(mismatch)
+        case .unexpectedRace(var race, let count):
+            race.forAttendee = true
+            return .unexpectedRace(race, count: count)
         default: return self
         }
     }

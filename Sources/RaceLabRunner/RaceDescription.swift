@@ -22,6 +22,9 @@ public struct RaceDescription: Hashable, CustomStringConvertible {
     public var sides: [Side]
     /// The memory raced on, as TSan names it: "global 'counter'", "heap block of size 24".
     public var location: String?
+    /// Told to an attendee: the memory named only when it is a variable ("global 'counter'"), not by a
+    /// heap block's size, which says nothing to them.
+    public var forAttendee = false
 
     public init(kind: String, sides: [Side], location: String? = nil) {
         self.kind = kind
@@ -40,7 +43,8 @@ public struct RaceDescription: Hashable, CustomStringConvertible {
             return kind + (sides.first.map { " in \($0.function) (\($0.place))" } ?? "")
         }
         let (now, before) = (sides[0], sides[1])
-        let on = location.map { " on \($0)" } ?? ""
+        let shown = forAttendee && (location?.hasPrefix("heap block") ?? false) ? nil : location
+        let on = shown.map { " on \($0)" } ?? ""
         return "\(kind)\(on): \(now.function) \(verb(now.operation)) (\(now.place)) while \(before.function) "
             + "\(verb(before.operation)) (\(before.place)) on another thread"
     }

@@ -63,7 +63,32 @@ extension Runner {
             else { continue }
             lines.append("  \(side.place):  \(text)")
         }
+        if race.forAttendee { lines += Self.racesInWords(race, sourceLine: sourceLine) }
         return lines.joined(separator: "\n")
+    }
+
+    /// What an attendee new to ThreadSanitizer cannot know from its words: a "read" at a line that only
+    /// assigns, and a "Swift access race".
+    static func racesInWords(_ race: RaceDescription, sourceLine: (String, Int) -> String?) -> [String] {
+        var said: [String] = []
+        let readAtAssignment = race.sides.contains { side in
+            guard side.operation == "read", let file = side.file, let line = side.line,
+                let text = sourceLine(file, line)
+            else { return false }
+            let code = text.components(separatedBy: "//")[0]
+            return code.range(of: #"[^=!<>+\-*/%&|^]=[^=]"#, options: .regularExpression) != nil
+        }
+        if readAtAssignment {
+            said.append(
+                "  (A read at an assignment: to store a new String or object, Swift first reads the old one to let it go.)"
+            )
+        }
+        if race.kind.contains("access race") {
+            said.append(
+                "  (A Swift access race: two accesses to one variable at once, one of them changing it, which Swift's"
+                    + " exclusivity rule forbids; ThreadSanitizer caught them overlapping.)")
+        }
+        return said
     }
 
     func sourceLine(_ file: String, _ line: Int) -> String? {

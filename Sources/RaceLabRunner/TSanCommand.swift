@@ -69,6 +69,11 @@ extension Runner {
 
     /// Each race once, in the runner's words, with how often TSan reported it and the source lines.
     func sayRaces(_ races: [RaceDescription], of what: String) {
+        let races = races.map { race in
+            var told = race
+            told.forAttendee = true
+            return told
+        }
         guard !races.isEmpty else {
             print("ThreadSanitizer reported no race in \(what) on this run.")
             return
@@ -91,6 +96,7 @@ extension Runner {
                 else { continue }
                 print("      \(side.place):  \(text)")
             }
+            Self.racesInWords(race, sourceLine: sourceLine).forEach { print("    " + $0) }
         }
     }
 

@@ -165,6 +165,49 @@ final class AttendeePathTests: ExerciseWorkspaceTestCase {
         XCTAssertNil(Runner.noDataRace(RunOutcome(problems: [], races: [], seconds: 1, stdout: "")), "a pass")
     }
 
+    /// A race told to an attendee: no "unexpected", no heap block, and a read at an assignment or an
+    /// access race explained; a global's name kept.
+    func testARaceIsToldInAnAttendeesWords() throws {
+        try write("class Person {\n  func changeName() {\n    self.firstName = firstName\n  }\n}\n", to: mine)
+        let side = { (operation: String) in
+            RaceDescription.Side(function: "Person.changeName", operation: operation, file: self.mine, line: 3)
+        }
+        let race = RaceDescription(
+            kind: "data race", sides: [side("read"), side("write")], location: "heap block of size 48")
+        let told = try runner().explain(CheckProblem.unexpectedRace(race, count: 1).forAttendee)
+        XCTAssertTrue(told.hasPrefix("data race: Person.changeName reads (\(mine):3) while"), told)
+        XCTAssertFalse(told.contains("unexpected") || told.contains("heap block"), told)
+        XCTAssertTrue(told.contains("(A read at an assignment: to store a new String or object"), told)
+        XCTAssertFalse(told.contains("access race"), told)
+        // For a maintainer's check, as TSan said it.
+        XCTAssertTrue(
+            try runner().explain(.unexpectedRace(race, count: 1)).hasPrefix(
+                "unexpected data race on heap block of size 48"))
+        // A read that is only a read gets no word on assignments; an access race gets its own.
+        try write("class Person {\n  func changeName() {\n    print(firstName == lastName)\n  }\n}\n", to: mine)
+        let access = RaceDescription(
+            kind: "Swift access race", sides: [side("read"), side("write")], location: "global 'counter'")
+        let toldAccess = try runner().explain(CheckProblem.unexpectedRace(access, count: 2).forAttendee)
+        XCTAssertTrue(toldAccess.hasPrefix("Swift access race on global 'counter': "), toldAccess)
+        XCTAssertFalse(toldAccess.contains("A read at an assignment"), toldAccess)
+        XCTAssertTrue(toldAccess.contains("(A Swift access race: two accesses to one variable at once"), toldAccess)
+    }
+
+    /// Compile errors: the attendee's own first, the driver's that follow from them counted.
+    func testCompileErrorsShowTheAttendeesFileFirstAndCountTheDriversAfter() throws {
+        let exercise = try runner().workspace.exercise(3)
+        let driver =
+            "Lessons/03-thread-safety/Exercise/main.swift:4:1: error: type 'Person' does not conform to protocol 'Renamable'"
+        let own = "\(mine):12:9: error: cannot find 'lock' in scope"
+        XCTAssertEqual(
+            Runner.compileErrorsShown([driver, own], exercise: exercise),
+            [
+                "    \(own)",
+                "    … and 1 more in main.swift, which follow from these: fix yours first (main.swift is not yours to edit)",
+            ])
+        XCTAssertEqual(Runner.compileErrorsShown([driver], exercise: exercise), ["    \(driver)"])
+    }
+
     func testTheDriversConclusionComesBeforeWhatItSaw() {
         XCTAssertEqual(
             Runner.conclusionsFirst([
@@ -203,7 +246,7 @@ final class AttendeePathTests: ExerciseWorkspaceTestCase {
             printed,
             [
                 "ThreadSanitizer: 2 reports in lesson 3 page 2, 1 different:",
-                "  - data race on heap block of size 48: Person.changeName writes (Lessons/03-thread-safety/Exercise/Person.swift:26) while Person.changeName reads (Lessons/03-thread-safety/Exercise/Person.swift:26) on another thread (2 times)",
+                "  - data race: Person.changeName writes (Lessons/03-thread-safety/Exercise/Person.swift:26) while Person.changeName reads (Lessons/03-thread-safety/Exercise/Person.swift:26) on another thread (2 times)",
                 "      Lessons/03-thread-safety/Exercise/Person.swift:26:  line 26",
             ])
         try runner().sayRaces([], of: "lesson 3 page 2")
