@@ -41,7 +41,7 @@ func checkRunOnce(
         let expectsNoRace = transcript.verdict == .clean
         let result = runProcess(
             executable, arguments: arguments + ["--speed", String(timing.speed)],
-            environment: runEnvironment(exitPause: limits.exitPause),
+            environment: runEnvironment(exitPause: limits.exitPause, catchTraps: limits.catchTraps),
             directory: root, timeout: timeout, outputCap: limits.outputCap,
             stopWhen: limits.stopAtFirstReport && expectsNoRace ? hasWholeTSanReport : nil)
         var outcome = judge(

@@ -100,7 +100,7 @@ extension Runner {
             print("  - and \(outcome.explanations.count - 3) more like them (\(replay) prints the whole run)")
         }
         let shown = 4
-        for problem in outcome.problems.prefix(shown) {
+        for problem in Self.withoutConsequences(outcome.problems).prefix(shown) {
             guard let told = Self.withoutRepeating(outcome.explanations, problem.forAttendee) else { continue }
             print(indent(explain(told), by: "  - ").replacingOccurrences(of: "\n  - ", with: "\n    "))
         }
@@ -118,6 +118,16 @@ extension Runner {
         showOwnLines(outcome.ownLines)
         offerHint(exercise)
         return verdict
+    }
+
+    /// A crash's consequence, output that never came, is told as part of the crash, not as a second
+    /// fault (which read like a second bug).
+    static func withoutConsequences(_ problems: [CheckProblem]) -> [CheckProblem] {
+        guard problems.contains(where: { $0.kind == .crash }) else { return problems }
+        return problems.filter { problem in
+            if case .output(let mismatch) = problem, mismatch.actual == nil { return false }
+            return true
+        }
     }
 
     /// The driver's account with its conclusions first: a line without a time ("3 names read were torn:

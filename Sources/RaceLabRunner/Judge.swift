@@ -31,7 +31,7 @@ public func judge(
     } else {
         let reported = !(races.isEmpty && cutOff.isEmpty) || interleaved
         judgeEnding(
-            result, transcript: transcript, output: checked, reported: reported, demangler: demangler,
+            result, transcript: transcript, output: checked, reported: reported, demangler: demangler, root: root,
             problems: &problems)
         outcomes = judgeOutput(
             checked, transcript: transcript, timing: timing, stderr: result.stderr, problems: &problems)
@@ -74,17 +74,19 @@ func judgeStop(_ result: ProcessResult, transcript: Transcript, cap: Int, ownLin
 /// at its time limit is a hang, said first.
 func judgeEnding(
     _ result: ProcessResult, transcript: Transcript, output: String, reported: Bool, demangler: Demangler,
-    problems: inout [CheckProblem]
+    root: String = "/", problems: inout [CheckProblem]
 ) {
     switch result.ending {
     case .signalled(let signal):
         problems.append(.crashed(signal: signal, stderrTail: crashSummary(result.stderr, signal: signal)))
     case .exited(let status):
-        if status == tsanExitStatus, let crash = tsanDeadlySignal(result.stderr) {
-            // ThreadSanitizer caught a crash (a SEGV, say) and exited with its own status.
-            let place = crash.symbol.map { functionName(demangler.demangle([$0])[$0] ?? $0) }
-            let tail = [crash.message] + (place.map { ["in \($0)"] } ?? [])
-            problems.append(.crashed(signal: crash.signal, stderrTail: tail))
+        if status == tsanExitStatus, let crash = tsanDeadlySignal(result.stderr, root: root) {
+            // ThreadSanitizer caught a crash (a SEGV, or a trap for an exercise) and exited with its own
+            // status. Named where the project's own code was when it happened, with the reason when known.
+            problems.append(
+                .crashed(
+                    signal: crash.signal,
+                    stderrTail: crashAccount(crash, root: root, demangler: demangler, stderr: result.stderr)))
         } else if status == tsanExitStatus && !reported && transcript.exitStatus != tsanExitStatus {
             problems.append(.tsanExitWithoutReport)
         } else if status == PageStop.status, transcript.exitStatus != PageStop.status,
@@ -149,4 +151,33 @@ func judgeRaces(
         }
     }
     return missing
+}
+
+/// What a crash ThreadSanitizer caught says to the reader: why, when it is Swift 6's isolation check
+/// (SE-0423); the project's function or closure it happened in, with its file and line; Swift's own
+/// "Fatal error" line; else TSan's message and the frame it crashed in.
+func crashAccount(
+    _ crash: (signal: Int32, message: String, symbol: String?, own: TSanReport.Frame?, isolationCheck: Bool),
+    root: String, demangler: Demangler, stderr: String
+) -> [String] {
+    var lines: [String] = []
+    if let own = crash.own, let file = own.file {
+        let demangled = demangler.demangle([own.symbol])[own.symbol] ?? own.symbol
+        let name = (demangled.hasPrefix("closure") ? "a closure in " : "") + functionName(demangled)
+        let place = String(file.dropFirst(root.count + 1)) + (own.line.map { ":\($0)" } ?? "")
+        lines.append("in \(name) (\(place))")
+    }
+    if crash.isolationCheck {
+        lines.append(
+            "why: Swift 6's run-time isolation check (SE-0423) found code of the main actor called on another"
+                + " thread. It checks at the closure's first line, so a hop to the main queue inside it is too late:"
+                + " call it on the main actor, or make it not the main actor's (@Sendable) and hop inside.")
+    }
+    let fatal = crashSummary(stderr).filter { $0.contains("Fatal error") || $0.contains("Precondition failed") }
+    lines += fatal
+    if lines.isEmpty {
+        let place = crash.symbol.map { functionName(demangler.demangle([$0])[$0] ?? $0) }
+        lines = [crash.message] + (place.map { ["in \($0)"] } ?? [])
+    }
+    return lines
 }

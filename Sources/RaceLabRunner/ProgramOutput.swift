@@ -6,6 +6,8 @@ import RaceLabContract
 
 /// True once `stderr` holds a whole ThreadSanitizer report (its SUMMARY line has ended).
 func hasWholeTSanReport(_ stderr: String) -> Bool {
+    // A crash ThreadSanitizer caught ends the program by itself, and its stack is read whole.
+    guard !stderr.contains("ThreadSanitizer:DEADLYSIGNAL") else { return false }
     guard let summary = stderr.range(of: "SUMMARY: ThreadSanitizer") else { return false }
     return stderr[summary.upperBound...].contains("\n")
 }
@@ -43,9 +45,12 @@ func separateLessonLines(_ stdout: String) -> (lesson: String, own: [String], al
 }
 
 /// A crash that ThreadSanitizer caught ("ThreadSanitizer:DEADLYSIGNAL", then "ERROR: ThreadSanitizer:
-/// SEGV on unknown address …"): it exits with its own status, not by the signal. The signal, and the
-/// error's message and the symbol of the frame it crashed in.
-func tsanDeadlySignal(_ stderr: String) -> (signal: Int32, message: String, symbol: String?)? {
+/// SEGV on unknown address …"): it exits with its own status, not by the signal. The signal, the
+/// error's message, the symbol of the frame it crashed in, and the first frame of the project's own
+/// code (a file under `root`): where an attendee can look.
+func tsanDeadlySignal(_ stderr: String, root: String = "/") -> (
+    signal: Int32, message: String, symbol: String?, own: TSanReport.Frame?, isolationCheck: Bool
+)? {
     let lines = stderr.split(separator: "\n").map(String.init)
     guard let start = lines.firstIndex(of: "ThreadSanitizer:DEADLYSIGNAL"),
         let error = lines[start...].first(where: { $0.contains("ERROR: ThreadSanitizer: ") })
@@ -53,9 +58,15 @@ func tsanDeadlySignal(_ stderr: String) -> (signal: Int32, message: String, symb
     let names: [(String, Int32)] = [("SEGV", 11), ("BUS", 7), ("FPE", 8), ("ILL", 4), ("ABRT", 6)]
     let signal = names.first { error.contains("ThreadSanitizer: \($0.0) ") }?.1 ?? 11
     let message = error.components(separatedBy: "ERROR: ").last ?? error
-    let frame = lines[start...].first { $0.hasPrefix("    #0 ") }?.split(separator: " ").dropFirst().first.map(
-        String.init)
-    return (signal, message, frame)
+    let stack = lines[start...].drop { !$0.hasPrefix("    #0 ") }.prefix { $0.hasPrefix("    #") }
+    let frame = stack.first?.split(separator: " ").dropFirst().first.map(String.init)
+    let own = stack.lazy.compactMap(parseFrame).first { $0.file?.hasPrefix(root + "/") ?? false }
+    // Swift 6's run-time isolation check (SE-0423): the runtime asks the executor, which on Linux is
+    // libdispatch's main queue assertion.
+    let isolationCheck = stack.contains {
+        $0.contains("swift_task_checkIsolated") || $0.contains("swift_task_isCurrentExecutor")
+    }
+    return (signal, message, frame, own, isolationCheck)
 }
 
 /// Why it crashed, from stderr: Swift's "Fatal error" line and whatever else was printed outside

@@ -14,6 +14,11 @@ public struct RunLimits {
     /// Stop the program at ThreadSanitizer's first report when the transcript expects none: the verdict
     /// is certain then (for an attendee waiting on `watch`; `verify` and `stress` run to the end).
     public var stopAtFirstReport = false
+    /// ThreadSanitizer catches a trap (SIGILL: a failed precondition, a force-unwrap, Swift 6's run-time
+    /// isolation check) and prints its stack, so the verdict can name the attendee's code it happened
+    /// in. Exercises only: a page's demos crash on purpose in child processes, which tell a crash by
+    /// its signal.
+    public var catchTraps = false
 
     public init() {}
 }
@@ -56,10 +61,11 @@ let tsanExitStatus: Int32 = 66
 /// The environment a page runs in: ThreadSanitizer's exit status and history fixed here, so that a
 /// user's own TSAN_OPTIONS cannot change a verdict. `atexit_sleep_ms`: see `RunLimits.exitPause`
 /// (TSan's default second before every exit would be a second of every page).
-func runEnvironment(exitPause: Int = 0) -> [String: String] {
+func runEnvironment(exitPause: Int = 0, catchTraps: Bool = false) -> [String: String] {
     var environment = ProcessInfo.processInfo.environment
     environment["TSAN_OPTIONS"] =
         "exitcode=\(tsanExitStatus):halt_on_error=0:history_size=4:atexit_sleep_ms=\(exitPause)"
+        + (catchTraps ? ":handle_sigill=1" : "")
     environment.removeValue(forKey: "RACELAB_SPEED")  // the runner passes --speed itself
     environment["RACELAB_MARK_LINES"] = "1"  // the lesson's lines start with RaceLab's lineMark
     // Swift's crash backtracer forks a helper, which can crash or hang in a TSan-built process and

@@ -95,6 +95,7 @@ public struct Subject {
         // lines, not a flood (a loop that prints forever still reaches the cap within a second).
         limits.outputCap = max(limits.outputCap, 1 << 20)
         limits.stopAtFirstReport = attendeeWaiting
+        limits.catchTraps = true
         return limits
     }
 }

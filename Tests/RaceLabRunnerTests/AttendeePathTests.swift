@@ -208,6 +208,41 @@ final class AttendeePathTests: ExerciseWorkspaceTestCase {
         XCTAssertEqual(Runner.compileErrorsShown([driver], exercise: exercise), ["    \(driver)"])
     }
 
+    /// Exercise 15's starter, run with ThreadSanitizer catching traps (captured on Linux): the verdict
+    /// names the attendee's closure and file, and says why in a sentence; the output that never came
+    /// is part of the crash, not a second fault; the stop at a first report does not cut the stack.
+    func testATrapIsNamedAtItsSourceWithItsReason() throws {
+        let stderr = try capturedStderr("exercise15-starter-trap.stderr")
+        XCTAssertFalse(hasWholeTSanReport(stderr), "a trap's stack is not a report to stop at")
+        var problems: [CheckProblem] = []
+        judgeEnding(
+            ProcessResult(ending: .exited(66), stdout: "", stderr: stderr, seconds: 1),
+            transcript: try Transcript(parsing: "---\n"),
+            output: "", reported: false, demangler: Demangler(), root: TSanReportTests.capturedRoot, problems: &problems
+        )
+        guard case .crashed(let signal, let tail)? = problems.first else { return XCTFail("\(problems)") }
+        XCTAssertEqual(signal, 4)
+        XCTAssertEqual(
+            tail.first,
+            "in a closure in FeedViewModel.refresh (Lessons/15-approachable-concurrency/Exercise/Referee/Starter/FeedViewModel.swift)"
+        )
+        XCTAssertTrue(
+            tail.dropFirst().first?.hasPrefix("why: Swift 6's run-time isolation check (SE-0423)") == true, "\(tail)")
+        // Without the project's frames (another root), TSan's own words, and no reason made up.
+        var elsewhere: [CheckProblem] = []
+        judgeEnding(
+            ProcessResult(ending: .exited(66), stdout: "", stderr: stderr, seconds: 1),
+            transcript: try Transcript(parsing: "---\n"),
+            output: "", reported: false, demangler: Demangler(), root: "/nowhere", problems: &elsewhere)
+        guard case .crashed(_, let bare)? = elsewhere.first else { return XCTFail("\(elsewhere)") }
+        XCTAssertFalse(bare.contains { $0.hasPrefix("in a closure in FeedViewModel") }, "\(bare)")
+        // The output that never came is folded into the crash.
+        let never = CheckProblem.output(
+            OutputMismatch(outputLine: nil, actual: nil, transcriptLine: 3, expected: "Feed shown"))
+        XCTAssertEqual(Runner.withoutConsequences([problems[0], never]).count, 1)
+        XCTAssertEqual(Runner.withoutConsequences([never]).count, 1, "without a crash it stays")
+    }
+
     func testTheDriversConclusionComesBeforeWhatItSaw() {
         XCTAssertEqual(
             Runner.conclusionsFirst([
