@@ -64,7 +64,10 @@ extension Runner {
         ticker?.start("running \(exercise.product) under ThreadSanitizer")
         let outcome = run(subject, bin: bin, attendeeWaiting: true)
         ticker?.finish()
-        record(outcome.passed, for: exercise)
+        let firstSaid =
+            Self.conclusionsFirst(outcome.explanations).prefix(3)
+            + Self.withoutConsequences(outcome.problems).prefix(4).map { explain($0.forAttendee) }
+        record(outcome.passed, for: exercise, failure: firstSaid.joined(separator: "\n"))
         let verdict = ExerciseVerdict(outcome)
         if outcome.passed, previous == .passed {
             print("PASSED again in \(String(format: "%.1f", outcome.seconds)) s\(outcome.seedNote).")

@@ -12,6 +12,10 @@ public struct Progress: Codable, Equatable {
         public var hintsShown = 0
         /// It passed once, before a reset put the starter back.
         public var passedBeforeReset: Bool?
+        /// What the last failed check said first (its first lines), which picks the hint for it.
+        public var lastFailure: String?
+        /// The failure a hint keyed to it was shown for: asked again, the next hint in order comes.
+        public var keyedHintFor: String?
     }
 
     public var exercises: [String: Entry] = [:]
@@ -114,26 +118,44 @@ extension Runner {
         }
     }
 
-    /// Records a verdict on the attendee's files as they are now.
-    func record(_ passed: Bool, for exercise: ExerciseInfo) {
+    /// Records a verdict on the attendee's files as they are now; `failure`: what a failed one said first.
+    func record(_ passed: Bool, for exercise: ExerciseInfo, failure: String? = nil) {
         let files = fingerprint(exercise)
         Progress.update(root: workspace.root, print: print) { progress in
             progress[exercise: exercise.number].passed = passed
             progress[exercise: exercise.number].checkedFiles = files
+            progress[exercise: exercise.number].lastFailure = passed ? nil : failure
         }
     }
 }
 
 /// An exercise's hints: `hint.md`'s numbered items ("1. …" and the indented lines under it).
-func parseHints(_ text: String) -> [String] {
-    var hints: [[Substring]] = []
+func parseHints(_ text: String) -> [String] { parseKeyedHints(text).map(\.text) }
+
+/// A hint, and the words of a failed verdict it is for: an item's last indented line
+/// `for: torn, a read got in between` (not shown) names them, any one matching, case aside.
+struct Hint: Equatable {
+    var text: String
+    var keys: [String] = []
+
+}
+
+func parseKeyedHints(_ text: String) -> [Hint] {
+    var hints: [(lines: [Substring], keys: [String])] = []
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
         let number = line.prefix { $0.isNumber }
         if !number.isEmpty, line.dropFirst(number.count).hasPrefix(". ") {
-            hints.append([line.dropFirst(number.count + 2)])
+            hints.append(([line.dropFirst(number.count + 2)], []))
         } else if !hints.isEmpty, line.hasPrefix(" ") {
-            hints[hints.count - 1].append(Substring(line.trimmingCharacters(in: .whitespaces)))
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("for: ") {
+                hints[hints.count - 1].keys += trimmed.dropFirst(5).split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                }.filter { !$0.isEmpty }
+            } else {
+                hints[hints.count - 1].lines.append(Substring(trimmed))
+            }
         }
     }
-    return hints.map { $0.joined(separator: "\n") }
+    return hints.map { Hint(text: $0.lines.joined(separator: "\n"), keys: $0.keys) }
 }

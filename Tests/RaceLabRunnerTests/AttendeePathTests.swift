@@ -243,6 +243,40 @@ final class AttendeePathTests: ExerciseWorkspaceTestCase {
         XCTAssertEqual(Runner.withoutConsequences([never]).count, 1, "without a crash it stays")
     }
 
+    /// After a failed check, `hint` gives the hint for what it found first, once, and says so; then the
+    /// hints in order again. A hint's `for:` line is never shown.
+    func testAHintIsKeyedToWhatFailed() throws {
+        try write(
+            "# hints\n\n1. Gate the writes.\n   for: Person.changeName\n2. One gate for both.\n   for: a read got in between, Person.name.getter\n3. Do not wait on yourself.\n",
+            to: "Lessons/03-thread-safety/Exercise/hint.md")
+        let hints = parseKeyedHints(try XCTUnwrap(package.read("Lessons/03-thread-safety/Exercise/hint.md")))
+        XCTAssertEqual(hints.map(\.text), ["Gate the writes.", "One gate for both.", "Do not wait on yourself."])
+        XCTAssertEqual(hints[1].keys, ["a read got in between", "Person.name.getter"])
+        // The first line any hint is for; within it, the words that say most.
+        XCTAssertEqual(
+            Runner.hintFor(
+                "Exercise passed? no\ndata race: Person.changeName writes (x:3) while Person.name.getter reads (x:9)",
+                among: hints)?.0, 1)
+        XCTAssertEqual(
+            Runner.hintFor("data race: Person.changeName writes while Person.changeName reads", among: hints)?.0, 0)
+        XCTAssertNil(Runner.hintFor("the output is not what it should be", among: hints))
+        let r = try runner()
+        try write("my attempt", to: mine)
+        r.record(
+            false, for: try r.workspace.exercise(3),
+            failure: "3 names read were torn: a read got in between the two writes")
+        r.offerHint(try r.workspace.exercise(3))
+        XCTAssertTrue(
+            printed.contains { $0.contains("shows hint 2 of 3, the one for what this check found first") }, "\(printed)"
+        )
+        try runner().hint(3)
+        XCTAssertEqual(printed.first, "For what your last check found first (\"a read got in between\"):")
+        XCTAssertEqual(printed.dropFirst().first, "Hint 2 of 3: One gate for both.")
+        XCTAssertFalse(printed.joined().contains("for:"), "\(printed)")
+        try runner().hint(3)
+        XCTAssertEqual(printed.first, "Hint 1 of 3: Gate the writes.", "asked again: the hints in order")
+    }
+
     func testTheDriversConclusionComesBeforeWhatItSaw() {
         XCTAssertEqual(
             Runner.conclusionsFirst([
