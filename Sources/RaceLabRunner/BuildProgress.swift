@@ -116,7 +116,8 @@ public final class BuildProgress: @unchecked Sendable {
         }
     }
 
-    /// The terminal's width, or 80.
+    /// The terminal's width, or 80. (Darwin imports TIOCGWINSZ too: xcodereleases/xcinfo,
+    /// Sources/xcinfoCore/WindowSize.swift, `WindowSize.current`.)
     private static func columns() -> Int {
         var size = winsize()
         return ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
