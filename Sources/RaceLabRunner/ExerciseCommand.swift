@@ -97,7 +97,13 @@ extension Runner {
             "NOT YET\(outcome.seed.map { " (seed \($0): swift run racelab exercise \(number) --seed \($0) plays this scenario again; the threads may interleave differently)" } ?? ""). What is still wrong:"
         )
         // The driver's own account first, in its words; then where the output parted from what it should be.
-        for line in Self.conclusionsFirst(outcome.explanations).prefix(3) { print("  - " + line) }
+        var placesShown = Set<String>()
+        for line in Self.conclusionsFirst(outcome.explanations).prefix(3) {
+            print("  - " + line)
+            for place in whereAnotherGotIn(line, exercise) where placesShown.insert(place).inserted {
+                print("      " + place)
+            }
+        }
         if outcome.explanations.count > 3 {
             let replay = "swift run exercise\(number)" + (outcome.seed.map { " --seed \($0)" } ?? "")
             print("  - and \(outcome.explanations.count - 3) more like them (\(replay) prints the whole run)")
@@ -131,6 +137,40 @@ extension Runner {
             if case .output(let mismatch) = problem, mismatch.actual == nil { return false }
             return true
         }
+    }
+
+    /// "another add got in between …": where in the attendee's `add` another call can get in, its
+    /// `await`s (an actor runs other calls there; a lock let go of to await does the same). Nothing
+    /// when the line names no such call, or the function has no `await`.
+    func whereAnotherGotIn(_ line: String, _ exercise: ExerciseInfo) -> [String] {
+        guard let range = line.range(of: #"another (\w+) got in"#, options: .regularExpression) else { return [] }
+        let name = line[range].split(separator: " ")[1]
+        return exercise.attendeeFiles.flatMap { file -> [String] in
+            let path = "\(exercise.folder)/\(file)"
+            let text = (try? String(contentsOfFile: "\(workspace.root)/\(path)", encoding: .utf8)) ?? ""
+            return Self.awaits(inFunction: String(name), of: text).map {
+                "where: the await at \(path):\($0.line), `\($0.code)`: another \(name) can run there"
+            }
+        }
+    }
+
+    /// The lines of `func name(` in `text` that await, with their code: the body found by its braces.
+    static func awaits(inFunction name: String, of text: String) -> [(line: Int, code: String)] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let start = lines.firstIndex(where: { $0.contains("func \(name)(") }) else { return [] }
+        var depth = 0
+        var opened = false
+        var found: [(Int, String)] = []
+        for index in start..<lines.count {
+            let code = lines[index].components(separatedBy: "//")[0]
+            if opened || code.contains("{"), code.range(of: #"\bawait\b"#, options: .regularExpression) != nil {
+                found.append((index + 1, code.trimmingCharacters(in: .whitespaces)))
+            }
+            depth += code.filter { $0 == "{" }.count - code.filter { $0 == "}" }.count
+            if code.contains("{") { opened = true }
+            if opened && depth <= 0 { break }
+        }
+        return found
     }
 
     /// The driver's account with its conclusions first: a line without a time ("3 names read were torn:

@@ -96,7 +96,7 @@ extension Runner {
                 else { continue }
                 print("      \(side.place):  \(text)")
             }
-            Self.racesInWords(race, sourceLine: sourceLine).forEach { print("    " + $0) }
+            for words in Self.racesInWords(race, sourceLine: sourceLine) { print("    " + words) }
         }
     }
 

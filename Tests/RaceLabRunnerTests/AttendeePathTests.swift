@@ -277,6 +277,34 @@ final class AttendeePathTests: ExerciseWorkspaceTestCase {
         XCTAssertEqual(printed.first, "Hint 1 of 3: Gate the writes.", "asked again: the hints in order")
     }
 
+    /// Exercise 12's actor: "another add got in between" is pointed at the `await` in the attendee's
+    /// `add` where it can.
+    func testAnotherCallGettingInIsPointedAtTheAwaitWhereItCan() throws {
+        let controller = """
+            actor Controller {
+                var list: [Int] = []
+                func add(_ event: Int) async {
+                    guard !list.contains(event) else { return }  // await later
+                    guard await catalog.isBookable(event) else { return }
+                    list.append(event)
+                }
+                func remove(_ event: Int) async { await log(event) }
+            }
+            """
+        XCTAssertEqual(
+            Runner.awaits(inFunction: "add", of: controller).map(\.line), [5], "add's await only, not a comment's")
+        XCTAssertEqual(Runner.awaits(inFunction: "missing", of: controller).count, 0)
+        try write(controller, to: mine)
+        let r = try runner()
+        let exercise = try r.workspace.exercise(3)
+        XCTAssertEqual(
+            r.whereAnotherGotIn("held an event twice   <- another add got in between a check and its append", exercise),
+            [
+                "where: the await at \(mine):5, `guard await catalog.isBookable(event) else { return }`: another add can run there"
+            ])
+        XCTAssertEqual(r.whereAnotherGotIn("3 names read were torn: a read got in between", exercise), [])
+    }
+
     func testTheDriversConclusionComesBeforeWhatItSaw() {
         XCTAssertEqual(
             Runner.conclusionsFirst([
