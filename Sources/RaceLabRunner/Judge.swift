@@ -80,9 +80,11 @@ func judgeEnding(
     case .signalled(let signal):
         problems.append(.crashed(signal: signal, stderrTail: crashSummary(result.stderr, signal: signal)))
     case .exited(let status):
-        if status == tsanExitStatus, let crash = tsanDeadlySignal(result.stderr, root: root) {
+        if let crash = tsanDeadlySignal(result.stderr, root: root) {
             // ThreadSanitizer caught a crash (a SEGV, or a trap for an exercise) and exited with its own
-            // status. Named where the project's own code was when it happened, with the reason when known.
+            // status, or another thread ended the program while it was reporting (a trap on a task while
+            // the main thread exits: seen with status 0). Named where the project's own code was when it
+            // happened, with the reason when known.
             problems.append(
                 .crashed(
                     signal: crash.signal,

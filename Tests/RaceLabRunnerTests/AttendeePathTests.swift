@@ -236,6 +236,13 @@ final class AttendeePathTests: ExerciseWorkspaceTestCase {
             output: "", reported: false, demangler: Demangler(), root: "/nowhere", problems: &elsewhere)
         guard case .crashed(_, let bare)? = elsewhere.first else { return XCTFail("\(elsewhere)") }
         XCTAssertFalse(bare.contains { $0.hasPrefix("in a closure in FeedViewModel") }, "\(bare)")
+        // The main thread ended the program (status 0) while TSan began its report: still a crash.
+        var cut: [CheckProblem] = []
+        judgeEnding(
+            ProcessResult(ending: .exited(0), stdout: "", stderr: "ThreadSanitizer:DEADLYSIGNAL\n", seconds: 1),
+            transcript: try Transcript(parsing: "---\n"), output: "", reported: false, demangler: Demangler(),
+            root: TSanReportTests.capturedRoot, problems: &cut)
+        guard case .crashed(4, _)? = cut.first else { return XCTFail("\(cut)") }
         // The output that never came is folded into the crash.
         let never = CheckProblem.output(
             OutputMismatch(outputLine: nil, actual: nil, transcriptLine: 3, expected: "Feed shown"))
