@@ -111,7 +111,7 @@ extension Runner {
         let shown = 4
         for problem in Self.withoutConsequences(outcome.problems).prefix(shown) {
             guard let told = Self.withoutRepeating(outcome.explanations, problem.forAttendee) else { continue }
-            print(indent(explain(told), by: "  - ").replacingOccurrences(of: "\n  - ", with: "\n    "))
+            print(bulleted(explain(told)))
         }
         if outcome.problems.count > shown { print("  - and \(outcome.problems.count - shown) more of the same kinds") }
         if outcome.stoppedAtFirstReport {

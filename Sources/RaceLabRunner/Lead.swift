@@ -182,8 +182,7 @@ extension Runner {
             if let line = typed.next() {
                 event = LeadEvent(typed: line)
             } else if watcher.changed() {
-                // An editor may write a file in more than one step: wait until it has been still a moment.
-                repeat { Thread.sleep(forTimeInterval: poll) } while watcher.changed()
+                watcher.waitUntilStill(poll: poll)
                 event = .saved
             } else {
                 continue

@@ -100,6 +100,11 @@ extension Runner {
     }
 }
 
+/// A problem as one item of a list: "  - " before its first line, its other lines under it.
+func bulleted(_ text: String) -> String {
+    indent(text, by: "  - ").replacingOccurrences(of: "\n  - ", with: "\n    ")
+}
+
 func indent(_ text: String, by prefix: String = "    ") -> String {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }.joined(separator: "\n")
 }

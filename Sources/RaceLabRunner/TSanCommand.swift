@@ -67,36 +67,25 @@ extension Runner {
         }
     }
 
-    /// Each race once, in the runner's words, with how often TSan reported it and the source lines.
+    /// Each race once, told as an exercise's verdict tells it (`explain`): how often TSan reported it,
+    /// both places with their source lines, and a word on what a newcomer cannot know.
     func sayRaces(_ races: [RaceDescription], of what: String) {
-        let races = races.map { race in
-            var told = race
-            told.forAttendee = true
-            return told
-        }
         guard !races.isEmpty else {
             print("ThreadSanitizer reported no race in \(what) on this run.")
             return
         }
         var counts: [String: Int] = [:]
         var order: [RaceDescription] = []
-        for race in races {
+        // Counted as told: two blocks of different sizes are one race to the attendee.
+        for var race in races {
+            race.forAttendee = true
             if counts[race.description] == nil { order.append(race) }
             counts[race.description, default: 0] += 1
         }
         let noun = races.count == 1 ? "report" : "reports"
         print("ThreadSanitizer: \(races.count) \(noun) in \(what), \(order.count) different:")
         for race in order {
-            let times = counts[race.description]! > 1 ? " (\(counts[race.description]!) times)" : ""
-            print("  - \(race)\(times)")
-            var quoted = Set<String>()
-            for side in race.sides {
-                guard let file = side.file, let line = side.line, quoted.insert(side.place).inserted,
-                    let text = sourceLine(file, line)
-                else { continue }
-                print("      \(side.place):  \(text)")
-            }
-            for words in Self.racesInWords(race, sourceLine: sourceLine) { print("    " + words) }
+            print(bulleted(explain(CheckProblem.unexpectedRace(race, count: counts[race.description]!).forAttendee)))
         }
     }
 

@@ -18,6 +18,14 @@ public struct FileWatcher {
         return now != last
     }
 
+    /// After a change: waits until the files have been still for `poll` seconds (an editor may write
+    /// a file in more than one step).
+    public mutating func waitUntilStill(poll: Double) {
+        repeat {
+            Thread.sleep(forTimeInterval: poll)
+        } while changed()
+    }
+
     private static func stamp(_ path: String) -> String {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return "missing" }
         let date = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
@@ -40,10 +48,7 @@ extension Runner {
             repeat {
                 Thread.sleep(forTimeInterval: poll)
             } while !watcher.changed()
-            // An editor may write a file in more than one step: wait until it has been still for a moment.
-            repeat {
-                Thread.sleep(forTimeInterval: poll)
-            } while watcher.changed()
+            watcher.waitUntilStill(poll: poll)
             print("")
             print("— saved; checking again —")
             last = try checkExercise(number, previous: last)

@@ -350,8 +350,7 @@ final class AttendeePathTests: ExerciseWorkspaceTestCase {
             printed,
             [
                 "ThreadSanitizer: 2 reports in lesson 3 page 2, 1 different:",
-                "  - data race: Person.changeName writes (Lessons/03-thread-safety/Exercise/Person.swift:26) while Person.changeName reads (Lessons/03-thread-safety/Exercise/Person.swift:26) on another thread (2 times)",
-                "      Lessons/03-thread-safety/Exercise/Person.swift:26:  line 26",
+                "  - data race: Person.changeName writes (Lessons/03-thread-safety/Exercise/Person.swift:26) while Person.changeName reads (Lessons/03-thread-safety/Exercise/Person.swift:26) on another thread (×2)\n      Lessons/03-thread-safety/Exercise/Person.swift:26:  line 26",
             ])
         try runner().sayRaces([], of: "lesson 3 page 2")
         XCTAssertEqual(printed, ["ThreadSanitizer reported no race in lesson 3 page 2 on this run."])
