@@ -63,3 +63,25 @@ public enum TimingWasOff {
 
 /// What starts a watchdog's line when it gave up waiting (`Watchdog`), which the runner reads back.
 public let watchdogMarker = "watchdog: "
+
+/// A driver's words for two writes that must be one critical section, where another thread got in
+/// between them: "a read got in between changeName's writes of firstName and lastName". The runner
+/// reads them back to find where the attendee's file lets go between the two (`Runner.whereItLetGo`).
+public enum GotInBetween {
+    public static func writes(_ who: String, function: String, _ first: String, _ second: String) -> String {
+        "\(who) got in between \(function)'s writes of \(first) and \(second)"
+    }
+
+    /// The function and the two properties a line names, when it says this.
+    public static func parse(_ line: String) -> (function: String, first: String, second: String)? {
+        let words = line.components(separatedBy: " got in between ")
+        guard words.count > 1 else { return nil }
+        let rest = words[1].split(separator: " ").map(String.init)
+        // "changeName's" "writes" "of" "firstName" "and" "lastName…"
+        guard rest.count >= 6, rest[0].hasSuffix("'s"), rest[1] == "writes", rest[2] == "of", rest[4] == "and"
+        else { return nil }
+        let last = rest[5].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        guard !last.isEmpty else { return nil }
+        return (String(rest[0].dropLast(2)), rest[3], String(last))
+    }
+}

@@ -96,29 +96,7 @@ extension Runner {
         print(
             "NOT YET\(outcome.seed.map { " (seed \($0): swift run racelab exercise \(number) --seed \($0) plays this scenario again; the threads may interleave differently)" } ?? ""). What is still wrong:"
         )
-        // The driver's own account first, in its words; then where the output parted from what it should be.
-        var placesShown = Set<String>()
-        for line in Self.conclusionsFirst(outcome.explanations).prefix(3) {
-            print("  - " + line)
-            for place in whereAnotherGotIn(line, exercise) where placesShown.insert(place).inserted {
-                print("      " + place)
-            }
-        }
-        if outcome.explanations.count > 3 {
-            let replay = "swift run exercise\(number)" + (outcome.seed.map { " --seed \($0)" } ?? "")
-            print("  - and \(outcome.explanations.count - 3) more like them (\(replay) prints the whole run)")
-        }
-        let shown = 4
-        for problem in Self.withoutConsequences(outcome.problems).prefix(shown) {
-            guard let told = Self.withoutRepeating(outcome.explanations, problem.forAttendee) else { continue }
-            print(bulleted(explain(told)))
-        }
-        if outcome.problems.count > shown { print("  - and \(outcome.problems.count - shown) more of the same kinds") }
-        if outcome.stoppedAtFirstReport {
-            print("(Stopped at ThreadSanitizer's first report: nothing after it could make this run pass.)")
-        } else if let line = Self.noDataRace(outcome) {
-            print(line)
-        }
+        for line in whatIsStillWrong(outcome, exercise, folder: exercise.folder) { print(line) }
         #if os(Linux)
             for note in LinuxNote.applying(to: outcome, sources: attendeeSources(exercise)) {
                 note.lines.forEach(print)
@@ -129,6 +107,57 @@ extension Runner {
         return verdict
     }
 
+    /// What is still wrong, as a list: the driver's own account first, in its words, each with where
+    /// in the attendee's files (`folder`: theirs, or a variant's) it happened; then the problems the
+    /// account has not told (a race with both lines and why), and a word when TSan saw nothing. Its
+    /// first two lines are what `// verdict leads with:` holds a variant to (`VerdictLead`).
+    func whatIsStillWrong(_ outcome: RunOutcome, _ exercise: ExerciseInfo, folder: String) -> [String] {
+        var said: [String] = []
+        var placesShown = Set<String>()
+        let problems = Self.withoutConsequences(outcome.problems)
+        // A race or a crash ThreadSanitizer placed in the attendee's own file leads: it is certain, and
+        // says the line and why; what the driver saw next is often only its consequence.
+        let leading = Array(problems.indices.filter { Self.isPlaced(problems[$0], in: folder) }.prefix(2))
+        for index in leading {
+            said += bulleted(explain(problems[index].forAttendee)).split(
+                separator: "\n", omittingEmptySubsequences: false
+            )
+            .map(String.init)
+        }
+        for line in Self.conclusionsFirst(outcome.explanations).prefix(3) {
+            said.append("  - " + line)
+            for place in wherePlaces(line, exercise, folder: folder) where placesShown.insert(place).inserted {
+                said.append("      " + place)
+            }
+        }
+        if outcome.explanations.count > 3 {
+            let replay = "swift run exercise\(exercise.number)" + (outcome.seed.map { " --seed \($0)" } ?? "")
+            said.append("  - and \(outcome.explanations.count - 3) more like them (\(replay) prints the whole run)")
+        }
+        let shown = 4
+        let rest = problems.indices.filter { !leading.contains($0) }.map { problems[$0] }
+        for problem in rest.prefix(shown - leading.count) {
+            guard let told = Self.withoutRepeating(outcome.explanations, problem.forAttendee) else { continue }
+            said += bulleted(explain(told)).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        if problems.count > shown { said.append("  - and \(problems.count - shown) more of the same kinds") }
+        if outcome.stoppedAtFirstReport {
+            said.append("(Stopped at ThreadSanitizer's first report: nothing after it could make this run pass.)")
+        } else if let line = Self.noDataRace(outcome) {
+            said.append(line)
+        }
+        return said
+    }
+
+    /// A race with a side in the attendee's files (in `folder`), or a crash placed in one.
+    static func isPlaced(_ problem: CheckProblem, in folder: String) -> Bool {
+        switch problem {
+        case .unexpectedRace(let race, _): return race.sides.contains { $0.file?.hasPrefix(folder + "/") ?? false }
+        case .crashed(_, let tail): return tail.first.map { $0.hasPrefix("in ") && $0.contains("(\(folder)/") } ?? false
+        default: return false
+        }
+    }
+
     /// A crash's consequence, output that never came, is told as part of the crash, not as a second
     /// fault (which read like a second bug).
     static func withoutConsequences(_ problems: [CheckProblem]) -> [CheckProblem] {
@@ -137,40 +166,6 @@ extension Runner {
             if case .output(let mismatch) = problem, mismatch.actual == nil { return false }
             return true
         }
-    }
-
-    /// "another add got in between …": where in the attendee's `add` another call can get in, its
-    /// `await`s (an actor runs other calls there; a lock let go of to await does the same). Nothing
-    /// when the line names no such call, or the function has no `await`.
-    func whereAnotherGotIn(_ line: String, _ exercise: ExerciseInfo) -> [String] {
-        guard let range = line.range(of: #"another (\w+) got in"#, options: .regularExpression) else { return [] }
-        let name = line[range].split(separator: " ")[1]
-        return exercise.attendeeFiles.flatMap { file -> [String] in
-            let path = "\(exercise.folder)/\(file)"
-            let text = (try? String(contentsOfFile: "\(workspace.root)/\(path)", encoding: .utf8)) ?? ""
-            return Self.awaits(inFunction: String(name), of: text).map {
-                "where: the await at \(path):\($0.line), `\($0.code)`: another \(name) can run there"
-            }
-        }
-    }
-
-    /// The lines of `func name(` in `text` that await, with their code: the body found by its braces.
-    static func awaits(inFunction name: String, of text: String) -> [(line: Int, code: String)] {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let start = lines.firstIndex(where: { $0.contains("func \(name)(") }) else { return [] }
-        var depth = 0
-        var opened = false
-        var found: [(Int, String)] = []
-        for index in start..<lines.count {
-            let code = lines[index].components(separatedBy: "//")[0]
-            if opened || code.contains("{"), code.range(of: #"\bawait\b"#, options: .regularExpression) != nil {
-                found.append((index + 1, code.trimmingCharacters(in: .whitespaces)))
-            }
-            depth += code.filter { $0 == "{" }.count - code.filter { $0 == "}" }.count
-            if code.contains("{") { opened = true }
-            if opened && depth <= 0 { break }
-        }
-        return found
     }
 
     /// The driver's account with its conclusions first: a line without a time ("3 names read were torn:
@@ -187,8 +182,8 @@ extension Runner {
         guard outcome.races.isEmpty, !outcome.failureKinds.isDisjoint(with: [.content, .time, .forbidden]),
             outcome.failureKinds.isDisjoint(with: [.race, .crash, .hang, .flood, .error])
         else { return nil }
-        return "(ThreadSanitizer saw no data race in this run, and that does not make it right: every access was"
-            + " ordered, but not in the order the task needs. That is a race condition, which TSan cannot see.)"
+        return "(ThreadSanitizer saw no data race in this run, and that does not make it right: it sees only two"
+            + " threads touching the same memory at once, and what is wrong above is of another kind.)"
     }
 
     /// `problem` as told after the driver's account above: nothing when the output parted from what

@@ -155,26 +155,31 @@ func judgeRaces(
     return missing
 }
 
-/// What a crash ThreadSanitizer caught says to the reader: why, when it is Swift 6's isolation check
-/// (SE-0423); the project's function or closure it happened in, with its file and line; Swift's own
+/// What a crash ThreadSanitizer caught says to the reader: why, when its stack tells (`TrapCause`); the project's function or closure it happened in, with its file and line; Swift's own
 /// "Fatal error" line; else TSan's message and the frame it crashed in.
 func crashAccount(
-    _ crash: (signal: Int32, message: String, symbol: String?, own: TSanReport.Frame?, isolationCheck: Bool),
+    _ crash: (signal: Int32, message: String, symbol: String?, own: TSanReport.Frame?, cause: TrapCause?),
     root: String, demangler: Demangler, stderr: String
 ) -> [String] {
     var lines: [String] = []
     if let own = crash.own, let file = own.file {
         let demangled = demangler.demangle([own.symbol])[own.symbol] ?? own.symbol
         let name = (demangled.hasPrefix("closure") ? "a closure in " : "") + functionName(demangled)
-        let place = String(file.dropFirst(root.count + 1)) + (own.line.map { ":\($0)" } ?? "")
+        // A closure's isolation check runs in its prologue, which has no line: the line it opens on.
+        let line =
+            own.line
+            ?? demangled.range(of: #"^closure #\d+"#, options: .regularExpression).flatMap { found -> Int? in
+                // Only a closure written directly in a function: the count is of those.
+                guard demangled.components(separatedBy: "closure #").count == 2 else { return nil }
+                let number = Int(demangled[found].dropFirst("closure #".count)) ?? 0
+                let function = functionName(demangled).split(separator: ".").last.map(String.init) ?? ""
+                let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+                return Runner.closureLine(number: number, inFunction: function, of: text)
+            }
+        let place = String(file.dropFirst(root.count + 1)) + (line.map { ":\($0)" } ?? "")
         lines.append("in \(name) (\(place))")
     }
-    if crash.isolationCheck {
-        lines.append(
-            "why: Swift 6's run-time isolation check (SE-0423) found code of the main actor called on another"
-                + " thread. It checks at the closure's first line, so a hop to the main queue inside it is too late:"
-                + " call it on the main actor, or make it not the main actor's (@Sendable) and hop inside.")
-    }
+    if let cause = crash.cause { lines.append(cause.why) }
     let fatal = crashSummary(stderr).filter { $0.contains("Fatal error") || $0.contains("Precondition failed") }
     lines += fatal
     if lines.isEmpty {

@@ -67,8 +67,11 @@ public enum CheckProblem: CustomStringConvertible {
         case .exitStatus(let expected, let actual):
             return "exit status \(actual), expected \(expected)"
         case .crashed(let signal, let tail):
-            return (["crashed with signal \(signal)\(signalName(signal))"] + tail.map { "  " + $0 }).joined(
-                separator: "\n")
+            // Where, on the first line ("… in Person.name.getter (Person.swift:33)"), so that why is the second.
+            let place = tail.first.flatMap { $0.hasPrefix("in ") ? " " + $0 : nil } ?? ""
+            return
+                (["crashed with signal \(signal)\(signalName(signal))\(place)"]
+                + tail.dropFirst(place.isEmpty ? 0 : 1).map { "  " + $0 }).joined(separator: "\n")
         case .timedOut(let seconds):
             return
                 "did not finish within \(Int(seconds)) s and was stopped: it hangs, or waits for something that never comes"

@@ -21,6 +21,7 @@ func separateLessonLines(_ stdout: String) -> (lesson: String, own: [String], al
     var own: [Substring] = []
     var all: [Substring] = []
     var explanations: [String] = []
+    var accounts: [String] = []
     for line in stdout.split(separator: "\n", omittingEmptySubsequences: false) {
         guard let mark = line.firstIndex(of: Character(lineMark)) else {
             all.append(line)
@@ -34,14 +35,15 @@ func separateLessonLines(_ stdout: String) -> (lesson: String, own: [String], al
         // A driver's own account of what is wrong (`explain`): kept for the verdict, checked as any line.
         if text.hasPrefix(explanationMark) {
             text.removeFirst(explanationMark.count)
-            explanations.append(text)
+            accounts.append(text)
         } else if text.contains(faultArrow) {
-            explanations.append(text)  // a fault line a driver wrote by hand: "seen   <- hint"
+            explanations.append(text)  // one thing seen, marked by hand: "Final name: Gina Dingle   <- torn!"
         }
         lesson.append(Substring(text))
         all.append(line[..<mark] + Substring(text))
     }
-    return (lesson.joined(separator: "\n"), own.map(String.init), all.joined(separator: "\n"), explanations)
+    // The driver's accounts first: what went wrong and why, before the things it saw.
+    return (lesson.joined(separator: "\n"), own.map(String.init), all.joined(separator: "\n"), accounts + explanations)
 }
 
 /// A crash that ThreadSanitizer caught ("ThreadSanitizer:DEADLYSIGNAL", then "ERROR: ThreadSanitizer:
@@ -49,7 +51,7 @@ func separateLessonLines(_ stdout: String) -> (lesson: String, own: [String], al
 /// error's message, the symbol of the frame it crashed in, and the first frame of the project's own
 /// code (a file under `root`): where an attendee can look.
 func tsanDeadlySignal(_ stderr: String, root: String = "/") -> (
-    signal: Int32, message: String, symbol: String?, own: TSanReport.Frame?, isolationCheck: Bool
+    signal: Int32, message: String, symbol: String?, own: TSanReport.Frame?, cause: TrapCause?
 )? {
     let lines = stderr.split(separator: "\n").map(String.init)
     guard let start = lines.firstIndex(where: { $0.contains("ThreadSanitizer:DEADLYSIGNAL") }) else { return nil }
@@ -64,12 +66,44 @@ func tsanDeadlySignal(_ stderr: String, root: String = "/") -> (
     let stack = lines[start...].drop { !$0.hasPrefix("    #0 ") }.prefix { $0.hasPrefix("    #") }
     let frame = stack.first?.split(separator: " ").dropFirst().first.map(String.init)
     let own = stack.lazy.compactMap(parseFrame).first { $0.file?.hasPrefix(root + "/") ?? false }
-    // Swift 6's run-time isolation check (SE-0423): the runtime asks the executor, which on Linux is
-    // libdispatch's main queue assertion.
-    let isolationCheck = stack.contains {
-        $0.contains("swift_task_checkIsolated") || $0.contains("swift_task_isCurrentExecutor")
+    return (signal, message, frame, own, TrapCause(stack))
+}
+
+/// A trap whose cause its stack tells, so the verdict can say why in one sentence.
+enum TrapCause: Equatable {
+    /// Swift 6's run-time isolation check (SE-0423): the runtime asks the executor, which on Linux is
+    /// libdispatch's main queue assertion.
+    case isolationCheck
+    /// `sync` onto the queue the code already runs on: libdispatch traps in `__DISPATCH_WAIT_FOR_QUEUE__`
+    /// ("dispatch_sync called on queue already owned by current thread", swift-corelibs-libdispatch
+    /// and Apple's libdispatch alike, src/queue.c).
+    case syncOnItsOwnQueue
+
+    init?<Lines: Sequence<String>>(_ stack: Lines) {
+        let frames = Array(stack)
+        if frames.contains(where: {
+            $0.contains("swift_task_checkIsolated") || $0.contains("swift_task_isCurrentExecutor")
+        }) {
+            self = .isolationCheck
+        } else if frames.first?.contains("__DISPATCH_WAIT_FOR_QUEUE__") == true {
+            self = .syncOnItsOwnQueue
+        } else {
+            return nil
+        }
     }
-    return (signal, message, frame, own, isolationCheck)
+
+    /// Why, in one sentence an attendee can act on.
+    var why: String {
+        switch self {
+        case .isolationCheck:
+            return "why: Swift 6's run-time isolation check (SE-0423) found code of the main actor called on another"
+                + " thread. It checks at the closure's first line, so a hop to the main queue inside it is too late:"
+                + " call it on the main actor, or make it not the main actor's (@Sendable) and hop inside."
+        case .syncOnItsOwnQueue:
+            return "why: a sync onto the queue this code already runs on waits for itself forever, and libdispatch"
+                + " stops the program rather than hang: where you are already on the queue, do the work directly."
+        }
+    }
 }
 
 /// Why it crashed, from stderr: Swift's "Fatal error" line and whatever else was printed outside

@@ -56,6 +56,7 @@ extension Runner {
     func explain(_ problem: CheckProblem) -> String {
         guard case .unexpectedRace(let race, _) = problem else { return problem.description }
         var lines = [problem.description]
+        if race.forAttendee && race.isRace { lines.append(Self.whyARace) }
         var quoted = Set<String>()
         for side in race.sides {
             guard let file = side.file, let line = side.line, quoted.insert(side.place).inserted,
@@ -66,6 +67,11 @@ extension Runner {
         if race.forAttendee { lines += Self.racesInWords(race, sourceLine: sourceLine) }
         return lines.joined(separator: "\n")
     }
+
+    /// Why a data race is wrong, said right under it: what the attendee's code lacks, in one sentence.
+    static let whyARace =
+        "  why: nothing ordered these two accesses, so two threads made them at once; every access to this"
+        + " memory, reads too, must go through the same lock, queue or actor"
 
     /// What an attendee new to ThreadSanitizer cannot know from its words: a "read" at a line that only
     /// assigns, and a "Swift access race".

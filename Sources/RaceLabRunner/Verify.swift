@@ -58,7 +58,9 @@ extension Runner {
             if jobs > 1, item.variant.mustFail, let outcome, outcome.passedShortOfContention {
                 alone.append(index)
             } else if let expected = item.expected {
-                ok = reportFails(item.variant.label, expected, outcome) && ok
+                ok =
+                    reportFails(item.variant.label, expected, outcome, lead: lead(of: item.variant, item.exercise))
+                    && ok
             } else if let outcome {
                 report(item.variant.label, outcome)
                 ok = ok && outcome.passed
@@ -71,17 +73,31 @@ extension Runner {
         }
         for index in alone {
             guard let expected = items[index].expected else { continue }
-            ok = reportFails(items[index].variant.label, expected, runs[index]()) && ok
+            let (exercise, variant, _) = items[index]
+            ok = reportFails(variant.label, expected, runs[index](), lead: lead(of: variant, exercise)) && ok
         }
         return ok
+    }
+
+    /// What a variant's verdict must lead with, and its verdict as the attendee would read it: what is
+    /// still wrong, told of the variant's own files.
+    func lead(of variant: Variant, _ exercise: ExerciseInfo) -> (
+        documented: Result<VerdictLead?, Workspace.Problem>, verdict: (RunOutcome) -> [String]
+    ) {
+        (
+            VerdictLead.documented(in: "\(workspace.root)/\(variant.folder)"),
+            { self.whatIsStillWrong($0, exercise, folder: variant.folder) }
+        )
     }
 
     /// True when a variant (or a broken page: `check --must-fail`) that must fail failed for every
     /// documented reason; prints one line saying so. `outcome` is nil when there was nothing to run
     /// (its documentation could not be read).
-    func reportFails(_ label: String, _ expected: Result<[ExpectedFailure], Workspace.Problem>, _ outcome: RunOutcome?)
-        -> Bool
-    {
+    /// `lead`: what the variant's verdict must lead with (`VerdictLead`), and how to tell the verdict.
+    func reportFails(
+        _ label: String, _ expected: Result<[ExpectedFailure], Workspace.Problem>, _ outcome: RunOutcome?,
+        lead: (documented: Result<VerdictLead?, Workspace.Problem>, verdict: (RunOutcome) -> [String])? = nil
+    ) -> Bool {
         let documented: [ExpectedFailure]
         switch expected {
         case .success(let failures): documented = failures
@@ -92,8 +108,23 @@ extension Runner {
         guard let outcome else { return false }
         let missing = outcome.missing(documented)
         if missing.isEmpty {
+            var leading = ""
+            switch lead?.documented {
+            case .failure(let problem)?:
+                print("FAIL  \(label) fails as documented, but \(problem)")
+                return false
+            case .success(let documentedLead?)?:
+                let verdict = lead?.verdict(outcome) ?? []
+                if let lacking = documentedLead.missing(from: verdict) {
+                    print("FAIL  \(label) fails as documented, but the first two lines of its verdict lack \(lacking):")
+                    for line in verdict.prefix(2) { print("      | \(line)") }
+                    return false
+                }
+                leading = ", its verdict leading with \(documentedLead.place) and the reason"
+            default: break
+            }
             print(
-                "PASS  \(label) fails as documented (\(documented.map(\.description).joined(separator: ", ")))  \(outcome.figures())"
+                "PASS  \(label) fails as documented (\(documented.map(\.description).joined(separator: ", ")))\(leading)  \(outcome.figures())"
             )
             return true
         }

@@ -212,22 +212,46 @@ final class AttendeePathTests: ExerciseWorkspaceTestCase {
     /// names the attendee's closure and file, and says why in a sentence; the output that never came
     /// is part of the crash, not a second fault; the stop at a first report does not cut the stack.
     func testATrapIsNamedAtItsSourceWithItsReason() throws {
-        let stderr = try capturedStderr("exercise15-starter-trap.stderr")
+        // The starter as it was captured, where the capture says it was (the closure's line is read from it).
+        let starter = "Lessons/15-approachable-concurrency/Exercise/Referee/Starter/FeedViewModel.swift"
+        try write(
+            try String(contentsOfFile: "\(DarwinReportTests.repository)/\(starter)", encoding: .utf8), to: starter)
+        let stderr = try capturedStderr("exercise15-starter-trap.stderr").replacingOccurrences(
+            of: TSanReportTests.capturedRoot + "/", with: root + "/")
         XCTAssertFalse(hasWholeTSanReport(stderr), "a trap's stack is not a report to stop at")
         var problems: [CheckProblem] = []
         judgeEnding(
             ProcessResult(ending: .exited(66), stdout: "", stderr: stderr, seconds: 1),
             transcript: try Transcript(parsing: "---\n"),
-            output: "", reported: false, demangler: Demangler(), root: TSanReportTests.capturedRoot, problems: &problems
+            output: "", reported: false, demangler: Demangler(), root: root, problems: &problems
         )
         guard case .crashed(let signal, let tail)? = problems.first else { return XCTFail("\(problems)") }
         XCTAssertEqual(signal, 4)
         XCTAssertEqual(
-            tail.first,
-            "in a closure in FeedViewModel.refresh (Lessons/15-approachable-concurrency/Exercise/Referee/Starter/FeedViewModel.swift)"
-        )
+            tail.first, "in a closure in FeedViewModel.refresh (\(starter):32)",
+            "the closure's first line (`service.loadFeed { items in`): its isolation check has no line of its own")
+        XCTAssertEqual(
+            Runner.closureLine(
+                number: 2, inFunction: "refresh",
+                of: "func refresh() {\n  if ok { go() }\n  a { }\n  b {\n    c { }\n  }\n}"), 4,
+            "an if's brace opens no closure; a closure inside another is not the function's")
         XCTAssertTrue(
             tail.dropFirst().first?.hasPrefix("why: Swift 6's run-time isolation check (SE-0423)") == true, "\(tail)")
+        // A sync onto the queue the code runs on (exercise 3's wrong fix, captured): libdispatch's trap, told why.
+        var sync: [CheckProblem] = []
+        judgeEnding(
+            ProcessResult(
+                ending: .exited(66), stdout: "", stderr: try capturedStderr("exercise3-sync-on-its-own-queue.stderr"),
+                seconds: 1),
+            transcript: try Transcript(parsing: "---\n"), output: "", reported: false, demangler: Demangler(),
+            root: TSanReportTests.capturedRoot, problems: &sync)
+        guard case .crashed(4, let told)? = sync.first else { return XCTFail("\(sync)") }
+        XCTAssertEqual(
+            told.prefix(2),
+            [
+                "in Person.name.getter (Lessons/03-thread-safety/Exercise/Person.swift:32)",
+                TrapCause.syncOnItsOwnQueue.why,
+            ])
         // Without the project's frames (another root), TSan's own words, and no reason made up.
         var elsewhere: [CheckProblem] = []
         judgeEnding(
@@ -305,11 +329,14 @@ final class AttendeePathTests: ExerciseWorkspaceTestCase {
         let r = try runner()
         let exercise = try r.workspace.exercise(3)
         XCTAssertEqual(
-            r.whereAnotherGotIn("held an event twice   <- another add got in between a check and its append", exercise),
+            r.wherePlaces(
+                "held an event twice   <- another add got in between a check and its append", exercise,
+                folder: exercise.folder),
             [
                 "where: the await at \(mine):5, `guard await catalog.isBookable(event) else { return }`: another add can run there"
             ])
-        XCTAssertEqual(r.whereAnotherGotIn("3 names read were torn: a read got in between", exercise), [])
+        XCTAssertEqual(
+            r.wherePlaces("3 names read were torn: a read got in between", exercise, folder: exercise.folder), [])
     }
 
     func testTheDriversConclusionComesBeforeWhatItSaw() {
@@ -350,7 +377,7 @@ final class AttendeePathTests: ExerciseWorkspaceTestCase {
             printed,
             [
                 "ThreadSanitizer: 2 reports in lesson 3 page 2, 1 different:",
-                "  - data race: Person.changeName writes (Lessons/03-thread-safety/Exercise/Person.swift:26) while Person.changeName reads (Lessons/03-thread-safety/Exercise/Person.swift:26) on another thread (×2)\n      Lessons/03-thread-safety/Exercise/Person.swift:26:  line 26",
+                "  - data race: Person.changeName writes (Lessons/03-thread-safety/Exercise/Person.swift:26) while Person.changeName reads (Lessons/03-thread-safety/Exercise/Person.swift:26) on another thread (×2)\n    \(Runner.whyARace)\n      Lessons/03-thread-safety/Exercise/Person.swift:26:  line 26",
             ])
         try runner().sayRaces([], of: "lesson 3 page 2")
         XCTAssertEqual(printed, ["ThreadSanitizer reported no race in lesson 3 page 2 on this run."])

@@ -56,7 +56,7 @@ public enum RenameExercise {
                 note("Final name: \(describe(person.name))")
                 // Each rename does its slow work: two delays. Fewer, and renames were skipped or their
                 // work cut (a rename dropped when another holds the lock, the delays deleted).
-                let delays = randomDelayCalls - delaysBefore
+                let delays = delaysMade(since: delaysBefore, expected: 2 * renames.count)
                 if delays < 2 * renames.count {
                     note(
                         "\(renames.count) renames made \(delays) of their \(2 * renames.count) delays   <- keep changeName's two randomDelay calls, and let every rename do its work"
@@ -72,7 +72,8 @@ public enum RenameExercise {
             } else {
                 // The split critical section this exercise is built around: said first in the verdict.
                 FaultLine(
-                    "\(torn) names read were torn: a read got in between the two writes of a rename",
+                    "\(torn) names read were torn: "
+                        + GotInBetween.writes("a read", function: "changeName", "firstName", "lastName"),
                     hint:
                         "hold one lock (or one barrier block) across the whole rename, both writes, and take the same one for the read"
                 ).note()
@@ -83,6 +84,22 @@ public enum RenameExercise {
             page.done()
         }
         return lesson
+    }
+
+    /// The delays made since `before`, waiting for the `expected` ones while more keep coming: renames
+    /// a `Person` runs later on a queue of its own (an async barrier) make theirs after the renaming
+    /// threads are done, and only a read that waits for them (`sync`) has them all by then. A right
+    /// `Person` has them at once; one that skips work stops making them, and is counted 2 s after its last.
+    static func delaysMade(since before: Int, expected: Int) -> Int {
+        var made = randomDelayCalls - before
+        var quiet = 0.0
+        while made < expected && quiet < 2 {
+            sleep(lessonSeconds: 0.05)
+            let now = randomDelayCalls - before
+            quiet = now == made ? quiet + 0.05 : 0
+            made = now
+        }
+        return made
     }
 
     /// Meaning, not just shape: a rename made alone must be the name read back after it.

@@ -26,9 +26,9 @@ public struct FaultLine: Sendable, Equatable, CustomStringConvertible {
     public var text: String { seen + Self.arrow + hint }
     public var description: String { text }
 
-    /// Prints the line as narration, without a time. Its arrow makes it the driver's account of what is
-    /// wrong, which the attendee's verdict shows first (as `explain`'s lines).
-    public func note() { RaceLabKit.note(text) }
+    /// Prints the line as narration, without a time: the driver's account of what is wrong, which the
+    /// attendee's verdict shows first (`explain`), ahead of lines that only show one thing seen.
+    public func note() { RaceLabKit.explain(text) }
 
     /// Prints the line with the current lesson time.
     public func say() { RaceLabKit.say(text) }

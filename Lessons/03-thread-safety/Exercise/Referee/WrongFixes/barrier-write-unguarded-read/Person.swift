@@ -5,6 +5,7 @@ import Lesson3Support
 // Exercise 3, a known wrong fix: the writes are barriers on a concurrent queue, as in lesson 3, but
 // `name` reads the properties directly instead of with `isolationQueue.sync`.
 // must fail: race Person.name.getter
+// verdict leads with: Person.swift:30 because "reads too, must go through the same lock"
 
 class Person {
     private var firstName: String

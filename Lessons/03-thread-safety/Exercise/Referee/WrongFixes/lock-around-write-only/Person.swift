@@ -5,6 +5,7 @@ import Lesson3Support
 // Exercise 3, a known wrong fix (hint 2): a lock around the writes only. The renames no longer
 // overlap, but `name` still reads firstName and lastName while another thread writes them.
 // must fail: race Person.name.getter
+// verdict leads with: Person.swift:30 because "reads too, must go through the same lock"
 
 class Person {
     private var firstName: String

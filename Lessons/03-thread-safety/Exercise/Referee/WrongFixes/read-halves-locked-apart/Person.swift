@@ -7,6 +7,7 @@ import Lesson3Support
 // between them makes a torn name. Renames that sleep hide it (the reader takes the lock back first);
 // the driver's contention round catches it.
 // must fail: output
+// verdict leads with: Person.swift:34 because "hold one lock"
 
 class Person {
     private var firstName: String

@@ -6,6 +6,7 @@ import Lesson3Support
 // rename writes the first name and the last name in two critical sections, with the slow work
 // between them unlocked. A read in between sees a torn name.
 // must fail: output
+// verdict leads with: Person.swift:25 because "hold one lock"
 
 class Person {
     private var firstName: String

@@ -5,6 +5,7 @@ import Lesson3Support
 // Exercise 3, a known wrong fix: the writes go through a serial queue, so they never overlap each
 // other, but `name` reads without it.
 // must fail: race Person.name.getter
+// verdict leads with: Person.swift:30 because "reads too, must go through the same lock"
 
 class Person {
     private var firstName: String

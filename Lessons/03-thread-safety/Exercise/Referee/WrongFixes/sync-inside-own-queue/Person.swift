@@ -7,6 +7,7 @@ import Lesson3Support
 // Dispatch on Linux traps on this one ("dispatch_sync called on queue already owned by current
 // thread"); where it does not, it hangs. Either way the exercise never finishes its first round.
 // must fail: crash
+// verdict leads with: Person.swift:33 because "waits for itself forever"
 
 class Person {
     private var firstName: String

@@ -6,6 +6,7 @@ import Lesson3Support
 // `async` blocks, not barriers: on a concurrent queue they run side by side, with each other and
 // with the reads.
 // must fail: race Person.changeName
+// verdict leads with: Person.swift:24 or Person.swift:26 or Person.swift:31 because "reads too, must go through the same lock"
 
 class Person {
     private var firstName: String

@@ -1,0 +1,86 @@
+import Foundation
+
+/// What the verdict on a variant that fails on purpose (a starter, a known wrong fix) must say first:
+/// where, a line of the attendee's file, and why, both within the first two lines of what is still
+/// wrong. Written once, in the variant's own file (a starter's in its `must-fail.txt`):
+/// `// verdict leads with: Person.swift:24 because "hold one lock"`. `racelab verify` holds the
+/// variant's verdict to it, so a verdict that loses the line or the reason fails CI. Where a run may
+/// name one of several lines (which of two writes TSan caught first), `Person.swift:26 or Person.swift:28`.
+struct VerdictLead: Equatable, CustomStringConvertible {
+    /// A file of the attendee's and a line of it: `Person.swift:24`; alternatives joined by " or ".
+    var place: String
+    /// Words of the reason, as the verdict says them.
+    var because: String
+
+    static let marker = "// verdict leads with:"
+    static let syntax = #"File.swift:LINE because "words of the reason""#
+
+    init(place: String, because: String) {
+        self.place = place
+        self.because = because
+    }
+
+    /// `Person.swift:24 because "hold one lock"`; nil when it is not in that form.
+    init?(parsing text: String) {
+        let place = #"[A-Za-z0-9_+-]+\.swift:[0-9]+"#
+        let pattern = #"^\s*(\#(place)(\s+or\s+\#(place))*)\s+because\s+"(.+)"\s*$"#
+        guard let match = text.range(of: pattern, options: .regularExpression) else { return nil }
+        let found = String(text[match]).trimmingCharacters(in: .whitespaces)
+        guard let open = found.firstIndex(of: "\""), let close = found.lastIndex(of: "\""), open < close,
+            let because = found.range(of: " because ")
+        else { return nil }
+        let places = found[..<because.lowerBound].split(separator: " ").filter { $0 != "or" }
+        self.init(
+            place: places.joined(separator: " or "), because: String(found[found.index(after: open)..<close]))
+    }
+
+    var description: String { "\(place) because \"\(because)\"" }
+
+    /// What the first two of `lines` lack of the place and the reason; nil when they hold both. The
+    /// place counts as a whole file name and line: `Person.swift:24` is not found in `Person.swift:245`
+    /// or in `OldPerson.swift:24`.
+    func missing(from lines: [String]) -> String? {
+        let first = lines.prefix(2).joined(separator: "\n")
+        let hasPlace = place.components(separatedBy: " or ").contains { one in
+            let escaped = NSRegularExpression.escapedPattern(for: one)
+            return first.range(of: #"(^|[^A-Za-z0-9_+-])\#(escaped)(?![0-9])"#, options: .regularExpression) != nil
+        }
+        let hasReason = first.contains(because)
+        switch (hasPlace, hasReason) {
+        case (true, true): return nil
+        case (false, true): return "the place \(place)"
+        case (true, false): return "the reason \"\(because)\""
+        case (false, false): return "the place \(place) and the reason \"\(because)\""
+        }
+    }
+
+    /// The `// verdict leads with:` lines of a variant's folder (its Swift files and `must-fail.txt`):
+    /// none, one, or a problem with them.
+    static func documented(in folder: String) -> Result<VerdictLead?, Workspace.Problem> {
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+            $0.hasSuffix(".swift") || $0 == ExpectedFailure.starterFile
+        }.sorted()
+        var found: [(place: String, lead: VerdictLead?, text: String)] = []
+        for file in files {
+            guard let text = try? String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8) else { continue }
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                guard trimmed.lowercased().hasPrefix(marker) else { continue }
+                found.append(
+                    ("\(file):\(index + 1)", VerdictLead(parsing: String(trimmed.dropFirst(marker.count))), trimmed))
+            }
+        }
+        guard let only = found.first else { return .success(nil) }
+        guard found.count == 1 else {
+            return .failure(
+                .init(
+                    description:
+                        "\(folder) says what its verdict leads with more than once (\(found.map(\.place).joined(separator: ", "))): keep one"
+                ))
+        }
+        guard let lead = only.lead else {
+            return .failure(.init(description: "\(folder)/\(only.place): '\(only.text)' takes: \(syntax)"))
+        }
+        return .success(lead)
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import RaceLabContract
+
+/// Where in the attendee's own file the driver's account happened: the driver knows what went wrong
+/// but not the attendee's code, so the runner finds the lines it speaks of ("another add got in", "a
+/// read got in between changeName's writes of firstName and lastName") by reading the file.
+extension Runner {
+    /// The "where:" lines for one line of the driver's account, in the attendee's files as they are in
+    /// `folder` (theirs, or a variant's that `verify` judges).
+    func wherePlaces(_ line: String, _ exercise: ExerciseInfo, folder: String) -> [String] {
+        exercise.attendeeFiles.flatMap { file -> [String] in
+            let path = "\(folder)/\(file)"
+            let text = (try? String(contentsOfFile: "\(workspace.root)/\(path)", encoding: .utf8)) ?? ""
+            return Self.whereAnotherGotIn(line, path: path, text: text)
+                + Self.whereItLetGo(line, path: path, text: text)
+        }
+    }
+
+    /// "another add got in between …": the `await`s in the attendee's `add`, where another call can run
+    /// (an actor runs other calls there; a lock let go of to await does the same).
+    static func whereAnotherGotIn(_ line: String, path: String, text: String) -> [String] {
+        guard let range = line.range(of: #"another (\w+) got in"#, options: .regularExpression) else { return [] }
+        let name = String(line[range].split(separator: " ")[1])
+        return awaits(inFunction: name, of: text).map {
+            "where: the await at \(path):\($0.line), `\($0.code)`: another \(name) can run there"
+        }
+    }
+
+    /// The lines of `func name(` in `text` that await, with their code.
+    static func awaits(inFunction name: String, of text: String) -> [(line: Int, code: String)] {
+        let lines = codeLines(text)
+        guard let body = body(ofFunction: name, in: lines) else { return [] }
+        return body.compactMap { index in
+            let code = lines[index]
+            guard code.range(of: #"\bawait\b"#, options: .regularExpression) != nil else { return nil }
+            return (index + 1, code.trimmingCharacters(in: .whitespaces))
+        }
+    }
+
+    /// "a read got in between changeName's writes of firstName and lastName": the line where the
+    /// attendee's code lets go between the two writes (an unlock, a block's closing brace, an await),
+    /// or, when the writes hold together, between two reads of the same pair elsewhere in the file (a
+    /// read split in two). Nothing when neither lets go.
+    static func whereItLetGo(_ line: String, path: String, text: String) -> [String] {
+        guard let (function, first, second) = GotInBetween.parse(line) else { return [] }
+        let lines = codeLines(text)
+        guard let body = body(ofFunction: function, in: lines) else { return [] }
+        func writes(_ name: String) -> [Int] {
+            body.filter { lines[$0].range(of: #"\b\#(name)\s*=[^=]"#, options: .regularExpression) != nil }
+        }
+        if let a = writes(first).first, let b = writes(second).first, a != b,
+            let gap = letGo(in: lines, from: min(a, b), after: a < b ? first : second, to: max(a, b))
+        {
+            let (one, other) = a < b ? (first, second) : (second, first)
+            return [
+                "where: \(path):\(gap + 1), `\(lines[gap].trimmingCharacters(in: .whitespaces))`, lets go between"
+                    + " the write of \(one) at line \(min(a, b) + 1) and the write of \(other) at line \(max(a, b) + 1)"
+            ]
+        }
+        // The writes hold together: a read of the pair in two parts, outside the writer and `init`.
+        let elsewhere = Set(body + (Self.body(ofFunction: "init", in: lines) ?? []))
+        func reads(_ name: String) -> [Int] {
+            lines.indices.filter { index in
+                !elsewhere.contains(index)
+                    && lines[index].range(of: #"\b\#(name)\b(?!\s*=[^=])"#, options: .regularExpression) != nil
+            }
+        }
+        for a in reads(first) {
+            guard let b = reads(second).first(where: { $0 > a && $0 - a <= 12 }),
+                let gap = letGo(in: lines, from: a, after: first, to: b)
+            else { continue }
+            return [
+                "where: \(path):\(gap + 1), `\(lines[gap].trimmingCharacters(in: .whitespaces))`, lets go between"
+                    + " the read of \(first) at line \(a + 1) and the read of \(second) at line \(b + 1)"
+            ]
+        }
+        return []
+    }
+
+    /// The first line from `start` up to (not including) `end` where the code lets another thread in:
+    /// an unlock, a signal, a group's leave, an await, or a brace that closes the block the access to
+    /// `name` on line `start` is in (on that line itself too: `queue.sync { first = f }`).
+    static func letGo(in lines: [String], from start: Int, after name: String, to end: Int) -> Int? {
+        var depth = 0
+        for index in start..<end {
+            var code = Substring(lines[index])
+            if index == start, let access = code.range(of: #"\b\#(name)\b"#, options: .regularExpression) {
+                code = code[access.upperBound...]
+            }
+            if index > start,
+                code.range(of: #"\bunlock\(|\.signal\(|\.leave\(|\bawait\b"#, options: .regularExpression) != nil
+            {
+                return index
+            }
+            for character in code {
+                if character == "{" { depth += 1 }
+                if character == "}" { depth -= 1 }
+                if depth < 0 { return index }
+            }
+        }
+        return nil
+    }
+
+    /// The lines of a file without their comments.
+    static func codeLines(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.components(separatedBy: "//")[0] }
+    }
+
+    /// The indices of the lines of `func name(` (or `init(` for "init"), from its first line to its
+    /// closing brace, found by counting braces.
+    static func body(ofFunction name: String, in lines: [String]) -> [Int]? {
+        let opening = name == "init" ? #"\binit\("# : #"\bfunc \#(name)\("#
+        guard let start = lines.firstIndex(where: { $0.range(of: opening, options: .regularExpression) != nil })
+        else { return nil }
+        var depth = 0
+        var opened = false
+        var found: [Int] = []
+        for index in start..<lines.count {
+            found.append(index)
+            let code = lines[index]
+            depth += code.filter { $0 == "{" }.count - code.filter { $0 == "}" }.count
+            if code.contains("{") { opened = true }
+            if opened && depth <= 0 { break }
+        }
+        return found
+    }
+}
+
+extension Runner {
+    /// The line where closure number `number` of `func name(` opens, in source order, counting the
+    /// closures written directly in the function (not those inside them): where a trap TSan places in
+    /// "closure #1 in FeedViewModel.refresh" with no line (the isolation check runs in the closure's
+    /// prologue) is in the attendee's file. A brace after `if`, `guard`, `for` and the like opens no closure.
+    static func closureLine(number: Int, inFunction name: String, of text: String) -> Int? {
+        let lines = codeLines(text)
+        guard number > 0, let body = body(ofFunction: name, in: lines) else { return nil }
+        let statement = #"^\s*(\}\s*)?(if|guard|else|for|while|switch|do|defer|repeat|catch|func|init|case|default)\b"#
+        var depth = 0
+        var seen = 0
+        for index in body {
+            let code = lines[index]
+            let opensStatement = code.range(of: statement, options: .regularExpression) != nil
+            for character in code {
+                if character == "{" {
+                    depth += 1
+                    // Depth 2: directly in the function's body (1 is the body's own brace).
+                    if depth == 2 && !opensStatement {
+                        seen += 1
+                        if seen == number { return index + 1 }
+                    }
+                }
+                if character == "}" { depth -= 1 }
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import RaceLabKit
+import XCTest
+
+@testable import RaceLabRunner
+
+/// Verdicts that say where and why: the driver's account pointed at the attendee's line, a race told
+/// with its reason, and `// verdict leads with:` holding a variant's verdict to both.
+final class VerdictLeadTests: ExerciseWorkspaceTestCase {
+    let path = "Lessons/03-thread-safety/Exercise/Person.swift"
+    let torn =
+        "3 names read were torn: " + GotInBetween.writes("a read", function: "changeName", "firstName", "lastName")
+
+    func person(changeName: String, name: String) -> String {
+        """
+        class Person {
+            private var firstName = ""
+            private var lastName = ""
+            private let lock = NSLock()
+            private let queue = DispatchQueue(label: "p", attributes: .concurrent)
+
+            init(firstName: String, lastName: String) {
+                self.firstName = firstName
+                self.lastName = lastName
+            }
+
+            func changeName(firstName: String, lastName: String) {
+        \(changeName)
+            }
+
+            var name: String {
+        \(name)
+            }
+        }
+        """
+    }
+
+    func testTheDriversWordsForASplitSectionReadBack() throws {
+        let parsed = try XCTUnwrap(GotInBetween.parse(torn + "   <- hold one lock"))
+        XCTAssertEqual([parsed.function, parsed.first, parsed.second], ["changeName", "firstName", "lastName"])
+        XCTAssertNil(GotInBetween.parse("3 names read were torn: a read got in between the two writes of a rename"))
+        XCTAssertNil(GotInBetween.parse("Every name read was whole."))
+    }
+
+    /// The lock let go between the two writes (exercise 3's split critical section), a barrier block
+    /// closed between them, a read taken in two parts: each pointed at the line that lets go.
+    func testWhereASplitSectionLetsGoIsTheAttendeesLine() {
+        let lockedApart = person(
+            changeName: """
+                    lock.lock()
+                    self.firstName = firstName
+                    lock.unlock()
+                    randomDelay(upTo: 1.0)
+                    lock.lock()
+                    self.lastName = lastName
+                    lock.unlock()
+                """, name: "        lock.withLock { \"\\(firstName) \\(lastName)\" }")
+        XCTAssertEqual(
+            Runner.whereItLetGo(torn, path: path, text: lockedApart),
+            [
+                "where: \(path):15, `lock.unlock()`, lets go between the write of firstName at line 14 and the write of lastName at line 18"
+            ])
+        let barriersApart = person(
+            changeName: """
+                    queue.async(flags: .barrier) { self.firstName = firstName }  // one barrier {
+                    queue.async(flags: .barrier) { self.lastName = lastName }
+                """, name: "        queue.sync { \"\\(firstName) \\(lastName)\" }")
+        XCTAssertEqual(
+            Runner.whereItLetGo(torn, path: path, text: barriersApart),
+            [
+                "where: \(path):13, `queue.async(flags: .barrier) { self.firstName = firstName }`, lets go between the write of firstName at line 13 and the write of lastName at line 14"
+            ], "the block closes on the write's own line (a comment's brace is not code)")
+        let readApart = person(
+            changeName: """
+                    lock.lock()
+                    defer { lock.unlock() }
+                    self.firstName = firstName
+                    self.lastName = lastName
+                """,
+            name: """
+                        lock.lock()
+                        let first = firstName
+                        lock.unlock()
+                        lock.lock()
+                        let last = lastName
+                        lock.unlock()
+                        return first + " " + last
+                """)
+        XCTAssertEqual(
+            Runner.whereItLetGo(torn, path: path, text: readApart),
+            [
+                "where: \(path):22, `lock.unlock()`, lets go between the read of firstName at line 21 and the read of lastName at line 24"
+            ])
+        // Right, and the starter with no lock at all: nothing lets go in between, so nothing is said.
+        let whole = person(
+            changeName: """
+                    lock.lock()
+                    self.firstName = firstName
+                    randomDelay(upTo: 1.0)
+                    self.lastName = lastName
+                    lock.unlock()
+                """, name: "        lock.withLock { \"\\(firstName) \\(lastName)\" }")
+        XCTAssertEqual(Runner.whereItLetGo(torn, path: path, text: whole), [])
+        let starter = person(
+            changeName: "        self.firstName = firstName\n        self.lastName = lastName",
+            name: "        \"\\(firstName) \\(lastName)\"")
+        XCTAssertEqual(Runner.whereItLetGo(torn, path: path, text: starter), [])
+        XCTAssertEqual(Runner.whereItLetGo("3 names read were torn", path: path, text: lockedApart), [])
+    }
+
+    func testARaceToldToAnAttendeeSaysWhyOnItsSecondLine() throws {
+        var race = RaceDescription(
+            kind: "data race",
+            sides: [
+                .init(function: "Person.changeName", operation: "write", file: path, line: 23),
+                .init(function: "Person.name.getter", operation: "read", file: path, line: 29),
+            ])
+        race.forAttendee = true
+        let lines = try runner().explain(.unexpectedRace(race, count: 1)).split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines[0].contains("\(path):29"), lines[0])
+        XCTAssertEqual(lines[1], Runner.whyARace)
+        race.forAttendee = false
+        XCTAssertFalse(
+            try runner().explain(.unexpectedRace(race, count: 1)).contains("why:"), "a page's race, for its author")
+    }
+
+    func testAVerdictLeadIsReadAndHeldToTheFirstTwoLines() throws {
+        let lead = try XCTUnwrap(VerdictLead(parsing: #" Person.swift:24 because "hold one lock""#))
+        XCTAssertEqual(lead, VerdictLead(place: "Person.swift:24", because: "hold one lock"))
+        XCTAssertNil(VerdictLead(parsing: "Person.swift:24, hold one lock"), "no 'because' and quotes")
+        XCTAssertNil(VerdictLead(parsing: #"Person.swift because "hold one lock""#), "no line")
+        let told = [
+            "  - 3 names read were torn   <- hold one lock across the rename",
+            "      where: Lessons/03/Exercise/Person.swift:24, `lock.unlock()`, lets go",
+            "  - Person.swift:99 because hold one lock, on a third line: too late",
+        ]
+        XCTAssertNil(lead.missing(from: told))
+        XCTAssertEqual(lead.missing(from: [told[0], told[2]]), "the place Person.swift:24")
+        XCTAssertEqual(lead.missing(from: [told[1]]), "the reason \"hold one lock\"")
+        XCTAssertEqual(
+            lead.missing(from: ["  - where: Person.swift:245 and OldPerson.swift:24, hold one lock"]),
+            "the place Person.swift:24", "another line, another file")
+        XCTAssertEqual(lead.missing(from: []), "the place Person.swift:24 and the reason \"hold one lock\"")
+        let either = try XCTUnwrap(VerdictLead(parsing: #"Person.swift:26  or Person.swift:28 because "x""#))
+        XCTAssertEqual(either.place, "Person.swift:26 or Person.swift:28")
+        XCTAssertNil(either.missing(from: ["race at Person.swift:28", "x"]))
+        XCTAssertNotNil(either.missing(from: ["race at Person.swift:27", "x"]))
+    }
+
+    /// `verify` fails a variant that fails as documented when its verdict loses the line or the reason,
+    /// and when what it should lead with cannot be read.
+    func testVerifyFailsAVariantWhoseVerdictLosesItsLineOrReason() throws {
+        let runner = try runner()
+        let outcome = RunOutcome(problems: [.output(.init())], races: [], seconds: 1, stdout: "")
+        let lead = VerdictLead(place: "Person.swift:24", because: "hold one lock")
+        func judged(_ lines: [String], _ documented: Result<VerdictLead?, Workspace.Problem> = .success(nil))
+            -> Bool
+        {
+            runner.reportFails(
+                "exercise 3 wrong fix x", .success([.output]), outcome,
+                lead: (documented.map { $0 ?? lead }, { _ in lines }))
+        }
+        let right = ["  - torn   <- hold one lock", "      where: X/Person.swift:24, `lock.unlock()`"]
+        printed = []
+        XCTAssertTrue(judged(right))
+        XCTAssertTrue(
+            printed.last?.contains("its verdict leading with Person.swift:24 and the reason") == true, "\(printed)")
+        printed = []
+        XCTAssertFalse(judged(["  - torn   <- hold one lock", "      where: X/Person.swift, `lock.unlock()`"]))
+        XCTAssertEqual(
+            printed.first,
+            "FAIL  exercise 3 wrong fix x fails as documented, but the first two lines of its verdict lack the place Person.swift:24:"
+        )
+        XCTAssertFalse(judged(["  - torn", right[1]]), "the reason lost")
+        XCTAssertFalse(judged(right, .failure(.init(description: "x says what its verdict leads with more than once"))))
+        // With no lead documented, only the failure is judged.
+        XCTAssertTrue(
+            runner.reportFails(
+                "exercise 3 wrong fix x", .success([.output]), outcome, lead: (.success(nil), { _ in [] })))
+    }
+
+    func testAVariantSaysWhatItsVerdictLeadsWithOnceAndReadably() throws {
+        let folder = "Lessons/03-thread-safety/Exercise/Referee/WrongFixes/split"
+        try package.write(
+            "// verdict leads with: Person.swift:24 because \"hold one lock\"\nclass Person {}\n",
+            to: "\(folder)/Person.swift")
+        XCTAssertEqual(
+            try VerdictLead.documented(in: "\(root)/\(folder)").get(),
+            VerdictLead(place: "Person.swift:24", because: "hold one lock"))
+        try package.write("// verdict leads with: Person.swift:24 hold one lock\n", to: "\(folder)/Person.swift")
+        XCTAssertThrowsError(try VerdictLead.documented(in: "\(root)/\(folder)").get())
+        try package.write(
+            "// verdict leads with: A.swift:1 because \"x\"\n// Verdict leads with: A.swift:2 because \"y\"\n",
+            to: "\(folder)/Person.swift")
+        XCTAssertThrowsError(try VerdictLead.documented(in: "\(root)/\(folder)").get())
+        try package.write("class Person {}\n", to: "\(folder)/Person.swift")
+        XCTAssertNil(try VerdictLead.documented(in: "\(root)/\(folder)").get())
+    }
+}
