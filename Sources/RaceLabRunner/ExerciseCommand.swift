@@ -117,12 +117,17 @@ extension Runner {
         let problems = Self.withoutConsequences(outcome.problems)
         // A race or a crash ThreadSanitizer placed in the attendee's own file leads: it is certain, and
         // says the line and why; what the driver saw next is often only its consequence.
-        let leading = Array(problems.indices.filter { Self.isPlaced(problems[$0], in: folder) }.prefix(2))
+        // A hang leads too, with the places in the attendee's files where their code can wait.
+        let leading = Array(
+            problems.indices.filter { Self.isPlaced(problems[$0], in: folder) || problems[$0].kind == .hang }.prefix(2))
         for index in leading {
-            said += bulleted(explain(problems[index].forAttendee)).split(
+            var lines = bulleted(explain(problems[index].forAttendee)).split(
                 separator: "\n", omittingEmptySubsequences: false
-            )
-            .map(String.init)
+            ).map(String.init)
+            if problems[index].kind == .hang, let waits = whereItCanWait(exercise, folder: folder) {
+                lines.insert("    " + waits, at: 1)
+            }
+            said += lines
         }
         for line in Self.conclusionsFirst(outcome.explanations).prefix(3) {
             said.append("  - " + line)
@@ -160,10 +165,17 @@ extension Runner {
 
     /// A crash's consequence, output that never came, is told as part of the crash, not as a second
     /// fault (which read like a second bug).
+    /// A hang's too: the line the lesson prints when it stops a page that ran past its limit.
     static func withoutConsequences(_ problems: [CheckProblem]) -> [CheckProblem] {
-        guard problems.contains(where: { $0.kind == .crash }) else { return problems }
+        let crashed = problems.contains { $0.kind == .crash }
+        let hung = problems.contains { $0.kind == .hang }
+        guard crashed || hung else { return problems }
         return problems.filter { problem in
-            if case .output(let mismatch) = problem, mismatch.actual == nil { return false }
+            guard case .output(let mismatch) = problem else { return true }
+            if crashed && mismatch.actual == nil { return false }
+            if hung, let actual = mismatch.actual ?? mismatch.lastLine, actual.contains(PageStop.middle) {
+                return false
+            }
             return true
         }
     }

@@ -11,9 +11,52 @@ extension Runner {
         exercise.attendeeFiles.flatMap { file -> [String] in
             let path = "\(folder)/\(file)"
             let text = (try? String(contentsOfFile: "\(workspace.root)/\(path)", encoding: .utf8)) ?? ""
-            return Self.whereAnotherGotIn(line, path: path, text: text)
-                + Self.whereItLetGo(line, path: path, text: text)
+            let found =
+                Self.whereAnotherGotIn(line, path: path, text: text) + Self.whereItLetGo(line, path: path, text: text)
+            return found.isEmpty ? Self.whereItIsUsed(line, path: path, text: text) : found
         }
+    }
+
+    /// For a hang: the lines of the attendee's files that can wait (a `sync`, a `wait`, a lock taken),
+    /// a hop that waits for the main queue first, three at most, in one line; nil when there are none.
+    func whereItCanWait(_ exercise: ExerciseInfo, folder: String) -> String? {
+        let blocking = #"\.sync\b|\.wait\(|\bwait\(\)|waitUntilFinished|\.lock\(\)|\.withLock\b|semaphore"#
+        var places: [(first: Bool, text: String)] = []
+        for file in exercise.attendeeFiles {
+            let path = "\(folder)/\(file)"
+            let text = (try? String(contentsOfFile: "\(workspace.root)/\(path)", encoding: .utf8)) ?? ""
+            for (index, code) in Self.codeLines(text).enumerated()
+            where code.range(of: blocking, options: .regularExpression) != nil {
+                let first = code.contains("main.sync")
+                places.append((first, "\(path):\(index + 1) `\(code.trimmingCharacters(in: .whitespaces))`"))
+            }
+        }
+        guard !places.isEmpty else { return nil }
+        let shown = (places.filter(\.first) + places.filter { !$0.first }).prefix(3).map(\.text)
+        return "where your code can wait: " + shown.joined(separator: "; ")
+    }
+
+    /// "`computeReport` ran on it   <- compute on another queue": the attendee's lines that use a name
+    /// the driver put in backticks in what it saw (not in its hint), two at most; a parameter's label
+    /// (`show:`) is not a use.
+    static func whereItIsUsed(_ line: String, path: String, text: String) -> [String] {
+        let seen = line.components(separatedBy: faultArrow)[0]
+        var names: [String] = []
+        var rest = seen[...]
+        while let found = rest.range(of: #"`[A-Za-z_][A-Za-z0-9_]*`"#, options: .regularExpression) {
+            names.append(String(rest[found].dropFirst().dropLast()))
+            rest = rest[found.upperBound...]
+        }
+        let lines = codeLines(text)
+        var said: [String] = []
+        for name in names {
+            for index in lines.indices
+            where lines[index].range(of: #"\b\#(name)\b(?!\s*:)"#, options: .regularExpression) != nil {
+                guard said.count < 2 else { return said }
+                said.append("where: \(path):\(index + 1), `\(lines[index].trimmingCharacters(in: .whitespaces))`")
+            }
+        }
+        return said
     }
 
     /// "another add got in between …": the `await`s in the attendee's `add`, where another call can run

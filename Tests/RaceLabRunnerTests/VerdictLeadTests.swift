@@ -197,3 +197,48 @@ final class VerdictLeadTests: ExerciseWorkspaceTestCase {
         XCTAssertNil(try VerdictLead.documented(in: "\(root)/\(folder)").get())
     }
 }
+
+/// Where a driver's words and a hang point in the attendee's file.
+final class WhereInTheirFileTests: ExerciseWorkspaceTestCase {
+    let path = "Lessons/03-thread-safety/Exercise/Person.swift"
+
+    func testANameInBackticksIsPointedAtWhereTheAttendeeUsesIt() {
+        let screen = """
+            // `computeReport` in a comment is not code
+            func tapped(report number: Int, show: @escaping (String) -> Void) {
+                let report = computeReport(number)
+                show(report)
+            }
+            """
+        XCTAssertEqual(
+            Runner.whereItIsUsed(
+                "The main queue stalled, as `computeReport` ran on it   <- use `DispatchQueue.global`", path: path,
+                text: screen),
+            ["where: \(path):3, `let report = computeReport(number)`"], "the hint's names are not looked for")
+        XCTAssertEqual(
+            Runner.whereItIsUsed("The `show` of tap 1 got a placeholder", path: path, text: screen),
+            ["where: \(path):4, `show(report)`"], "a parameter's label is not a use")
+        XCTAssertEqual(Runner.whereItIsUsed("No names here", path: path, text: screen), [])
+    }
+
+    func testAHangSaysWhereTheAttendeesCodeCanWaitAndDropsTheStopLine() throws {
+        try package.write(
+            "func a() {\n    state.sync {\n        DispatchQueue.main.sync { show() }\n    }\n}\n", to: path)
+        let runner = try runner()
+        let exercise = try runner.workspace.exercise(3)
+        XCTAssertEqual(
+            runner.whereItCanWait(exercise, folder: exercise.folder),
+            "where your code can wait: \(path):3 `DispatchQueue.main.sync { show() }`; \(path):2 `state.sync {`",
+            "a wait for the main queue first")
+        try package.write("func a() { go() }\n", to: path)
+        XCTAssertNil(runner.whereItCanWait(exercise, folder: exercise.folder))
+        var stopLine = OutputMismatch()
+        stopLine.actual = "Page 1" + PageStop.middle + "30.0 s" + PageStop.end
+        let other = OutputMismatch()
+        let problems = Runner.withoutConsequences([
+            .pageNeverFinished(page: 1, limit: "30.0 s"), .output(stopLine), .output(other),
+        ])
+        XCTAssertEqual(problems.count, 2, "the stop line is the hang's consequence; other output is not")
+        XCTAssertEqual(Runner.withoutConsequences([.output(stopLine)]).count, 1, "no hang, nothing folded")
+    }
+}

@@ -161,6 +161,7 @@ public enum ReportExercise {
                 // On the main queue: taps, then asks for the tap chained to this one, if any.
                 @Sendable func perform(_ tap: Tap) {
                     record.events.append((LessonClock.shared.now, "tap: report \(tap.number)"))
+                    record.made.insert(tap.index)
                     let began = DispatchTime.now().uptimeNanoseconds
                     defer {
                         let held = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9

@@ -8,6 +8,8 @@ extension ReportExercise {
         let frames = Frames()
         var shown: [(tap: Tap, at: Double, onMain: Bool, text: String)] = []
         var events: [(at: Double, text: String)] = []
+        /// The taps made so far (their indices).
+        var made: Set<Int> = []
         /// The longest a `tapped` call took to return, in real seconds, and for which tap.
         var held: (number: Int, seconds: Double) = (0, 0)
 
@@ -27,20 +29,23 @@ extension ReportExercise {
             let faults = Faults()
             let longest = frames.longestGap
             let computedOnMain = reports.computedOnMain.value == 1
-            if longest > stallLimit {
-                note(
-                    "The main queue stalled: no frame for \(fixed(longest, decimals: 2)) s; the screen froze while a"
-                        + " report was")
-                note("computed on it. Compute on another queue and come back to the main queue to show it.")
-                computedOnMain
-                    ? faults.firm()
-                    : faults.late(
-                        "no report was computed on the main queue, yet it drew no frame for \(seconds(longest)).")
+            if longest > stallLimit && computedOnMain {
+                FaultLine(
+                    "The main queue stalled: no frame for \(fixed(longest, decimals: 2)) s, as `computeReport` ran on it",
+                    hint: "compute on another queue, and come back to the main queue to show the report"
+                ).note()
+                faults.firm()
+            } else if longest > stallLimit {
+                FaultLine(
+                    "The main queue stalled: no frame for \(fixed(longest, decimals: 2)) s",
+                    hint: "never make the main queue wait for the work (no sync, no wait on it)"
+                ).note()
+                faults.late("no report was computed on the main queue, yet it drew no frame for \(seconds(longest)).")
             } else if held.seconds > holdLimit {
-                note(
-                    "The main queue was held at a tap: tapped(report: \(held.number)) took \(Int(held.seconds * 1000))"
-                        + " ms of real time to")
-                note("return. Return at once: start the work elsewhere, and never wait for it on the main queue.")
+                FaultLine(
+                    "The main queue was held at a tap: `tapped`(report: \(held.number)) took \(Int(held.seconds * 1000)) ms of real time to return",
+                    hint: "return at once: start the work elsewhere, and never wait for it on the main queue"
+                ).note()
                 computedOnMain
                     ? faults.firm()
                     : faults.late(
@@ -53,29 +58,31 @@ extension ReportExercise {
             if offMain.isEmpty {
                 note("Every report shown was shown on the main queue.")
             } else {
-                note(
-                    "Shown off the main queue: \(offMain.map { "report \($0)" }.joined(separator: ", ")). The screen"
-                        + " may only be")
-                note("touched on the main queue: hand the report back with DispatchQueue.main.async.")
+                FaultLine(
+                    "`show` was called off the main queue for \(offMain.map { "report \($0)" }.joined(separator: ", "))",
+                    hint: "the screen may only be touched on the main queue: call show in DispatchQueue.main.async"
+                ).note()
                 faults.firm()
             }
             if reports.computedInATask.value == 1 {
                 // Same code, same verdict: on 2 cores its shows come late, on 8 they may not; the
                 // blocking is there on every machine.
-                note(
-                    "Reports were computed in a Swift task: computeReport blocks its thread, and a task holds one of"
-                        + " the few")
-                note(
-                    "threads Swift concurrency runs tasks on (about one per core) while it does: other tasks wait."
-                        + " Use a dispatch queue.")
+                FaultLine(
+                    "`computeReport` ran in a Swift task: it blocks its thread, one of the few (about one per core)"
+                        + " that every task runs on, and other tasks wait",
+                    hint: "compute on a dispatch queue"
+                ).note()
                 faults.firm()
             }
             let (verdict, fault) = orderVerdict()
-            note(verdict)
-            switch fault {
-            case .late?: faults.late("a report came later than it was due; a busy machine can do that too.")
-            case .firm?: faults.firm()
-            case nil: break
+            if let fault {
+                FaultLine(verdict.seen, hint: verdict.hint).note()
+                switch fault {
+                case .late: faults.late("a report came later than it was due; a busy machine can do that too.")
+                case .firm: faults.firm()
+                }
+            } else {
+                note(verdict.seen)
             }
             faults.sayTimingIfOnlyLate()
             note("What happened, and when:")
@@ -87,38 +94,49 @@ extension ReportExercise {
         enum Fault { case late, firm }
 
         /// The verdict on the reports shown, and its fault if any.
-        func orderVerdict() -> (String, Fault?) {
+        func orderVerdict() -> ((seen: String, hint: String), Fault?) {
             if let other = shown.first(where: { $0.text != text(of: $0.tap.number) }) {
                 return (
-                    "The show of tap \(other.tap.index + 1) (report \(other.tap.number)) got \"\(other.text)\","
-                        + " not its report. Each"
-                        + " tap's show gets that tap's report, once, and nothing else.", .firm
+                    (
+                        "The `show` of tap \(other.tap.index + 1) (report \(other.tap.number)) got \"\(other.text)\", not its report",
+                        "each tap's `show` gets that tap's report, once, and nothing else"
+                    ), .firm
                 )
             }
             let order = shown.map(\.tap.index)
             let list = { (indices: [Int]) in indices.map { String(self.taps[$0].number) }.joined(separator: ", ") }
-            let never = taps.map(\.index).filter { !order.contains($0) }
+            // Taps made and never shown; a burst starts only once the one before it is shown, so the
+            // taps of a burst never played were never made, and are not this code's to show.
+            let never = taps.map(\.index).filter { made.contains($0) && !order.contains($0) }
+            let unplayed = taps.filter { !made.contains($0.index) }.count
             let twice = Set(order.filter { index in order.filter { $0 == index }.count > 1 }).sorted()
             if !never.isEmpty || !twice.isEmpty {
                 // A busy machine delays shows, in order: a tap never shown while a later one was is a
                 // fault no machine causes, as one shown twice is.
                 let skipped = never.contains { missing in order.contains { $0 > missing } }
+                var said = ["Reports shown: \(order.isEmpty ? "none" : list(order)), for \(taps.count) taps"]
+                if !never.isEmpty {
+                    said.append(
+                        "taps never shown: \(never.map { "\($0 + 1) (report \(taps[$0].number))" }.joined(separator: ", "))"
+                            + " (by when, computed one after another, they would long have been)")
+                }
+                if !twice.isEmpty { said.append("shown more than once: report \(list(twice))") }
+                if unplayed > 0 {
+                    said.append("the last \(unplayed) taps were never made, as a burst waits for the one before it")
+                }
                 return (
-                    "Reports shown: \(order.isEmpty ? "none" : list(order)), for \(taps.count) taps."
-                        + (never.isEmpty
-                            ? ""
-                            : " Never shown: \(list(never)) (by when, computed one after another, it would long have"
-                                + " been).")
-                        + (twice.isEmpty ? "" : " Shown more than once: \(list(twice)).")
-                        + " Each tap's report must be shown exactly once, however many taps there are.",
-                    twice.isEmpty && !skipped ? .late : .firm
+                    (
+                        said.joined(separator: "; "),
+                        "each tap's report must be shown exactly once, a report tapped again too, however many taps there are"
+                    ), twice.isEmpty && !skipped ? .late : .firm
                 )
             }
             if order != taps.map(\.index) {
                 return (
-                    "Reports shown in the order \(list(order)), not \(list(taps.map(\.index))): each report must"
-                        + " follow the one"
-                        + " tapped before it, however long each takes.", .firm
+                    (
+                        "Reports shown in the order \(list(order)), not \(list(taps.map(\.index))), the order each `computeReport` finished in",
+                        "each report must follow the one tapped before it, however long each takes"
+                    ), .firm
                 )
             }
             // Ready: this tap's report and every one tapped before it computed.
@@ -128,13 +146,15 @@ extension ReportExercise {
                 ready = max(ready, finished ?? .infinity)
                 if at > ready + promptLimit {
                     return (
-                        "Every report was shown once, in the order tapped; but report \(tap.number) was ready at"
-                            + " \(seconds(ready)) and shown at \(seconds(at)): show each as soon as it is ready, not"
-                            + " after a wait of your own.", .late
+                        (
+                            "Every report was shown once, in the order tapped; but report \(tap.number) was ready at"
+                                + " \(seconds(ready)) and shown at \(seconds(at))",
+                            "show each as soon as it is ready, not after a wait of your own"
+                        ), .late
                     )
                 }
             }
-            return ("Every report was shown once, in the order tapped, as soon as it was ready.", nil)
+            return (("Every report was shown once, in the order tapped, as soon as it was ready.", ""), nil)
         }
     }
 }

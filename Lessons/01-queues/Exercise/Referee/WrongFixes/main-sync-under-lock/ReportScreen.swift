@@ -8,6 +8,7 @@ import Lesson1Support
 // sync on that same queue. A tap that lands while a worker waits in main.sync: the main queue waits
 // for the serial queue, which waits for the main queue. Burst 4 taps right then.
 // must fail: timeout
+// verdict leads with: ReportScreen.swift:30 because "waits forever"
 
 final class ReportScreen {
     private let state = DispatchQueue(label: "reports.state")

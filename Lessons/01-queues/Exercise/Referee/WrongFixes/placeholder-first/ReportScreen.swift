@@ -6,6 +6,7 @@ import Lesson1Support
 // "computing…" placeholder, then shows the report from a serial queue. `show` gets something that is
 // not the tap's report, and runs twice per tap; placeholders of later taps come before report 1.
 // must fail: output
+// verdict leads with: ReportScreen.swift:15 because "gets that tap's report"
 
 final class ReportScreen {
     private let work = DispatchQueue(label: "reports")

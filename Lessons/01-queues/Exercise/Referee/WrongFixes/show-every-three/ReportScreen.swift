@@ -6,6 +6,7 @@ import Lesson1Support
 // and shows them in order once three have come in. It counts on three taps: of a burst of four, the
 // last report is never shown (or waits for a tap that never comes).
 // must fail: output
+// verdict leads with: ReportScreen.swift:20 because "gets that tap's report"
 
 final class ReportScreen {
     private var finished: [Int: String] = [:]  // main queue only
