@@ -137,7 +137,7 @@ extension Runner {
         }
         if outcome.explanations.count > 3 {
             let replay = "swift run exercise\(exercise.number)" + (outcome.seed.map { " --seed \($0)" } ?? "")
-            said.append("  - and \(outcome.explanations.count - 3) more like them (\(replay) prints the whole run)")
+            said.append("  - and \(outcome.explanations.count - 3) more like them (to read the whole run: \(replay))")
         }
         let shown = 4
         let rest = problems.indices.filter { !leading.contains($0) }.map { problems[$0] }

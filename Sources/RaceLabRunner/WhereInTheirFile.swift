@@ -36,27 +36,43 @@ extension Runner {
         return "where your code can wait: " + shown.joined(separator: "; ")
     }
 
-    /// "`computeReport` ran on it   <- compute on another queue": the attendee's lines that use a name
-    /// the driver put in backticks in what it saw (not in its hint), two at most; a parameter's label
-    /// (`show:`) is not a use.
+    /// "`computeReport` ran on it   <- compute on another queue": the attendee's lines that use what
+    /// the driver put in backticks in what it saw (not in its hint), two at most. A name is found as
+    /// a word, not as a parameter's label (`show:`); a snippet by its names in order
+    /// (`versionCheck.addDependency(schedule)` finds `steps.versionCheck.addDependency(steps.schedule)`).
     static func whereItIsUsed(_ line: String, path: String, text: String) -> [String] {
         let seen = line.components(separatedBy: faultArrow)[0]
-        var names: [String] = []
+        var patterns: [String] = []
         var rest = seen[...]
-        while let found = rest.range(of: #"`[A-Za-z_][A-Za-z0-9_]*`"#, options: .regularExpression) {
-            names.append(String(rest[found].dropFirst().dropLast()))
+        while let found = rest.range(of: #"`[^`]+`"#, options: .regularExpression) {
+            let names = words(in: rest[found])
+            if names.count == 1 {
+                patterns.append(#"\b\#(names[0])\b(?!\s*:)"#)
+            } else if !names.isEmpty {
+                patterns.append(names.map { #"\b\#($0)\b"# }.joined(separator: ".*"))
+            }
             rest = rest[found.upperBound...]
         }
         let lines = codeLines(text)
         var said: [String] = []
-        for name in names {
-            for index in lines.indices
-            where lines[index].range(of: #"\b\#(name)\b(?!\s*:)"#, options: .regularExpression) != nil {
+        for pattern in patterns {
+            for index in lines.indices where lines[index].range(of: pattern, options: .regularExpression) != nil {
                 guard said.count < 2 else { return said }
                 said.append("where: \(path):\(index + 1), `\(lines[index].trimmingCharacters(in: .whitespaces))`")
             }
         }
         return said
+    }
+
+    /// The identifiers in a piece of code, in order.
+    static func words(in code: Substring) -> [String] {
+        var found: [String] = []
+        var rest = code
+        while let word = rest.range(of: #"[A-Za-z_][A-Za-z0-9_]*"#, options: .regularExpression) {
+            found.append(String(rest[word]))
+            rest = rest[word.upperBound...]
+        }
+        return found
     }
 
     /// "another add got in between …": the `await`s in the attendee's `add`, where another call can run

@@ -219,6 +219,16 @@ final class WhereInTheirFileTests: ExerciseWorkspaceTestCase {
             Runner.whereItIsUsed("The `show` of tap 1 got a placeholder", path: path, text: screen),
             ["where: \(path):4, `show(report)`"], "a parameter's label is not a use")
         XCTAssertEqual(Runner.whereItIsUsed("No names here", path: path, text: screen), [])
+        let graph = """
+            steps.versionCheck.addDependency(steps.settings)
+            steps.schedule.addDependency(steps.versionCheck)
+            steps.versionCheck.addDependency(steps.schedule)
+            """
+        XCTAssertEqual(
+            Runner.whereItIsUsed(
+                "version check waits for schedule, which it does not need (`versionCheck.addDependency(schedule)`)",
+                path: path, text: graph),
+            ["where: \(path):3, `steps.versionCheck.addDependency(steps.schedule)`"], "a snippet: its names in order")
     }
 
     func testAHangSaysWhereTheAttendeesCodeCanWaitAndDropsTheStopLine() throws {

@@ -88,8 +88,10 @@ public enum StartupExercise {
             }
             if wired[title]!.contains(title) {
                 right = false
+                let loop = cycle(from: title, in: steps)
                 explain(
-                    "\(title) waits for itself, through \(cycle(from: title, in: steps).joined(separator: " -> ")): it can never start."
+                    "\(title) waits for itself, through \(loop.joined(separator: " -> "))"
+                        + arrows(zip(loop, loop.dropFirst()).map { ($0, $1) }, in: steps) + ": it can never start."
                 )
             }
             if !missing.isEmpty {
@@ -101,7 +103,8 @@ public enum StartupExercise {
             if !extra.isEmpty {
                 right = false
                 explain(
-                    "\(title) waits for \(extra.joined(separator: ", ")), which it does not need: it starts later than it could."
+                    "\(title) waits for \(extra.joined(separator: ", ")), which it does not need"
+                        + arrows(extra.map { (title, $0) }, in: steps) + ": it starts later than it could."
                 )
             }
         }
@@ -143,6 +146,22 @@ public enum StartupExercise {
     }
 
     /// A shortest way from `title` back to itself along the dependencies, for the message.
+    /// The arrows among `pairs` (a step, and one it waits for) that the attendee drew directly, as
+    /// code: " (`versionCheck.addDependency(schedule)`)", which the runner finds in their file.
+    static func arrows(_ pairs: [(String, String)], in steps: [Step]) -> String {
+        let direct = pairs.filter { step, before in
+            steps.first { $0.title == step }.map { stepsBefore($0).contains(before) } ?? false
+        }
+        guard !direct.isEmpty else { return "" }
+        return " (" + direct.map { "`\(code($0)).addDependency(\(code($1)))`" }.joined(separator: ", ") + ")"
+    }
+
+    /// A step's name in `StartupSteps`: "version check" is `versionCheck`.
+    static func code(_ title: String) -> String {
+        let words = title.split(separator: " ")
+        return ([String(words[0])] + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }).joined()
+    }
+
     static func cycle(from title: String, in steps: [Step]) -> [String] {
         let edges = Dictionary(steps.map { ($0.title, stepsBefore($0)) }, uniquingKeysWith: +)
         var paths = [[title]]

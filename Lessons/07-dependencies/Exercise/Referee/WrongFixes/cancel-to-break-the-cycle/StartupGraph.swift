@@ -1,6 +1,7 @@
 // Exercise 7, a known wrong fix: cancelling the version check lets the queue drain (a cancelled
 // operation does not wait for its dependencies), but the version check never does its work.
 // must fail: output
+// verdict leads with: StartupGraph.swift:14 because "it can never start"
 import Foundation
 import RaceLabKit
 import Lesson7Support

@@ -2,6 +2,7 @@
 // the version check to the schedule. With the schedule waiting for the version check, that closes a
 // cycle: the version check, the schedule and everything after them never start.
 // must fail: output
+// verdict leads with: StartupGraph.swift:14 because "it can never start"
 
 import Foundation
 import RaceLabKit
