@@ -2,7 +2,7 @@ import Foundation
 
 /// Which options each command takes: anything else on its command line is an error, never ignored.
 private let optionsTaken: [String: Set<String>] = [
-    "check": ["--speed", "--jobs", "--must-fail"], "verify": ["--speed", "--jobs", "--seed"],
+    "check": ["--speed", "--jobs", "--must-fail"], "verify": ["--speed", "--jobs", "--seed", "--verdicts"],
     "stress": ["--speed", "--jobs", "--seed"],
     "exercise": ["--speed", "--seed"], "watch": ["--speed", "--seed"], "page": ["--speed"], "reset": ["--yes"],
     "tsan": ["--speed", "--raw"], "hint": [], "list": [], "portability": [], "help": [], "--help": [], "-h": [],
@@ -34,6 +34,7 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
     }
     let confirmed = line.flag("--yes")
     let raw = line.flag("--raw")
+    let showVerdicts = line.flag("--verdicts")
     // A page an attendee watches plays as `swift run lessonN` plays it; checks run faster.
     let speed = speedGiven ?? (line.words.first == "tsan" ? 1 : 4)
     let speedIsExplicit = speedGiven != nil
@@ -79,6 +80,7 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
         runner.speedIsExplicit = speedIsExplicit
         runner.jobs = jobs
         runner.seed = seed
+        runner.showsVerdicts = showVerdicts
         return runner
     }
     /// Runs a command; a problem it throws (no package here, a target that does not exist) exits 2.

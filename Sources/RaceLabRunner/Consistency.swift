@@ -53,6 +53,15 @@ extension Runner {
                     )
                 default: break
                 }
+                // What a verdict leads with is said of a variant that fails, readably, once.
+                switch VerdictLead.documented(in: folder) {
+                case .failure(let problem): problems.append("\(variant.label): \(problem)")
+                case .success(_?) where !variant.mustFail:
+                    problems.append(
+                        "\(variant.label): a solution passes, and has no verdict, but \(variant.folder) has a '\(VerdictLead.marker)' line"
+                    )
+                default: break
+                }
             }
         }
         guard let declared else { return problems }
@@ -82,7 +91,10 @@ extension Runner {
             return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
                 index, line in
                 let lowered = line.lowercased()
-                guard lowered.contains("referee") || lowered.contains(ExpectedFailure.marker) else { return nil }
+                guard
+                    lowered.contains("referee") || lowered.contains(ExpectedFailure.marker)
+                        || lowered.contains(VerdictLead.marker)
+                else { return nil }
                 return
                     "\(file):\(index + 1) speaks of the referee, and the attendee's copy must not: move it to \(ExpectedFailure.starterFile)"
             }

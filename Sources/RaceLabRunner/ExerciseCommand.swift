@@ -112,23 +112,27 @@ extension Runner {
     /// account has not told (a race with both lines and why), and a word when TSan saw nothing. Its
     /// first two lines are what `// verdict leads with:` holds a variant to (`VerdictLead`).
     func whatIsStillWrong(_ outcome: RunOutcome, _ exercise: ExerciseInfo, folder: String) -> [String] {
-        var said: [String] = []
-        var placesShown = Set<String>()
-        let problems = Self.withoutConsequences(outcome.problems)
-        // A race or a crash ThreadSanitizer placed in the attendee's own file leads: it is certain, and
-        // says the line and why; what the driver saw next is often only its consequence.
-        // A hang leads too, with the places in the attendee's files where their code can wait.
-        let leading = Array(
-            problems.indices.filter { Self.isPlaced(problems[$0], in: folder) || problems[$0].kind == .hang }.prefix(2))
-        for index in leading {
-            var lines = bulleted(explain(problems[index].forAttendee)).split(
-                separator: "\n", omittingEmptySubsequences: false
-            ).map(String.init)
-            if problems[index].kind == .hang, let waits = whereItCanWait(exercise, folder: folder) {
+        /// A problem as a list item; a hang with the places in the attendee's files where their code can wait.
+        func told(_ problem: CheckProblem) -> [String] {
+            var lines = bulleted(explain(problem.forAttendee)).split(separator: "\n", omittingEmptySubsequences: false)
+                .map(String.init)
+            if problem.kind == .hang, let waits = whereItCanWait(exercise, folder: folder) {
                 lines.insert("    " + waits, at: 1)
             }
-            said += lines
+            return lines
         }
+        var said: [String] = []
+        var placesShown = Set<String>()
+        let problems = Self.withoutConsequences(outcome.problems).map { Self.theirsFirst($0, in: folder) }
+        // A race or a crash ThreadSanitizer placed in the attendee's own file leads: it is certain, and
+        // says the line and why; what the driver saw next is often only its consequence.
+        // A hang with no account of the driver's leads too (with it, the account says why it waited).
+        // A race before a crash: memory two threads changed at once is a likely cause of the crash.
+        let leading = Array(
+            problems.indices.filter {
+                Self.isPlaced(problems[$0], in: folder) || (problems[$0].kind == .hang && outcome.explanations.isEmpty)
+            }.sorted { (problems[$0].kind == .race ? 0 : 1, $0) < (problems[$1].kind == .race ? 0 : 1, $1) }.prefix(2))
+        for index in leading { said += told(problems[index]) }
         for line in Self.conclusionsFirst(outcome.explanations).prefix(3) {
             said.append("  - " + line)
             for place in wherePlaces(line, exercise, folder: folder) where placesShown.insert(place).inserted {
@@ -142,8 +146,8 @@ extension Runner {
         let shown = 4
         let rest = problems.indices.filter { !leading.contains($0) }.map { problems[$0] }
         for problem in rest.prefix(shown - leading.count) {
-            guard let told = Self.withoutRepeating(outcome.explanations, problem.forAttendee) else { continue }
-            said += bulleted(explain(told)).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            guard let unsaid = Self.withoutRepeating(outcome.explanations, problem) else { continue }
+            said += told(unsaid)
         }
         if problems.count > shown { said.append("  - and \(problems.count - shown) more of the same kinds") }
         if outcome.stoppedAtFirstReport {
@@ -152,6 +156,16 @@ extension Runner {
             said.append(line)
         }
         return said
+    }
+
+    /// A race told with the attendee's side first ("X writes (your file) while the driver's Y reads"):
+    /// the line they can change comes before the one they cannot.
+    static func theirsFirst(_ problem: CheckProblem, in folder: String) -> CheckProblem {
+        guard case .unexpectedRace(var race, let count) = problem, race.sides.count == 2,
+            race.sides[0].file?.hasPrefix(folder + "/") != true, race.sides[1].file?.hasPrefix(folder + "/") == true
+        else { return problem }
+        race.sides.reverse()
+        return .unexpectedRace(race, count: count)
     }
 
     /// A race with a side in the attendee's files (in `folder`), or a crash placed in one.
@@ -173,7 +187,9 @@ extension Runner {
         return problems.filter { problem in
             guard case .output(let mismatch) = problem else { return true }
             if crashed && mismatch.actual == nil { return false }
-            if hung, let actual = mismatch.actual ?? mismatch.lastLine, actual.contains(PageStop.middle) {
+            if hung, let actual = mismatch.actual ?? mismatch.lastLine,
+                actual.contains(PageStop.middle) || actual.contains(watchdogMarker)
+            {
                 return false
             }
             return true

@@ -65,7 +65,10 @@ func tsanDeadlySignal(_ stderr: String, root: String = "/") -> (
     let message = error.components(separatedBy: "ERROR: ").last ?? error
     let stack = lines[start...].drop { !$0.hasPrefix("    #0 ") }.prefix { $0.hasPrefix("    #") }
     let frame = stack.first?.split(separator: " ").dropFirst().first.map(String.init)
-    let own = stack.lazy.compactMap(parseFrame).first { $0.file?.hasPrefix(root + "/") ?? false }
+    // The project's frame nearest the top, one of an exercise's own files (the attendee's) first: a trap
+    // in the driver's code is where the attendee's call led.
+    let frames = stack.compactMap(parseFrame).filter { $0.file?.hasPrefix(root + "/") ?? false }
+    let own = frames.first { $0.file?.contains("/Exercise/") ?? false } ?? frames.first
     return (signal, message, frame, own, TrapCause(stack))
 }
 

@@ -65,7 +65,7 @@ func runEnvironment(exitPause: Int = 0, catchTraps: Bool = false) -> [String: St
     var environment = ProcessInfo.processInfo.environment
     environment["TSAN_OPTIONS"] =
         "exitcode=\(tsanExitStatus):halt_on_error=0:history_size=4:atexit_sleep_ms=\(exitPause)"
-        + (catchTraps ? ":handle_sigill=1" : "")
+        + (catchTraps ? ":handle_sigill=1:handle_abort=1" : "")
     environment.removeValue(forKey: "RACELAB_SPEED")  // the runner passes --speed itself
     environment["RACELAB_MARK_LINES"] = "1"  // the lesson's lines start with RaceLab's lineMark
     // Swift's crash backtracer forks a helper, which can crash or hang in a TSan-built process and

@@ -18,6 +18,9 @@ public final class Runner {
     var hintAgain = "Run it again"
     /// A PASS names the next exercise to do (not while `racelab` alone leads, which moves on itself).
     public var suggestsNext = true
+    /// `verify --verdicts`: under each variant that fails as documented, the first two lines of the
+    /// verdict an attendee would read (what the referee notes' tables hold).
+    public var showsVerdicts = false
     /// Where a build the attendee waits for shows its progress (`exercise`, `watch`, `tsan`); nil: not shown.
     public var buildProgress: (() -> BuildProgress)?
     /// Where the TSan build puts its programs: asked of `swift build` once (it takes a moment).

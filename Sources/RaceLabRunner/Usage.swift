@@ -24,7 +24,9 @@ let usage = """
                      N:P checks page P alone; --must-fail F: the page is broken on purpose and must
                      fail as F says (as a '// must fail:' line does; scripts/mutants)
       verify [N …]   for CI: folders, targets and drivers agree, every page passes, every starter and wrong fix
-                     fails as its '// must fail:' line says, every solution passes (N: only those lessons)
+                     fails as its '// must fail:' line says (its verdict leading with the line and reason
+                     its '// verdict leads with:' line names), every solution passes (N: only those lessons;
+                     --verdicts: each failing variant's first two verdict lines too)
       stress [N] [T …]  run each page N times (20) and count outcomes, failures and TSan's detections;
                      T: a lesson (3), a page (3:2) or an exercise (exercise 3); none: everything
       portability    for CI: what would break on a Mac (names that differ only in case, Linux-only calls

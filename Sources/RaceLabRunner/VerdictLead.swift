@@ -5,11 +5,12 @@ import Foundation
 /// wrong. Written once, in the variant's own file (a starter's in its `must-fail.txt`):
 /// `// verdict leads with: Person.swift:24 because "hold one lock"`. `racelab verify` holds the
 /// variant's verdict to it, so a verdict that loses the line or the reason fails CI. Where a run may
-/// name one of several lines (which of two writes TSan caught first), `Person.swift:26 or Person.swift:28`.
+/// name one of several lines (which of two writes TSan caught first), `Person.swift:26 or Person.swift:28`;
+/// where it may fail one of two ways (a race, or the driver's account of it), `because "a" or "b"`.
 struct VerdictLead: Equatable, CustomStringConvertible {
     /// A file of the attendee's and a line of it: `Person.swift:24`; alternatives joined by " or ".
     var place: String
-    /// Words of the reason, as the verdict says them.
+    /// Words of the reason, as the verdict says them; alternatives joined by `" or "` (quotes included).
     var because: String
 
     static let marker = "// verdict leads with:"
@@ -23,15 +24,16 @@ struct VerdictLead: Equatable, CustomStringConvertible {
     /// `Person.swift:24 because "hold one lock"`; nil when it is not in that form.
     init?(parsing text: String) {
         let place = #"[A-Za-z0-9_+-]+\.swift:[0-9]+"#
-        let pattern = #"^\s*(\#(place)(\s+or\s+\#(place))*)\s+because\s+"(.+)"\s*$"#
+        let reason = #""[^"]+""#
+        let pattern = #"^\s*(\#(place)(\s+or\s+\#(place))*)\s+because\s+\#(reason)(\s+or\s+\#(reason))*\s*$"#
         guard let match = text.range(of: pattern, options: .regularExpression) else { return nil }
         let found = String(text[match]).trimmingCharacters(in: .whitespaces)
-        guard let open = found.firstIndex(of: "\""), let close = found.lastIndex(of: "\""), open < close,
-            let because = found.range(of: " because ")
-        else { return nil }
+        guard let because = found.range(of: " because ") else { return nil }
         let places = found[..<because.lowerBound].split(separator: " ").filter { $0 != "or" }
-        self.init(
-            place: places.joined(separator: " or "), because: String(found[found.index(after: open)..<close]))
+        // "a" or "b": the quoted parts, every other piece between quotes.
+        let reasons = found[because.upperBound...].split(separator: "\"", omittingEmptySubsequences: false)
+            .enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        self.init(place: places.joined(separator: " or "), because: reasons.joined(separator: "\" or \""))
     }
 
     var description: String { "\(place) because \"\(because)\"" }
@@ -45,7 +47,7 @@ struct VerdictLead: Equatable, CustomStringConvertible {
             let escaped = NSRegularExpression.escapedPattern(for: one)
             return first.range(of: #"(^|[^A-Za-z0-9_+-])\#(escaped)(?![0-9])"#, options: .regularExpression) != nil
         }
-        let hasReason = first.contains(because)
+        let hasReason = because.components(separatedBy: "\" or \"").contains { first.contains($0) }
         switch (hasPlace, hasReason) {
         case (true, true): return nil
         case (false, true): return "the place \(place)"

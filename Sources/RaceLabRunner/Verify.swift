@@ -126,6 +126,9 @@ extension Runner {
             print(
                 "PASS  \(label) fails as documented (\(documented.map(\.description).joined(separator: ", ")))\(leading)  \(outcome.figures())"
             )
+            if showsVerdicts, let lead {
+                for line in lead.verdict(outcome).prefix(2) { print("      | \(line)") }
+            }
             return true
         }
         print(

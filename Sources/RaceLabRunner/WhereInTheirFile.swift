@@ -47,7 +47,8 @@ extension Runner {
         while let found = rest.range(of: #"`[^`]+`"#, options: .regularExpression) {
             let names = words(in: rest[found])
             if names.count == 1 {
-                patterns.append(#"\b\#(names[0])\b(?!\s*:)"#)
+                // Not a parameter's label (`show:`), nor a stored property's declaration (`var result`).
+                patterns.append(#"(?<!\bvar |\blet )\b\#(names[0])\b(?!\s*:)"#)
             } else if !names.isEmpty {
                 patterns.append(names.map { #"\b\#($0)\b"# }.joined(separator: ".*"))
             }

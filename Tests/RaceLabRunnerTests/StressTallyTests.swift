@@ -16,4 +16,14 @@ final class StressTallyTests: XCTestCase {
         _ = tally.add(outcome("19 schedules\n"), passed: false)
         XCTAssertEqual(tally.outputs.count, 2)
     }
+
+    func testARunCountsOnceForAnEndingTwoBlocksName() {
+        var tally = StressTally(label: "lesson 15 page 5", mustFail: false, expectsRace: false)
+        var run = outcome("two children\n")
+        let ending = Transcript.Outcome(name: "the library's message", kind: .expected, steps: [], sourceLine: 18)
+        run.outcomes = [ending, ending]
+        _ = tally.add(run, passed: true)
+        _ = tally.add(run, passed: true)
+        XCTAssertEqual(tally.outcomes[ending.label], 2, "2 runs, not 4")
+    }
 }

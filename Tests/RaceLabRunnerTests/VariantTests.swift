@@ -88,6 +88,10 @@ final class VariantTests: XCTestCase {
         XCTAssertTrue(problems().contains("has no '// must fail: …' line"), problems())
         try write("// must fail: output", to: "\(exercise)/Referee/Solution/Box.swift")
         XCTAssertTrue(problems().contains("a solution must pass"), problems())
+        try write("// verdict leads with: Box.swift:1 because \"x\"", to: "\(exercise)/Referee/Solution/Box.swift")
+        XCTAssertTrue(problems().contains("a solution passes, and has no verdict"), problems())
+        try write("// verdict leads with: Box.swift:1, x", to: "\(exercise)/Referee/WrongFixes/unlocked-read/Box.swift")
+        XCTAssertTrue(problems().contains("takes: File.swift:LINE because"), problems())
         // A starter (so the attendee's copy) that speaks of the referee, or says how it must fail.
         for line in ["// As given, the referee proves this wrong.", "// must fail: race Box.add"] {
             try write("struct Box {}\n\(line)\n", to: "\(exercise)/Referee/Starter/Box.swift")

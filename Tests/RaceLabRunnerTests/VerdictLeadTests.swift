@@ -124,6 +124,23 @@ final class VerdictLeadTests: ExerciseWorkspaceTestCase {
             try runner().explain(.unexpectedRace(race, count: 1)).contains("why:"), "a page's race, for its author")
     }
 
+    func testARaceIsToldWithTheAttendeesSideFirst() {
+        let driver = RaceDescription.Side(
+            function: "CounterExercise.play", operation: "read", file: "Lessons/04/Support/X.swift", line: 47)
+        let theirs = RaceDescription.Side(function: "Counter.increment", operation: "write", file: "\(path)", line: 13)
+        let folder = (path as NSString).deletingLastPathComponent
+        guard
+            case .unexpectedRace(let race, _) = Runner.theirsFirst(
+                .unexpectedRace(RaceDescription(kind: "data race", sides: [driver, theirs]), count: 1), in: folder)
+        else { return XCTFail() }
+        XCTAssertEqual(race.sides.map(\.function), ["Counter.increment", "CounterExercise.play"])
+        guard
+            case .unexpectedRace(let kept, _) = Runner.theirsFirst(
+                .unexpectedRace(RaceDescription(kind: "data race", sides: [theirs, driver]), count: 1), in: folder)
+        else { return XCTFail() }
+        XCTAssertEqual(kept.sides.map(\.function), ["Counter.increment", "CounterExercise.play"])
+    }
+
     func testAVerdictLeadIsReadAndHeldToTheFirstTwoLines() throws {
         let lead = try XCTUnwrap(VerdictLead(parsing: #" Person.swift:24 because "hold one lock""#))
         XCTAssertEqual(lead, VerdictLead(place: "Person.swift:24", because: "hold one lock"))
@@ -145,6 +162,11 @@ final class VerdictLeadTests: ExerciseWorkspaceTestCase {
         XCTAssertEqual(either.place, "Person.swift:26 or Person.swift:28")
         XCTAssertNil(either.missing(from: ["race at Person.swift:28", "x"]))
         XCTAssertNotNil(either.missing(from: ["race at Person.swift:27", "x"]))
+        let twoWays = try XCTUnwrap(VerdictLead(parsing: #"A.swift:3 because "same lock" or "store the sum""#))
+        XCTAssertEqual(twoWays.because, #"same lock" or "store the sum"#)
+        XCTAssertNil(twoWays.missing(from: ["at A.swift:3", "store the sum first"]))
+        XCTAssertNil(twoWays.missing(from: ["at A.swift:3: the same lock"]))
+        XCTAssertEqual(twoWays.missing(from: ["at A.swift:3: neither"]), #"the reason "same lock" or "store the sum""#)
     }
 
     /// `verify` fails a variant that fails as documented when its verdict loses the line or the reason,
@@ -173,6 +195,12 @@ final class VerdictLeadTests: ExerciseWorkspaceTestCase {
         )
         XCTAssertFalse(judged(["  - torn", right[1]]), "the reason lost")
         XCTAssertFalse(judged(right, .failure(.init(description: "x says what its verdict leads with more than once"))))
+        // verify --verdicts: the two lines under the PASS.
+        runner.showsVerdicts = true
+        printed = []
+        XCTAssertTrue(judged(right))
+        XCTAssertEqual(printed.suffix(2), right.map { "      | \($0)" })
+        runner.showsVerdicts = false
         // With no lead documented, only the failure is judged.
         XCTAssertTrue(
             runner.reportFails(

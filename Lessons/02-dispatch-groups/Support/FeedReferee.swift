@@ -70,11 +70,12 @@ extension FeedExercise {
                 let report = {
                     self.completions[index] += 1
                     if self.completions[index] > 1 {
-                        self.fault(FaultLine("\(name) completed again", hint: "complete once"))
+                        self.fault(
+                            FaultLine("\(name) completed again: `completion` called twice", hint: "complete once"))
                     } else if !onMain {
                         self.fault(
                             FaultLine(
-                                "\(name) completed off the main queue",
+                                "\(name): `completion` called off the main queue",
                                 hint: "call completion on the main queue"))
                     } else if texts != expected {
                         self.fault(Self.wrongTexts(texts, of: items, in: name))
@@ -105,7 +106,7 @@ extension FeedExercise {
             if early == items.count && early > 0 {
                 fault(
                     FaultLine(
-                        "\(name): load returned after every fetch had called back",
+                        "\(name): load returned after every fetch had called back (a `wait` on the main queue)",
                         hint: "do not wait on the main queue: use notify"))
             } else if early > 0 {
                 fault(
@@ -117,7 +118,10 @@ extension FeedExercise {
             let patience = items.map(\.latency).reduce(0, +) + 2  // fetched one after another, even
             DispatchQueue.main.asyncAfter(lessonSeconds: patience) {
                 if !finished {
-                    self.fault(FaultLine("\(name) never completed", hint: "every load completes, an empty feed too"))
+                    self.fault(
+                        FaultLine(
+                            "\(name) never completed: `completion` never called",
+                            hint: "every load completes, an empty feed too"))
                     resolve()
                 }
             }

@@ -59,10 +59,10 @@ public enum SlowAddExercise {
             right = !finishedAtReturn && executingAtReturn && right
             say(
                 finishedAtReturn
-                    ? "start() returned with \(probeLeft) + \(probeRight) already finished: main() did the slow work itself   <- keep it asynchronous"
+                    ? "`start()` returned with \(probeLeft) + \(probeRight) already finished: `main()` did the slow work itself   <- keep it asynchronous"
                     : executingAtReturn
                         ? "start() returned before \(probeLeft) + \(probeRight) was finished: main() leaves the slow work running"
-                        : "start() returned, and \(probeLeft) + \(probeRight) is not executing while its sum is computed   <- let AsyncOperation's start() run main()"
+                        : "`start()` returned, and \(probeLeft) + \(probeRight) is not executing while its sum is computed   <- let AsyncOperation's start() run main()"
             )
             var waited = 0.0
             while !probe.isFinished && waited < 5 {
@@ -115,7 +115,7 @@ public enum SlowAddExercise {
         }
         guard finished - came > promptLimit else { return true }
         say(
-            "\(text) finished at \(seconds(finished)), \(seconds(finished - came)) after its sum arrived   <- finish as soon as the sum is in, in asyncAdd's callback, not after a wait of your own"
+            "\(text) finished at \(seconds(finished)), \(seconds(finished - came)) after its sum arrived in `asyncAdd`'s callback   <- finish as soon as the sum is in, in asyncAdd's callback, not after a wait of your own"
         )
         TimingWasOff.say(
             "a finish came \(seconds(finished - came)) after its sum; a busy machine can delay it that much too.")
@@ -127,13 +127,13 @@ public enum SlowAddExercise {
         let result = operation.result
         if operation.isCancelled {
             say(
-                "\(text) finished cancelled, though nobody cancelled it   <- finish it by setting its state, not by cancel()"
+                "\(text) finished cancelled (`cancel()`), though nobody cancelled it   <- finish it by setting its state, not by cancel()"
             )
             return false
         }
         guard result == sum else {
             say(
-                "\(text) finished with result \(result.map(String.init) ?? "nil")   <- store the sum before it says it is finished"
+                "\(text) finished with `result` \(result.map(String.init) ?? "nil")   <- store the sum before it says it is finished"
             )
             return false
         }

@@ -221,7 +221,8 @@ public enum BusyControllerExercise {
         let left = subsystem.observerCount
         if subsystem.unregisteredWhileInvalidating.value == 0 {
             note(
-                "invalidate() returned without unregistering   <- unregister in invalidate() itself, before it returns")
+                "`invalidate()` returned without unregistering   <- unregister in invalidate() itself, before it returns"
+            )
         } else if left < others {
             note(
                 "After invalidate(), the subsystem lost the second controller's handler too   <- unregister this controller's only"
@@ -240,7 +241,7 @@ public enum BusyControllerExercise {
         note(
             indicator.late == 0
                 ? "No notification reached the controller after invalidate()."
-                : "\(indicator.late) notification(s) reached the controller after invalidate()   <- drop them once invalidated"
+                : "\(indicator.late) notification(s) reached the controller after `invalidate()`   <- drop them once invalidated"
         )
         note(
             probe.isAlive

@@ -39,8 +39,8 @@ extension FavoritesExercise {
             guard holds == closed else { continue }
             FaultLine(
                 closed
-                    ? "add(\(event)) after its catalog closed it, and the list holds it"
-                    : "add(\(event)) after its catalog reopened it, and the list does not hold it",
+                    ? "`add`(\(event)) after its catalog closed it, and the list holds it"
+                    : "`add`(\(event)) after its catalog reopened it, and the list does not hold it",
                 hint: "add asks the catalog every time, and awaits its answer however long it takes: the answer can"
                     + " change"
             ).note()

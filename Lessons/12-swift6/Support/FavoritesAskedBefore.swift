@@ -55,7 +55,7 @@ extension FavoritesExercise {
         var faults = 0
         if await !witnessAdd.value {
             FaultLine(
-                "add(\(witness)), open all along, was waiting for the catalog while other events were removed; when"
+                "`add`(\(witness)), open all along, was waiting for the catalog while other events were removed; when"
                     + " it returned, the list did not hold it",
                 hint: "a remove takes out its own event, and no other: an add of an open event puts it in"
             ).note()
@@ -63,7 +63,7 @@ extension FavoritesExercise {
         }
         for event in missing.sorted(by: { $0.id < $1.id }) {
             FaultLine(
-                "add(\(event)) began after its catalog reopened it (and after a remove of it had returned), while"
+                "`add`(\(event)) began after its catalog reopened it (and after a remove of it had returned), while"
                     + " another add's question about it was out; when it returned, the list did not hold it",
                 hint: "each add asks the catalog itself, once it has begun, and adds an open event: an answer to a"
                     + " question asked before then can be out of date, and a remove that returned is over"

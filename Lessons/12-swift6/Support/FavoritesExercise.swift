@@ -92,7 +92,7 @@ public enum FavoritesExercise {
         }
         for event in early.current.sorted(by: { $0.id < $1.id }) {
             note(
-                "add(\(event)) returned, and the list did not hold it yet   <- when add returns, the event must be in, even when another add of it is under way"
+                "`add`(\(event)) returned, and the list did not hold it yet   <- when add returns, the event must be in, even when another add of it is under way"
             )
         }
         let open = Set(events.filter { !catalog.isClosed($0) })
@@ -106,7 +106,7 @@ public enum FavoritesExercise {
         for event in Set(await controller.events).intersection(twice).sorted(by: { $0.id < $1.id }) {
             let copies = before.filter { $0 == event }.count
             FaultLine(
-                "remove(\(event)) returned, and the list still holds it",
+                "`remove`(\(event)) returned, and the list still holds it",
                 hint: copies > 1
                     ? "it was added by \(askers[event]!) tasks at once and stored \(copies) times: one add of it, once"
                     : "when remove returns, the event is out: did remove return too soon, or leave a copy the list does"
@@ -151,12 +151,12 @@ public enum FavoritesExercise {
                         await controller.add(event)
                         let holds = await list(of: controller).contains(event)
                         if holds, catalog.isClosed(event) {
-                            fault("add(\(event)) returned, and the list holds it   <- its catalog said it is closed")
+                            fault("`add`(\(event)) returned, and the list holds it   <- its catalog said it is closed")
                         } else if !holds, !catalog.isClosed(event) {
                             fault(
                                 catalog.answers(for: event) == 0
-                                    ? "add(\(event)) returned before its catalog answered, and the list does not hold it   <- when add returns, the event must be in"
-                                    : "add(\(event)) returned, and the list does not hold it   <- when add returns, the event must be in"
+                                    ? "`add`(\(event)) returned before its catalog answered, and the list does not hold it   <- when add returns, the event must be in"
+                                    : "`add`(\(event)) returned, and the list does not hold it   <- when add returns, the event must be in"
                             )
                         }
                     }
@@ -164,19 +164,19 @@ public enum FavoritesExercise {
                     await controller.remove(again)
                     if await list(of: controller).contains(again) {
                         fault(
-                            "remove(\(again)) returned, and the list still holds it   <- when remove returns, the event must be out"
+                            "`remove`(\(again)) returned, and the list still holds it   <- when remove returns, the event must be out"
                         )
                     }
                     await controller.add(again)
                     if await !list(of: controller).contains(again) {
                         fault(
-                            "add(\(again)) once more after its remove, and the list does not hold it   <- a removed event can be added again"
+                            "`add`(\(again)) once more after its remove, and the list does not hold it   <- a removed event can be added again"
                         )
                     }
                     await controller.remove(again)
                     if await list(of: controller).contains(again) {
                         fault(
-                            "remove(\(again)) returned, and the list still holds it   <- when remove returns, the event must be out"
+                            "`remove`(\(again)) returned, and the list still holds it   <- when remove returns, the event must be out"
                         )
                     }
                 }

@@ -114,7 +114,7 @@ public enum FeedExercise {
                 }
                 for (index, calls) in doneCalls.enumerated() where calls.current.count > 1 {
                     FaultLine(
-                        "refresh \(index + 1) called done \(calls.current.count) times",
+                        "refresh \(index + 1) called `done` \(calls.current.count) times",
                         hint: "call done once a refresh, once both are shown"
                     ).note()
                     faults += 1
@@ -177,14 +177,14 @@ public enum FeedExercise {
             ? "Quick refresh \(number)"
             : "Refresh \(number): \(refresh.items.count) items, called back on \(refresh.queue.rawValue)"
         guard Watchdog.wait(for: done, upTo: limit, "refresh \(number)'s done") else {
-            FaultLine(start + ": done was never called", hint: "call done once both are shown, an empty feed too")
+            FaultLine(start + ": `done` was never called", hint: "call done once both are shown, an empty feed too")
                 .note()
             return (1, false, calls)
         }
         let (items, thumbnails) = shownAtDone.current ?? DispatchQueue.main.sync { (model.items, model.thumbnails) }
         var wrong: [FaultLine] = []  // each with its own hint
         if calls.current.first == false {
-            wrong.append(FaultLine("done was called off the main actor", hint: "call done on the main actor"))
+            wrong.append(FaultLine("`done` was called off the main actor", hint: "call done on the main actor"))
         }
         if items != refresh.items {
             wrong.append(

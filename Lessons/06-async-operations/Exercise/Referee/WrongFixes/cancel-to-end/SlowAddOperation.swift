@@ -6,6 +6,7 @@ import Lesson6Support
 // which finishes an AsyncOperation at once. The queue goes on, but the operation ends cancelled:
 // anything that depends on it, or checks it, is told its work was called off.
 // must fail: output
+// verdict leads with: SlowAddOperation.swift:27 because "finish it by setting its state"
 
 // @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); `result` is set before
 // `cancel()` finishes it (the fault is its output).

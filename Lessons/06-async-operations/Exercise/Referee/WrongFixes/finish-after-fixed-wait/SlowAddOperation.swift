@@ -7,6 +7,7 @@ import Lesson6Support
 // operation finishes 2 s after it starts, "long enough for a slow add". Whatever the wait, one of the
 // two timed sums finishes before its sum arrives or long after it.
 // must fail: output
+// verdict leads with: SlowAddOperation.swift:33 because "finish as soon as the sum"
 
 // @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); `sum` is under `lock`
 // (the fault is its timing).

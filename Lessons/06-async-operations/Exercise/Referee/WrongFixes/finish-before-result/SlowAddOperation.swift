@@ -5,6 +5,7 @@ import Lesson6Support
 // Exercise 6, a known wrong fix (hint 3): the callback finishes first and stores the result after.
 // The driver reads `result` as soon as the operation is finished, while the callback writes it.
 // must fail: race SlowAddOperation.main
+// verdict leads with: SlowAddOperation.swift:25 because "reads too, must go through the same lock"
 
 // @unchecked Sendable: a promise this wrong fix breaks on purpose: `result` is written after `.finished`.
 final class SlowAddOperation: AsyncOperation, @unchecked Sendable {

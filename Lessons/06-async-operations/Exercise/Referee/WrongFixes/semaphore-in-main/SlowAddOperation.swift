@@ -6,6 +6,7 @@ import Lesson6Support
 // finishes. Every sum is right, but the operation is no longer asynchronous: it holds a thread for
 // the whole second, and it is already finished when start() returns.
 // must fail: output
+// verdict leads with: SlowAddOperation.swift:24 because "keep it asynchronous"
 
 // @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); the semaphore orders
 // `result` before `.finished`.

@@ -6,6 +6,7 @@ import Lesson6Support
 // finishes. The sums are right, but main() no longer returns before the work is done: the operation
 // is already finished when start() returns.
 // must fail: output
+// verdict leads with: SlowAddOperation.swift:24 because "keep it asynchronous"
 
 // @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); `result` is set in
 // `main()` before `.finished`.

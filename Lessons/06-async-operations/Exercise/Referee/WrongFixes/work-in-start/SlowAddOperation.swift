@@ -6,6 +6,7 @@ import Lesson6Support
 // AsyncOperation's start() never runs: the operation goes from ready to finished without ever
 // executing (lesson 6, page 1), and a cancel before it starts is ignored.
 // must fail: output
+// verdict leads with: SlowAddOperation.swift:25 because "let AsyncOperation's start() run main()"
 
 // @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); `result` is set before
 // `.finished`.

@@ -6,6 +6,7 @@ import Lesson8Support
 // read by the loop on the operation's thread, with nothing between them. The sums come out right;
 // the flag is a data race (isCancelled is the thread-safe flag Operation already has).
 // must fail: race ArraySumOperation.cancel
+// verdict leads with: ArraySumOperation.swift:23 or ArraySumOperation.swift:29 because "reads too, must go through the same lock"
 
 // @unchecked Sendable: a promise this wrong fix breaks on purpose: `stopRequested` is unguarded.
 final class ArraySumOperation: Operation, @unchecked Sendable {

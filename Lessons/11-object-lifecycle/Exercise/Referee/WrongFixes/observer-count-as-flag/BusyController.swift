@@ -3,6 +3,7 @@
 // registered, which stays true while another controller is (round 1's second controller), so the
 // late 'idle' reaches the invalidated one.
 // must fail: output
+// verdict leads with: BusyController.swift:30 because "drop them once invalidated"
 import Foundation
 import RaceLabKit
 import Lesson11Support

@@ -1,6 +1,7 @@
 // Exercise 11, a wrong fix from an adversarial round: it unregisters in invalidate(), then drops
 // notifications for half a second. A late one that arrives after that still reaches it (hint 2).
 // must fail: output
+// verdict leads with: BusyController.swift:29 because "drop them once invalidated"
 
 import Foundation
 import RaceLabKit

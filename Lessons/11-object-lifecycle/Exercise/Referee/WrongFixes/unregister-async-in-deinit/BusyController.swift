@@ -1,6 +1,7 @@
 // Exercise 11, a known wrong fix: no deadlock, because deinit sends the unregistering off with async;
 // but invalidation is still left to deinit, and until then the subsystem holds the handler.
 // must fail: output
+// verdict leads with: BusyController.swift:27 because "unregister in invalidate() itself, before it"
 import Foundation
 import RaceLabKit
 import Lesson11Support

@@ -1,6 +1,7 @@
 // Exercise 11, a known wrong fix: a weak handler and a flag, but invalidate() never unregisters. The
 // controller goes away, yet the subsystem keeps its handler forever, and calls it on every change.
 // must fail: output
+// verdict leads with: BusyController.swift:27 because "unregister in invalidate() itself, before it"
 import Foundation
 import RaceLabKit
 import Lesson11Support

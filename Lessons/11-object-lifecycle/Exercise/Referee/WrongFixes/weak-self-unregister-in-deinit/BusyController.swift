@@ -3,6 +3,7 @@
 // late notification still reaches the live controller, and when the subsystem lets go last (round
 // 2), deinit runs on the subsystem's queue and syncs onto it: libdispatch traps.
 // must fail: output, crash
+// verdict leads with: BusyController.swift:27 or BusyController.swift:30 because "unregister in invalidate() itself" or "waits for itself forever"
 import Foundation
 import RaceLabKit
 import Lesson11Support

@@ -5,6 +5,7 @@ import Lesson12Support
 // driver's tasks do not run on the main actor, and the promise is checked at run time: the program
 // stops ("Incorrect actor executor assumption").
 // must fail: crash
+// verdict leads with: FavoriteEventsController.swift:29 because "run-time isolation check (SE-0423)"
 
 final class FavoriteEventsController: FavoriteEvents {
     private let catalog: Catalog

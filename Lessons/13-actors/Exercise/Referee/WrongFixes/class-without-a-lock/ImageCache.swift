@@ -5,6 +5,7 @@ import Lesson13Support
 // `@unchecked Sendable` instead of an actor, with no lock. Swift 6 takes the promise on trust;
 // requests from many tasks change the dictionary at once, and ThreadSanitizer reports it.
 // must fail: race ImageCache.image or crash
+// verdict leads with: ImageCache.swift:15 or ImageCache.swift:17 because "reads too, must go through the same lock"
 
 // @unchecked Sendable: a promise this wrong fix breaks on purpose: `cache` has no lock.
 final class ImageCache: ImageSource, @unchecked Sendable {

@@ -3,6 +3,7 @@ import Lesson15Support
 // Exercise 15, a wrong fix: the completion is `@Sendable`, and says it is on the main actor with
 // `MainActor.assumeIsolated`: true only when the service calls back on the main queue.
 // must fail: crash
+// verdict leads with: FeedViewModel.swift:19 because "run-time isolation check (SE-0423)"
 
 final class FeedViewModel: FeedScreenModel {
     private(set) var items: [FeedItem] = []

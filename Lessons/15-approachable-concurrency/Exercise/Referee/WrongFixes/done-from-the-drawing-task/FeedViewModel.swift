@@ -3,6 +3,7 @@ import Lesson15Support
 // Exercise 15, a wrong fix: the drawing runs in a detached task, which shows the thumbnails with
 // `MainActor.run` and then calls `done` itself, off the main actor.
 // must fail: output
+// verdict leads with: FeedViewModel.swift:25 because "call done on the main actor"
 
 final class FeedViewModel: FeedScreenModel {
     private(set) var items: [FeedItem] = []
