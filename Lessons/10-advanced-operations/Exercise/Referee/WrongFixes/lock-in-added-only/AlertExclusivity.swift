@@ -3,7 +3,7 @@
 // dictionary, read while another thread resizes it, also crashes the run on most runs (16 of 20
 // runs of its program alone, in _NativeDictionary.lookup), sometimes before TSan's reports can be read.
 // must fail: race AlertExclusivity.finished or crash
-// verdict leads with: AlertExclusivity.swift:20 or AlertExclusivity.swift:26 because "reads too, must go through the same lock"
+// verdict leads with: AlertExclusivity.swift:19 or AlertExclusivity.swift:20 or AlertExclusivity.swift:26 or AlertExclusivity.swift:27 because "reads too, must go through the same lock"
 import Foundation
 import RaceLabKit
 import Lesson10Support
