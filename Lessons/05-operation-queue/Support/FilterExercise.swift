@@ -101,18 +101,19 @@ public enum FilterExercise {
         let names = images.map(\.name)
         if images.count != count || Set(names).count != count || !expected.allSatisfy(images.contains) {
             let missing = expected.filter { !images.contains($0) }.map(\.name)
-            say(
-                "FilterResults gave \(images.count) images for \(count) filters"
+            FaultLine(
+                "`all`(count:) gave \(images.count) images for \(count) filters"
                     + (missing.isEmpty ? "" : "; missing: \(missing.joined(separator: ", "))")
-                    + (Set(names).count == names.count ? "" : "; some more than once")
-                    + ". all(count:) must wait for every image, and give each once.")
+                    + (Set(names).count == names.count ? "" : "; some more than once"),
+                hint: "all(count:) must wait for every image, and give each once"
+            ).say()
             return faults.firm()
         }
         if at > last + promptLimit {
-            say(
-                "FilterResults gave all \(count) images, but \(seconds(at - last)) after the last one came in: return as soon as the"
-            )
-            note("last image is in, not after a wait of your own.")
+            FaultLine(
+                "`all`(count:) gave all \(count) images, but \(seconds(at - last)) after the last one came in",
+                hint: "return as soon as the last image is in, not after a wait of your own"
+            ).say()
             return faults.late("a busy machine can delay a return that much too.")
         }
         say("FilterResults gave all \(count) images, each once, as soon as the last was in")
@@ -143,15 +144,18 @@ public enum FilterExercise {
                 }),
             let tiles = answer.current
         else {
-            note("all(count:) never gave the tiles: was an add lost, so that the count is never reached?")
+            FaultLine(
+                "`all`(count:) never gave the tiles: an add was lost, so the count was never reached",
+                hint: "one add must read and change the array in one critical section"
+            ).note()
             return faults.firm()
         }
         let distinct = Set(tiles.map(\.name)).count
         guard tiles.count == total, distinct == total else {
-            note(
-                "FilterResults gave \(tiles.count) tiles (\(distinct) different) of \(total) added: adds made at the same time were lost"
-            )
-            note("or doubled. One add must read and change the array in one critical section.")
+            FaultLine(
+                "FilterResults gave \(tiles.count) tiles (\(distinct) different) of \(total) added: `add`s made at the same time were lost or doubled",
+                hint: "one add must read and change the array in one critical section"
+            ).note()
             return faults.firm()
         }
         note("Every tile added at the same time was there, each once.")
@@ -190,17 +194,18 @@ public enum FilterExercise {
             return !stuck
         }
         guard !stuck else {
-            note("all(count: 2) never returned, though both images were added: it missed the last one's wake-up.")
-            note(
-                "Check the count and start waiting in one critical section, or count the images with a semaphore or a group."
-            )
+            FaultLine(
+                "`all`(count: 2) never returned, though both images were added: it missed the last one's wake-up",
+                hint:
+                    "check the count and start waiting in one critical section, or count the images with a semaphore or a group"
+            ).note()
             return faults.firm()
         }
         guard short == 0 else {
-            note(
-                "In \(short) of \(rounds) rounds all(count: 2) gave fewer than the two images added while it waited: it let go"
-            )
-            note("before the last one was stored. Let all(count:) go only once the image is in.")
+            FaultLine(
+                "In \(short) of \(rounds) rounds `all`(count: 2) gave fewer than the two images added while it waited: it was let go before the last one was stored",
+                hint: "let all(count:) go only once the image is in"
+            ).note()
             return faults.firm()
         }
         note("all(count: 2) gave both images in each of the \(rounds) rounds.")

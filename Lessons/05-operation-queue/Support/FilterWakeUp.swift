@@ -20,15 +20,19 @@ extension FilterExercise {
             steps.add(again)
         }
         guard steps.short == 0 else {
-            note("all(count: 2) gave other than its two images, each once, when the last came as it checked.")
+            FaultLine(
+                "`all`(count: 2) gave other than its two images, each once, when the last came as it checked",
+                hint: "check the count and take the images in one critical section"
+            ).note()
             return faults.firm()
         }
         guard steps.slow < 2 else {
-            note(
-                "all(count: 2) returned 0.1 s or more (up to \(fixed(steps.slowest, decimals: 2)) s) after its last image came,"
-                    + " in \(steps.slow) of the \(steps.played) steps:")
-            note("it missed the wake-up, and found the image only when a wait of its own ran out. Check the count and")
-            note("start waiting in one critical section.")
+            FaultLine(
+                "`all`(count: 2) returned 0.1 s or more (up to \(fixed(steps.slowest, decimals: 2)) s) after its last image came,"
+                    + " in \(steps.slow) of the \(steps.played) steps: it missed the wake-up, and found the image only when a"
+                    + " wait of its own ran out",
+                hint: "check the count and start waiting in one critical section"
+            ).note()
             return faults.late("a very busy machine can keep a thread from running that long too.")
         }
         note(
@@ -38,9 +42,12 @@ extension FilterExercise {
     }
 
     private static func neverReturned(_ faults: Faults) {
-        note("all(count: 2) never returned: its last image came while it checked the count, and it missed the wake-up.")
-        note("Check the count and start waiting in one critical section (NSCondition's wait() unlocks the lock as it")
-        note("waits, and locks it again before it returns), or count the images with a semaphore or a group.")
+        FaultLine(
+            "`all`(count: 2) never returned: its last image came while it checked the count, and it missed the wake-up",
+            hint:
+                "check the count and start waiting in one critical section (NSCondition's wait() unlocks the lock as it"
+                + " waits, and locks it again before it returns), or count the images with a semaphore or a group"
+        ).note()
         faults.late("a very busy machine can keep a thread from running for a second too.")
     }
 }

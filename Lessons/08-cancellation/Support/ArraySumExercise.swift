@@ -81,27 +81,29 @@ public enum ArraySumExercise {
         if sum.outputArray != expected {
             let stale = if case .asPairEnds = cancel, sum.outputArray.count > started { true } else { false }
             let until =
-                if case .never = cancel { "the end (nothing cancelled it)." } else {
-                    "the cancel (the one under way still finishes)."
+                if case .never = cancel { "the end (nothing cancelled it)" } else {
+                    "the cancel (the one under way still finishes)"
                 }
-            note(
-                "  expected \(expected): the sums of the \(started) pair\(started == 1 ? "" : "s") started before \(until)"
-            )
+            let seen =
+                "  `outputArray` \(sum.outputArray), expected \(expected): the sums of the \(started)"
+                + " pair\(started == 1 ? "" : "s") started before \(until)"
             if stale {
-                note(
-                    "  the cancel came as pair \(started) ended, before the next began: look at isCancelled itself before"
-                )
-                note("  each pair, not at a copy of it made earlier.")
+                FaultLine(
+                    seen + "; the cancel came as pair \(started) ended, before the next began",
+                    hint: "look at isCancelled itself before each pair, not at a copy of it made earlier"
+                ).note()
+            } else {
+                FaultLine(seen, hint: "check isCancelled before each pair, and stop there").note()
             }
             return false
         }
         // Counted where the work happens: a sum computed and then left out was not stopped.
         let calls = slowAddCalls - callsBefore
         if calls != started {
-            note(
-                "  the right sums, but slowAdd was called \(calls) times for \(started): after a cancel, stop the work;"
-            )
-            note("  do not go on with it and only leave out its results.")
+            FaultLine(
+                "  the right sums, but `slowAdd` was called \(calls) times for \(started)",
+                hint: "after a cancel, stop the work: do not go on with it and only leave out its results"
+            ).note()
             return false
         }
         note("  right: \(started) sum\(started == 1 ? "" : "s") started, and the operation stopped there")

@@ -185,7 +185,7 @@ public enum CacheExercise {
             let requests = Network.requests(for: image.name)
             if requests.received != 1 || requests.cancelled != 0 {
                 FaultLine(
-                    "image \(index + 1): the network received \(requests.received) downloads"
+                    "image \(index + 1): the network received \(requests.received) downloads (`Network.image`)"
                         + (requests.cancelled > 0 ? ", \(requests.cancelled) of them cancelled" : ""),
                     hint: "one download an image, whoever asks and whoever is cancelled"
                 ).note()

@@ -55,7 +55,7 @@ extension CacheExercise {
             FaultLine(
                 downloads == 1
                     ? "after the download failed, no request asked the network again: the failure was kept"
-                    : "the network received \(downloads) downloads: the one that failed, and \(downloads - 1) after it",
+                    : "the network received \(downloads) downloads (`Network.image`): the one that failed, and \(downloads - 1) after it",
                 hint: downloads == 1
                     ? "a failed download must not stay in the cache: the next request downloads again"
                     : "after a failure, one new download for all who ask: take an entry out only while it is"

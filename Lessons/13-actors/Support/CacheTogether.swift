@@ -53,7 +53,7 @@ extension CacheExercise {
         if twice > 0 {
             FaultLine(
                 "two requests for a new image, made at the same instant: for \(twice) of the \(round.played) images the"
-                    + " network did not receive one download",
+                    + " network did not receive one download (`Network.image`)",
                 hint: "check for the download in flight and store yours in one stretch of code, with no lock let"
                     + " go and no await between them"
             ).note()

@@ -7,6 +7,7 @@ import Lesson5Support
 // and the wait signals no one: the wake-up is lost, and all finds the image only when its wait runs
 // out, 0.25 s late. It never hangs, so before the wake-up steps timed each call it passed 3 of 3 runs.
 // must fail: output
+// verdict leads with: FilterResults.swift:24 because "check the count and start waiting"
 
 final class FilterResults {
     private var images: [Image] = []

@@ -7,6 +7,7 @@ import Lesson5Support
 // and all waits forever for an image that is already in (a lost wake-up). Every access is locked, so
 // TSan is rightly silent; the window is a few instructions wide, and the wake-up steps hit it.
 // must fail: output
+// verdict leads with: FilterResults.swift:29 because "check the count and start waiting"
 
 final class FilterResults {
     private var images: [Image] = []

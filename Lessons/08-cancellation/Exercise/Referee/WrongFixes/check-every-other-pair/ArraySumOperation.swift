@@ -6,6 +6,7 @@ import Lesson8Support
 // isCancelled only before every second pair. A cancel in the middle of an even pair still starts the
 // pair after it. The driver cancels once in an odd pair and once in an even one, so it fails every run.
 // must fail: output
+// verdict leads with: ArraySumOperation.swift:27 because "look at isCancelled itself" or "check isCancelled before each pair"
 
 // @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); `outputArray` is written
 // in `main()`, read after the operation finished.

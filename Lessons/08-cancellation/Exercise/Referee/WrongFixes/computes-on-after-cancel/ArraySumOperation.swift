@@ -6,6 +6,7 @@ import Lesson8Support
 // so the output is right; but it goes on computing every other pair, unseen. Cancelling must stop
 // the work. The driver counts the slowAdd calls, so this fails whatever the timing.
 // must fail: output
+// verdict leads with: ArraySumOperation.swift:26 because "after a cancel, stop the work"
 
 // @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); `outputArray` is written
 // in `main()`, read after the operation finished.

@@ -7,6 +7,7 @@ import Lesson8Support
 // own every 20 ms, and the loop looks at the copy. A cancel that comes as a pair ends finds the copy
 // stale, and one more pair starts.
 // must fail: output
+// verdict leads with: ArraySumOperation.swift:35 because "look at isCancelled itself" or "check isCancelled before each pair"
 
 // @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); its flag is `Locked`,
 // `outputArray` is written in `main()`, read after the operation finished.

@@ -6,6 +6,7 @@ import Lesson13Support
 // download. A request that comes while those waiters resume starts a new download, and a waiter that
 // resumes after it takes the new download's entry out too: the next request downloads a third time.
 // must fail: output
+// verdict leads with: ImageCache.swift:19 because "after a failure, one new download"
 
 actor ImageCache: ImageSource {
     private var cache: [String: Task<Image, Error>] = [:]

@@ -8,6 +8,7 @@ import Lesson13Support
 // flight only: if the download ended, its image stored and its entry taken out while the request
 // hopped, it downloads the image again. Round 5's eight tasks ask again the moment a download ends.
 // must fail: output
+// verdict leads with: ImageCache.swift:33 because "check for the download in flight"
 
 // @unchecked Sendable: `images` is read and written under `lock`.
 private final class Downloaded: @unchecked Sendable {
