@@ -133,15 +133,16 @@ extension Runner {
                 Self.isPlaced(problems[$0], in: folder) || (problems[$0].kind == .hang && outcome.explanations.isEmpty)
             }.sorted { (problems[$0].kind == .race ? 0 : 1, $0) < (problems[$1].kind == .race ? 0 : 1, $1) }.prefix(2))
         for index in leading { said += told(problems[index]) }
-        for line in Self.conclusionsFirst(outcome.explanations).prefix(3) {
+        let accounts = Self.withoutEchoes(outcome.explanations)
+        for line in Self.conclusionsFirst(accounts).prefix(3) {
             said.append("  - " + line)
             for place in wherePlaces(line, exercise, folder: folder) where placesShown.insert(place).inserted {
                 said.append("      " + place)
             }
         }
-        if outcome.explanations.count > 3 {
+        if accounts.count > 3 {
             let replay = "swift run exercise\(exercise.number)" + (outcome.seed.map { " --seed \($0)" } ?? "")
-            said.append("  - and \(outcome.explanations.count - 3) more like them (to read the whole run: \(replay))")
+            said.append("  - and \(accounts.count - 3) more like them (to read the whole run: \(replay))")
         }
         let shown = 4
         let rest = problems.indices.filter { !leading.contains($0) }.map { problems[$0] }
@@ -193,6 +194,15 @@ extension Runner {
                 return false
             }
             return true
+        }
+    }
+
+    /// The driver's lines without those an earlier one already holds: a summary ("The gallery is not
+    /// right yet. First: row 5 …") makes the timed line it quotes ("[19.73s] row 5 …") an echo.
+    static func withoutEchoes(_ lines: [String]) -> [String] {
+        lines.filter { line in
+            let text = line.hasPrefix("[") ? String(line.drop { $0 != "]" }.dropFirst().drop { $0 == " " }) : line
+            return !lines.contains { $0 != line && $0.count > text.count && $0.contains(text) }
         }
     }
 

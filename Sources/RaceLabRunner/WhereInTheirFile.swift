@@ -42,22 +42,25 @@ extension Runner {
     /// (`versionCheck.addDependency(schedule)` finds `steps.versionCheck.addDependency(steps.schedule)`).
     static func whereItIsUsed(_ line: String, path: String, text: String) -> [String] {
         let seen = line.components(separatedBy: faultArrow)[0]
-        var patterns: [String] = []
+        var patterns: [(String, String?)] = []  // and the name, for one name alone
         var rest = seen[...]
         while let found = rest.range(of: #"`[^`]+`"#, options: .regularExpression) {
             let names = words(in: rest[found])
             if names.count == 1 {
                 // Not a parameter's label (`show:`), nor a stored property's declaration (`var result`).
-                patterns.append(#"(?<!\bvar |\blet )\b\#(names[0])\b(?!\s*:)"#)
+                patterns.append((#"(?<!\bvar |\blet )\b\#(names[0])\b(?!\s*:)"#, names[0]))
             } else if !names.isEmpty {
-                patterns.append(names.map { #"\b\#($0)\b"# }.joined(separator: ".*"))
+                patterns.append((names.map { #"\b\#($0)\b"# }.joined(separator: ".*"), nil))
             }
             rest = rest[found.upperBound...]
         }
         let lines = codeLines(text)
         var said: [String] = []
-        for pattern in patterns {
-            for index in lines.indices where lines[index].range(of: pattern, options: .regularExpression) != nil {
+        for (pattern, name) in patterns {
+            // A function's own first line before the lines that call it.
+            let matching = lines.indices.filter { lines[$0].range(of: pattern, options: .regularExpression) != nil }
+            let declared = matching.filter { index in name.map { lines[index].contains("func \($0)(") } ?? false }
+            for index in declared + matching.filter({ !declared.contains($0) }) {
                 guard said.count < 2 else { return said }
                 said.append("where: \(path):\(index + 1), `\(lines[index].trimmingCharacters(in: .whitespaces))`")
             }

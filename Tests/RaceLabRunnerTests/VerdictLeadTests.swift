@@ -1,5 +1,6 @@
 import Foundation
 import RaceLabKit
+import RaceLabContract
 import XCTest
 
 @testable import RaceLabRunner
@@ -195,6 +196,14 @@ final class VerdictLeadTests: ExerciseWorkspaceTestCase {
         )
         XCTAssertFalse(judged(["  - torn", right[1]]), "the reason lost")
         XCTAssertFalse(judged(right, .failure(.init(description: "x says what its verdict leads with more than once"))))
+        // A run the driver said was off in its timing is not held to the lead (what led may be the machine's).
+        let off = RunOutcome(
+            problems: [.output(.init())], races: [], seconds: 1, stdout: TimingWasOff.mark + "a frame came 1.2 s late")
+        printed = []
+        XCTAssertTrue(
+            runner.reportFails(
+                "exercise 9 wrong fix x", .success([.output]), off, lead: (.success(lead), { _ in ["  - late"] })))
+        XCTAssertTrue(printed.last?.contains("not held to its lead") == true, "\(printed)")
         // verify --verdicts: the two lines under the PASS.
         runner.showsVerdicts = true
         printed = []
@@ -257,6 +266,29 @@ final class WhereInTheirFileTests: ExerciseWorkspaceTestCase {
                 "version check waits for schedule, which it does not need (`versionCheck.addDependency(schedule)`)",
                 path: path, text: graph),
             ["where: \(path):3, `steps.versionCheck.addDependency(steps.schedule)`"], "a snippet: its names in order")
+    }
+
+    func testAFunctionIsPointedAtItsOwnLineFirstAndASummaryDropsItsEcho() {
+        let gallery = """
+            init() {
+                table.didEndDisplaying = { row in self.didEndDisplaying(row) }
+            }
+            func didEndDisplaying(_ row: Int) {
+            }
+            """
+        XCTAssertEqual(
+            Runner.whereItIsUsed("row 0 left, but `didEndDisplaying` did not cancel it", path: path, text: gallery)
+                .first,
+            "where: \(path):4, `func didEndDisplaying(_ row: Int) {`")
+        XCTAssertEqual(
+            Runner.withoutEchoes([
+                "The gallery is not right yet. First: row 5 shows no image   <- start one",
+                "[19.73s] row 5 shows no image   <- start one", "[20.00s] row 6 shows no image   <- start one",
+            ]),
+            [
+                "The gallery is not right yet. First: row 5 shows no image   <- start one",
+                "[20.00s] row 6 shows no image   <- start one",
+            ])
     }
 
     func testAHangSaysWhereTheAttendeesCodeCanWaitAndDropsTheStopLine() throws {

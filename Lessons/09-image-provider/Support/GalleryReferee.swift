@@ -12,7 +12,8 @@ extension GalleryExercise {
         private var sentOn = Set<String>()
         private var sideRowLeft = false  // side row 5 has left once; main queue only
         private let faults = Faults()
-        private var firstFault: String?  // said again at the end, where the verdict quotes it
+        private var firstFault: FaultLine?  // said again at the end, where the verdict quotes it
+        private var firstFirmFault: FaultLine?
 
         init(tables: [TableView], plan: Plan) {
             self.tables = tables
@@ -32,10 +33,11 @@ extension GalleryExercise {
                     if !running.isEmpty {
                         fault(
                             "side row 5 left at \(seconds(LessonClock.shared.now)) before its image came,"
-                                + " though it was due 1 s before:",
+                                + " though it was due 1 s before",
+                            hint:
+                                "the image its cell should show as it comes back never came: start each provider as its row appears",
                             late: "side row 5's image, due 1 s before it first left, had not come: this run could not"
                                 + " judge a cell with an old image")
-                        note("  the image its cell should show as it comes back never came.")
                     }
                 }
                 if running.isEmpty {
@@ -48,23 +50,27 @@ extension GalleryExercise {
                     stopped.insert(table.label(row))
                 } else if running.allSatisfy({ $0.cancelled.value == 1 }) {
                     // Sent elsewhere, it may or may not have run by now: the verdict must not depend on that.
-                    fault("\(table.label(row)) left, and its provider was cancelled from another queue: stop it then,")
-                    note("  on the main queue, where the table tells you the row left.")
+                    fault(
+                        "\(table.label(row)) left, and its provider was cancelled from another queue, not in `didEndDisplaying`",
+                        hint: "stop it there, on the main queue, where the table tells you the row left")
                 } else {
-                    fault("\(table.label(row)) left with its image on the way, but its provider was not cancelled:")
-                    note("  its download and filters go on for a cell nobody sees. Cancel it when the row leaves.")
+                    fault(
+                        "\(table.label(row)) left with its image on the way, but `didEndDisplaying` did not cancel its provider",
+                        hint: "cancel it when the row leaves: its download and filters go on for a cell nobody sees")
                 }
             }
             for row in table.visible where !table.shownSinceAppearing.contains(row) {
                 // Made as it last appeared: a row that comes back needs a new one, whatever its cell showed.
                 guard let latest = table.providers[row]?.last, table.appearedWithProvider.contains(row) else {
-                    fault("\(table.label(row)) is on screen, but no provider was started for it as it appeared.")
+                    fault(
+                        "\(table.label(row)) is on screen, but `willDisplay` started no provider for it as it appeared",
+                        hint: "start one each time a row appears")
                     continue
                 }
                 if latest.cancelled.value == 1 {
                     fault(
-                        "\(table.label(row)) is on screen, but its provider was cancelled: its image will never"
-                            + " come.")
+                        "\(table.label(row)) is on screen, but its provider was cancelled (`cancel`): its image will never come",
+                        hint: "cancel only the provider of the row that left")
                 }
             }
         }
@@ -74,7 +80,11 @@ extension GalleryExercise {
             for table in tables { atTheEnd(of: table) }
             faults.sayTimingIfOnlyLate()
             guard faults.count == 0 else {
-                note("The gallery is not right yet. First: \(firstFault ?? "?")")
+                let first = firstFirmFault ?? firstFault
+                FaultLine(
+                    "The gallery is not right yet. First: \(first?.seen ?? "?")", hint: first?.hint ?? "see above"
+                )
+                .note()
                 return
             }
             note(
@@ -92,7 +102,10 @@ extension GalleryExercise {
                     ?? false
                 fault(
                     "\(table.label(row)) is on screen at the end but shows no image"
-                        + (again ? " since it came back: a row that returns needs a new provider." : "."),
+                        + (again ? " since it came back" : ""),
+                    hint: again
+                        ? "a row that returns needs a new provider, started in willDisplay"
+                        : "start its provider as it appears, and show its image",
                     late: running
                         ? "\(table.label(row))'s image was due by \(seconds(plan.end - 2)) and had not come"
                             + " at \(seconds(LessonClock.shared.now))" : nil)
@@ -102,7 +115,8 @@ extension GalleryExercise {
                 // image to the main queue: the image came later than it was due.
                 let label = table.label(row)
                 fault(
-                    "\(label) got its image after it left: it landed off screen.",
+                    "\(label) got its image after it left: it landed off screen",
+                    hint: "cancel its provider in didEndDisplaying, as the row leaves",
                     late: stopped.contains(label)
                         ? "\(label)'s image was sent on before its row left, its provider"
                             + " cancelled then"
@@ -113,10 +127,13 @@ extension GalleryExercise {
         }
 
         /// Says a fault; `late`, when a busy machine could cause it too, says how.
-        private func fault(_ text: String, late why: String? = nil) {
+        private func fault(_ text: String, hint: String, late why: String? = nil) {
             if let why { faults.late(why) } else { faults.firm() }
-            if firstFault == nil { firstFault = text.hasSuffix(":") ? text.dropLast() + "." : text }
-            say(text)
+            let line = FaultLine(text, hint: hint)
+            // The first fault of the code's own leads the summary; one a busy machine can cause only when none is.
+            if why == nil, firstFirmFault == nil { firstFirmFault = line }
+            if firstFault == nil { firstFault = line }
+            line.say()
         }
     }
 }

@@ -5,6 +5,7 @@ import Lesson9Support
 // Exercise 9, a wrong fix from an adversarial round: it cancels every provider when any row
 // leaves, the rows still on screen included (hint 2): their images never come.
 // must fail: output
+// verdict leads with: GalleryController.swift:32 because "cancel only the provider of"
 
 final class GalleryController {
     let table: TableView

@@ -6,6 +6,7 @@ import Lesson9Support
 // does it, and a row that leaves cancels every provider of its picture. When the same picture is
 // in a row that stays on screen, that row's image is cancelled too.
 // must fail: output
+// verdict leads with: GalleryController.swift:35 because "cancel only the provider of"
 
 final class GalleryController {
     let table: TableView

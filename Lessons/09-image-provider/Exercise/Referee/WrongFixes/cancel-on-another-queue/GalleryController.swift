@@ -6,6 +6,7 @@ import Lesson9Support
 // queue but cancelled on a global queue, "to keep scrolling smooth": whether the work has stopped
 // when anyone looks is luck, and until then it goes on for a row nobody sees.
 // must fail: output
+// verdict leads with: GalleryController.swift:32 because "stop it there, on the" or "cancel it when the row"
 
 final class GalleryController {
     let table: TableView

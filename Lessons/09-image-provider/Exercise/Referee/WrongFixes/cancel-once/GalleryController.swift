@@ -2,6 +2,7 @@
 // row's provider only the first time that row leaves. A row that came back and leaves again keeps
 // its new provider running: its image lands off screen.
 // must fail: output
+// verdict leads with: GalleryController.swift:34 because "cancel it when the row"
 
 import Foundation
 import RaceLabKit

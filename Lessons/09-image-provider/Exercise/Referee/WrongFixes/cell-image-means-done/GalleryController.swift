@@ -7,6 +7,7 @@ import Lesson9Support
 // image of an earlier stay: side row 5, whose image came before it first left, comes back and leaves
 // again with its new image on the way, and that provider goes on.
 // must fail: output
+// verdict leads with: GalleryController.swift:33 because "cancel it when the row"
 
 final class GalleryController {
     let table: TableView

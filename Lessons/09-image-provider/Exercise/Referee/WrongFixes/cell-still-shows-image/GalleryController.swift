@@ -6,6 +6,7 @@ import Lesson9Support
 // provider when it appears ("its picture is in the cell already"). That image is from an earlier
 // stay: side row 5 comes back after its image came, and no provider is started for it.
 // must fail: output
+// verdict leads with: GalleryController.swift:23 because "start one each time a"
 
 final class GalleryController {
     let table: TableView

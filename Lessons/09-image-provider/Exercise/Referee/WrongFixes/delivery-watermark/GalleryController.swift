@@ -7,6 +7,7 @@ import Lesson9Support
 // the order they started"). Download times differ: the second gallery's side row 5 delivers first,
 // and rows 1-4, started before it, leave still loading when the gallery closes.
 // must fail: output
+// verdict leads with: GalleryController.swift:36 because "cancel it when the row"
 
 final class GalleryController {
     let table: TableView

@@ -5,6 +5,7 @@ import Lesson9Support
 // Exercise 9, a known wrong fix (hint 2): the row's provider is forgotten, not cancelled. Its
 // operations were already on its queue and keep running: the image still arrives, off screen.
 // must fail: output
+// verdict leads with: GalleryController.swift:31 because "cancel it when the row"
 
 final class GalleryController {
     let table: TableView

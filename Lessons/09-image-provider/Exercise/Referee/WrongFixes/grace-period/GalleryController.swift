@@ -5,6 +5,7 @@ import Lesson9Support
 // Exercise 9, a wrong fix from an adversarial round: it cancels half a lesson second after the
 // row leaves, in case it comes back. Until then the download and the filters run for nobody.
 // must fail: output
+// verdict leads with: GalleryController.swift:31 because "cancel it when the row"
 
 final class GalleryController {
     let table: TableView

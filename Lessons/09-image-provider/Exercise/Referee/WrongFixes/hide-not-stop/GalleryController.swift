@@ -6,6 +6,7 @@ import Lesson9Support
 // off screen. Nothing lands off screen, but the download and the filters still run for a row that
 // left (hint 1): hidden, not stopped.
 // must fail: output
+// verdict leads with: GalleryController.swift:33 because "cancel it when the row"
 
 final class GalleryController {
     let table: TableView

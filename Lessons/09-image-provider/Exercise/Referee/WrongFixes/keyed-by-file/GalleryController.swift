@@ -7,6 +7,7 @@ import Lesson9Support
 // goes on uncancelled; when the upper row leaves, the lower row's provider is cancelled while that
 // row stays on screen, and the upper row's image lands off screen.
 // must fail: output
+// verdict leads with: GalleryController.swift:33 because "cancel it when the row"
 
 final class GalleryController {
     let table: TableView
