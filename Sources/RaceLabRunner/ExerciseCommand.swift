@@ -107,10 +107,11 @@ extension Runner {
         return verdict
     }
 
-    /// What is still wrong, as a list: the driver's own account first, in its words, each with where
-    /// in the attendee's files (`folder`: theirs, or a variant's) it happened; then the problems the
-    /// account has not told (a race with both lines and why), and a word when TSan saw nothing. Its
-    /// first two lines are what `// verdict leads with:` holds a variant to (`VerdictLead`).
+    /// What is still wrong, as a list: a race or crash ThreadSanitizer placed in the attendee's files
+    /// (`folder`: theirs, or a variant's), or a hang the driver has no account of, with its line and
+    /// why; then the driver's own account, in its words, each line with where in those files it
+    /// happened; then the problems not yet told, and a word when TSan saw nothing. Its first two lines
+    /// are what `// verdict leads with:` holds a variant to (`VerdictLead`).
     func whatIsStillWrong(_ outcome: RunOutcome, _ exercise: ExerciseInfo, folder: String) -> [String] {
         /// A problem as a list item; a hang with the places in the attendee's files where their code can wait.
         func told(_ problem: CheckProblem) -> [String] {
