@@ -35,7 +35,7 @@ extension AlertsExercise {
                     + FaultLine.either(
                         ordered, "each waits for every one recorded before it.",
                         else: FaultLine(
-                            "in the last, some do not wait for the ones before",
+                            "in the last, some do not wait for the ones before (`added`)",
                             hint: "each must wait for the one recorded before it")))
             return RoundOutcome(passed: ordered)
         }
@@ -91,7 +91,7 @@ extension AlertsExercise {
                     + FaultLine.either(
                         ordered, "each waits for every one before it.",
                         else: FaultLine(
-                            "some do not wait for the ones before",
+                            "some do not wait for the ones before (`finished`)",
                             hint: "finishing an old operation must not forget a newer one")))
             for operation in second + [next] { exclusivity.finished(operation, categories: category) }
             return RoundOutcome(passed: ordered)

@@ -56,7 +56,7 @@ extension AlertsExercise {
                 + FaultLine.either(
                     forgotten == 0, "each alert after them waited for the one before.",
                     else: FaultLine(
-                        counting: forgotten, "times the next did not wait for one nobody had dismissed",
+                        counting: forgotten, "times the next did not wait for one nobody had dismissed (`finished`)",
                         hint: alone
                             ? "every category keeps its own last operation: an alert of sixteen categories is the last"
                                 + " of each (it happens one call at a time too)"

@@ -115,7 +115,7 @@ extension AlertsExercise {
                     zStarted + 0.001 >= yEnded
                 else {
                     FaultLine(
-                        "Alert Z, added while Y was on screen, did not wait for Y",
+                        "Alert Z, added while Y was on screen, did not wait for Y (`added`)",
                         hint: "the last alert still around is Y"
                     ).note()
                     return false

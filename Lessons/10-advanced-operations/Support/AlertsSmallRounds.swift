@@ -19,7 +19,7 @@ extension AlertsExercise {
                 + FaultLine.either(
                     waits, "the next still waits for it.",
                     else: FaultLine(
-                        "the next does not wait for it",
+                        "the next does not wait for it (`added`)",
                         hint: "record every new operation as the last of its categories")))
         for operation in [between, next] { exclusivity.finished(operation, categories: category) }
         return waits
@@ -37,7 +37,7 @@ extension AlertsExercise {
                 + FaultLine.either(
                     waits, "it waits for it.",
                     else: FaultLine(
-                        "it does not wait for it",
+                        "it does not wait for it (`added`)",
                         hint: "keep the last operation of each category, not of each set of categories")))
         exclusivity.finished(videoAlert, categories: ["shared alert", "shared video"])
         exclusivity.finished(alert, categories: ["shared alert"])
@@ -75,7 +75,7 @@ extension AlertsExercise {
                     + FaultLine.either(
                         waits, "it waits for it.",
                         else: FaultLine(
-                            "it does not wait for it",
+                            "it does not wait for it (`added`)",
                             hint: "an alert still around is the last of its category, however long ago it came")))
             for operation in [first, next] { exclusivity.finished(operation, categories: Self.category) }
             return waits

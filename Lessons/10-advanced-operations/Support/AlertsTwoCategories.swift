@@ -55,10 +55,10 @@ extension AlertsExercise {
                     ordered, "each waits for every one before it.",
                     else: cyclic
                         ? FaultLine(
-                            "some wait for each other, and can never run",
+                            "some wait for each other, and can never run (`added`)",
                             hint: "one critical section for all of an operation's categories")
                         : FaultLine(
-                            "some do not wait for one before them",
+                            "some do not wait for one before them (`added`)",
                             hint: "an operation waits for the last of every one of its categories, and is then the"
                                 + " last of each")))
         round.sayIfShort(unseen: "a critical section split in two")
@@ -82,7 +82,7 @@ extension AlertsExercise {
                 + FaultLine.either(
                     kept, "the next video still waits for that video.",
                     else: FaultLine(
-                        "the next video does not wait for the newer one",
+                        "the next video does not wait for the newer one (`finished`)",
                         hint: "forget an operation only in the categories it is still the last of")))
         for operation in [video, nextVideo] { exclusivity.finished(operation, categories: ["newer video"]) }
         return kept

@@ -7,6 +7,7 @@ import Lesson10Support
 // two critical sections, with addDependency between them. Two operations added at once both read the
 // same last one and do not wait for each other. TSan is rightly silent; the bursts of round 0 show it.
 // must fail: output
+// verdict leads with: AlertExclusivity.swift:17 because "each must wait for the"
 
 // @unchecked Sendable: `last` is read and written under `lock` (the fault is its logic, not a race).
 final class AlertExclusivity: Exclusivity, @unchecked Sendable {

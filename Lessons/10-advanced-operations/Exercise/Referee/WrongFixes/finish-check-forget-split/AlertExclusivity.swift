@@ -3,6 +3,7 @@
 // instead: the next alert does not wait for it. TSan is rightly silent; round 0's alerts dismissed
 // as they appear, with the next added at the same moment, show it.
 // must fail: output
+// verdict leads with: AlertExclusivity.swift:26 because "finished must check and forget"
 
 import Foundation
 import RaceLabKit

@@ -2,6 +2,7 @@
 // When an older operation finishes, a newer last one is forgotten and the next waits for nothing:
 // the order breaks in round 0, and alerts pile up on screen in round 1.
 // must fail: output
+// verdict leads with: AlertExclusivity.swift:15 because "the last alert still around"
 import Foundation
 import RaceLabKit
 import Lesson10Support

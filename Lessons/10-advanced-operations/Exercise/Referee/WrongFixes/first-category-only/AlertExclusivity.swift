@@ -1,6 +1,7 @@
 // Exercise 10, a known wrong fix: only an operation's first category counts. The video alert (alert
 // first, then video) waits for the last alert but not for the last video: two videos on screen.
 // must fail: output
+// verdict leads with: AlertExclusivity.swift:14 because "an operation waits for the"
 import Foundation
 import RaceLabKit
 import Lesson10Support

@@ -6,6 +6,7 @@ import Lesson10Support
 // the last of any of its categories, finished forgets it in all of them, and with it a newer video
 // recorded since: the next video does not wait for that one (hint 4).
 // must fail: output
+// verdict leads with: AlertExclusivity.swift:27 because "forget an operation only in"
 
 // @unchecked Sendable: `last` is read and written under `lock` (the fault is its logic, not a race).
 final class AlertExclusivity: Exclusivity, @unchecked Sendable {

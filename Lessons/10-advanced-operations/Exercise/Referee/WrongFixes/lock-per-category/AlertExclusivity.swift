@@ -7,6 +7,7 @@ import Lesson10Support
 // their categories named in either order, can each chain behind the other in one of them: a cycle,
 // neither ever runs. TSan is rightly silent; round 0's two threads adding at the same moment show it.
 // must fail: output
+// verdict leads with: AlertExclusivity.swift:17 because "one critical section for all"
 
 // @unchecked Sendable: `last` is read and written under `lock` (the fault is its logic, not a race).
 final class AlertExclusivity: Exclusivity, @unchecked Sendable {

@@ -4,6 +4,7 @@
 // finished a moment after it has: an alert added in that moment is forgotten, and the next alert
 // plays beside it.
 // must fail: output
+// verdict leads with: AlertExclusivity.swift:18 because "record every new operation as"
 
 import Foundation
 import RaceLabKit

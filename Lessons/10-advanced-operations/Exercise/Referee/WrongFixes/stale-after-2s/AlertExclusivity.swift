@@ -8,6 +8,7 @@ import Lesson10Support
 // last of its category however long ago it came: the long-lived alert, followed 2.5 s or more later,
 // shows it. (A threshold longer than the run cannot be told from a right answer: README.)
 // must fail: output
+// verdict leads with: AlertExclusivity.swift:18 because "an alert still around is"
 
 // @unchecked Sendable: `last` is read and written under `lock` (the fault is its logic, not a race).
 final class AlertExclusivity: Exclusivity, @unchecked Sendable {

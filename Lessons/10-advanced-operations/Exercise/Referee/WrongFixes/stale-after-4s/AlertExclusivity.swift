@@ -8,6 +8,7 @@ import Lesson10Support
 // more later, shows it on every run. (A threshold longer than 5 s cannot be told from a right answer:
 // README.)
 // must fail: output
+// verdict leads with: AlertExclusivity.swift:18 because "an alert still around is"
 
 // @unchecked Sendable: `last` is read and written under `lock` (the fault is its logic, not a race).
 final class AlertExclusivity: Exclusivity, @unchecked Sendable {

@@ -1,6 +1,7 @@
 // Exercise 10, a known wrong fix: every alert waits for the first of its category, not for the one
 // before: after the first, the rest are on screen together.
 // must fail: output
+// verdict leads with: AlertExclusivity.swift:14 because "the last alert still around"
 import Foundation
 import RaceLabKit
 import Lesson10Support
