@@ -5,7 +5,7 @@ import Lesson12Support
 // at every `await`, and `add` checks the list, awaits the catalog, then appends: two adds of one event
 // both check before either appends, and the event is in the list twice.
 // must fail: output
-// verdict leads with: FavoriteEventsController.swift:24 because "another add got in between checking"
+// verdict leads with: FavoriteEventsController.swift:24 or FavoriteEventsController.swift:28 because "another add got in between checking" or "when remove returns, the event is out"
 
 actor FavoriteEventsController: FavoriteEvents {
     private let catalog: Catalog

@@ -5,7 +5,7 @@ import Lesson12Support
 // each event for as long as it lives, "to save a round trip". The catalog's answer can change: an
 // event added, removed and added again after its catalog closed it is added again.
 // must fail: output
-// verdict leads with: FavoriteEventsController.swift:23 because "add asks the catalog every time"
+// verdict leads with: FavoriteEventsController.swift:23 or FavoriteEventsController.swift:35 because "add asks the catalog every time" or "when remove returns, the event is out"
 
 actor FavoriteEventsController: FavoriteEvents {
     private let catalog: Catalog

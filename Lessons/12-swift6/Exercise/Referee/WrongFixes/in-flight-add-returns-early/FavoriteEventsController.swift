@@ -5,7 +5,7 @@ import Lesson12Support
 // ask the catalog again. No duplicates, no race; but that second add returns at once, before the first
 // has put the event in: "when add returns, the event is in" does not hold for it.
 // must fail: output
-// verdict leads with: FavoriteEventsController.swift:23 because "each add asks the catalog itself"
+// verdict leads with: FavoriteEventsController.swift:23 or FavoriteEventsController.swift:31 because "each add asks the catalog itself" or "when remove returns, the event is out"
 
 actor FavoriteEventsController: FavoriteEvents {
     private let catalog: Catalog

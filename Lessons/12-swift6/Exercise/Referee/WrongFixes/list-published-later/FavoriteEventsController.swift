@@ -7,7 +7,7 @@ import Lesson12Support
 // the same order they originally awaited that actor"), and a read of higher priority runs first: the
 // event just added is not in the list.
 // must fail: output
-// verdict leads with: FavoriteEventsController.swift:25 because "when add returns, the event must"
+// verdict leads with: FavoriteEventsController.swift:25 or FavoriteEventsController.swift:31 because "when add returns, the event must" or "when remove returns, the event is out"
 
 actor FavoriteEventsController: FavoriteEvents {
     private let catalog: Catalog

@@ -5,7 +5,7 @@ import Lesson12Support
 // class. ThreadSanitizer is silent, but `add` checks under the lock, lets it go to await the catalog,
 // and appends under it again: another add of the same event checks in between, and both append.
 // must fail: output
-// verdict leads with: FavoriteEventsController.swift:26 because "another add got in between checking"
+// verdict leads with: FavoriteEventsController.swift:26 or FavoriteEventsController.swift:30 because "another add got in between checking" or "when remove returns, the event is out"
 
 // @unchecked Sendable: `storedEvents` is under `lock` (the fault is check-then-act across the await).
 final class FavoriteEventsController: FavoriteEvents, @unchecked Sendable {

@@ -4,7 +4,7 @@ import Lesson12Support
 // accepts it and ThreadSanitizer is silent, but the main actor, like any actor, runs other work at
 // every `await`: two adds of one event both check before either appends.
 // must fail: output
-// verdict leads with: FavoriteEventsController.swift:24 because "another add got in between checking"
+// verdict leads with: FavoriteEventsController.swift:24 or FavoriteEventsController.swift:28 because "another add got in between checking" or "when remove returns, the event is out"
 
 @MainActor
 final class FavoriteEventsController: FavoriteEvents {
