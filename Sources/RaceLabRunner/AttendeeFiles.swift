@@ -4,9 +4,16 @@ import Foundation
 extension Runner {
     /// The text of the attendee's files (those that can be read).
     func attendeeSources(_ exercise: ExerciseInfo) -> [String] {
+        attendeeTexts(exercise, folder: exercise.folder).map(\.text)
+    }
+
+    /// The attendee's files as they are in `folder` (theirs, or a variant's that `verify` judges), each
+    /// with its path from the package root; those that cannot be read are left out.
+    func attendeeTexts(_ exercise: ExerciseInfo, folder: String) -> [(path: String, text: String)] {
         exercise.attendeeFiles.compactMap { file in
-            FileManager.default.contents(atPath: "\(workspace.root)/\(exercise.folder)/\(file)").map {
-                String(decoding: $0, as: UTF8.self)
+            let path = "\(folder)/\(file)"
+            return FileManager.default.contents(atPath: "\(workspace.root)/\(path)").map {
+                (path, String(decoding: $0, as: UTF8.self))
             }
         }
     }

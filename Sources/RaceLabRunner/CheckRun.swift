@@ -72,9 +72,9 @@ func checkRunOnce(
     first.speed = timing.speed
     // Off on time alone; or, where the transcript's order follows from times, off in its output alone.
     // Where confirmed only when late, the first run must have said so (its time marks already removed).
-    let saidLate = { first.stdout.split(separator: "\n").contains { $0.hasPrefix(TimingWasOff.mark) } }
     let confirmable: Set<FailureKind> =
-        transcript.timedOrder && (!transcript.confirmOnlyWhenLate || saidLate()) ? [.time, .content] : [.time]
+        transcript.timedOrder && (!transcript.confirmOnlyWhenLate || first.saidTimingWasOff)
+        ? [.time, .content] : [.time]
     guard !first.passed, first.problems.allSatisfy({ confirmable.contains($0.kind) }),
         let confirming = timing.confirming
     else {

@@ -71,24 +71,29 @@ extension ExpectedFailure {
     static func documented(in folder: String) -> [(
         file: String, line: Int, failures: Result<[ExpectedFailure], Workspace.Problem>
     )] {
+        markedLines(marker, in: folder).map { file, line, text in
+            (
+                file, line,
+                list(String(text.dropFirst(marker.count))).map { .success($0) }
+                    ?? .failure(.init(description: "\(file):\(line): '\(text)' takes: \(syntax)"))
+            )
+        }
+    }
+
+    /// The lines of a variant's Swift files and its `must-fail.txt` that begin with `marker` (in any
+    /// case, after spaces), trimmed, with their file and line number: where a variant says how it fails
+    /// (`// must fail:`) and what its verdict leads with (`VerdictLead`).
+    static func markedLines(_ marker: String, in folder: String) -> [(file: String, line: Int, text: String)] {
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
             $0.hasSuffix(".swift") || $0 == starterFile
         }.sorted()
-        var found: [(String, Int, Result<[ExpectedFailure], Workspace.Problem>)] = []
-        for file in files {
-            guard let text = try? String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8) else { continue }
-            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        return files.flatMap { file -> [(file: String, line: Int, text: String)] in
+            guard let text = try? String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8) else { return [] }
+            return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
+                index, line in
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
-                guard trimmed.lowercased().hasPrefix(marker) else { continue }
-                let failures = list(String(trimmed.dropFirst(marker.count)))
-                found.append(
-                    (
-                        file, index + 1,
-                        failures.map { .success($0) }
-                            ?? .failure(.init(description: "\(file):\(index + 1): '\(trimmed)' takes: \(syntax)"))
-                    ))
+                return trimmed.lowercased().hasPrefix(marker) ? (file, index + 1, trimmed) : nil
             }
         }
-        return found
     }
 }

@@ -7,6 +7,8 @@ public struct RunOutcome {
     public var races: [RaceDescription]
     public var seconds: Double
     public var stdout: String
+    /// The program said its timing was off (`TimingWasOff`): what it saw may be a busy machine's doing.
+    var saidTimingWasOff: Bool { stdout.split(separator: "\n").contains { $0.hasPrefix(TimingWasOff.mark) } }
     /// Lines the attendee's own code printed (an exercise's `print`s for debugging): shown, not checked.
     public var ownLines: [String] = []
     /// It was stopped at ThreadSanitizer's first report, which already decided the verdict.

@@ -59,18 +59,8 @@ struct VerdictLead: Equatable, CustomStringConvertible {
     /// The `// verdict leads with:` lines of a variant's folder (its Swift files and `must-fail.txt`):
     /// none, one, or a problem with them.
     static func documented(in folder: String) -> Result<VerdictLead?, Workspace.Problem> {
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
-            $0.hasSuffix(".swift") || $0 == ExpectedFailure.starterFile
-        }.sorted()
-        var found: [(place: String, lead: VerdictLead?, text: String)] = []
-        for file in files {
-            guard let text = try? String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8) else { continue }
-            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let trimmed = line.trimmingCharacters(in: .whitespaces)
-                guard trimmed.lowercased().hasPrefix(marker) else { continue }
-                found.append(
-                    ("\(file):\(index + 1)", VerdictLead(parsing: String(trimmed.dropFirst(marker.count))), trimmed))
-            }
+        let found = ExpectedFailure.markedLines(marker, in: folder).map { file, line, text in
+            (place: "\(file):\(line)", lead: VerdictLead(parsing: String(text.dropFirst(marker.count))), text: text)
         }
         guard let only = found.first else { return .success(nil) }
         guard found.count == 1 else {

@@ -91,11 +91,6 @@ extension Runner {
         )
     }
 
-    /// A run whose driver said its timing was off (`TimingWasOff`).
-    static func timingWasOff(_ outcome: RunOutcome) -> Bool {
-        outcome.stdout.split(separator: "\n").contains { $0.contains(TimingWasOff.mark) }
-    }
-
     /// True when a variant (or a broken page: `check --must-fail`) that must fail failed for every
     /// documented reason; prints one line saying so. `outcome` is nil when there was nothing to run
     /// (its documentation could not be read).
@@ -119,7 +114,7 @@ extension Runner {
             case .failure(let problem)?:
                 print("FAIL  \(label) fails as documented, but \(problem)")
                 return false
-            case .success(_?)? where Self.timingWasOff(outcome):
+            case .success(_?)? where outcome.saidTimingWasOff:
                 // The driver said this run's timing was off: what it saw first may be the machine's doing.
                 leading = ", its verdict not held to its lead (the driver said this run's timing was off)"
             case .success(let documentedLead?)?:

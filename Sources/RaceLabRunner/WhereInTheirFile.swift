@@ -8,9 +8,7 @@ extension Runner {
     /// The "where:" lines for one line of the driver's account, in the attendee's files as they are in
     /// `folder` (theirs, or a variant's that `verify` judges).
     func wherePlaces(_ line: String, _ exercise: ExerciseInfo, folder: String) -> [String] {
-        exercise.attendeeFiles.flatMap { file -> [String] in
-            let path = "\(folder)/\(file)"
-            let text = (try? String(contentsOfFile: "\(workspace.root)/\(path)", encoding: .utf8)) ?? ""
+        attendeeTexts(exercise, folder: folder).flatMap { path, text -> [String] in
             let found =
                 Self.whereAnotherGotIn(line, path: path, text: text) + Self.whereItLetGo(line, path: path, text: text)
             return found.isEmpty ? Self.whereItIsUsed(line, path: path, text: text) : found
@@ -22,9 +20,7 @@ extension Runner {
     func whereItCanWait(_ exercise: ExerciseInfo, folder: String) -> String? {
         let blocking = #"\.sync\b|\.wait\(|\bwait\(\)|waitUntilFinished|\.lock\(\)|\.withLock\b|semaphore"#
         var places: [(first: Bool, text: String)] = []
-        for file in exercise.attendeeFiles {
-            let path = "\(folder)/\(file)"
-            let text = (try? String(contentsOfFile: "\(workspace.root)/\(path)", encoding: .utf8)) ?? ""
+        for (path, text) in attendeeTexts(exercise, folder: folder) {
             for (index, code) in Self.codeLines(text).enumerated()
             where code.range(of: blocking, options: .regularExpression) != nil {
                 let first = code.contains("main.sync")
@@ -70,13 +66,7 @@ extension Runner {
 
     /// The identifiers in a piece of code, in order.
     static func words(in code: Substring) -> [String] {
-        var found: [String] = []
-        var rest = code
-        while let word = rest.range(of: #"[A-Za-z_][A-Za-z0-9_]*"#, options: .regularExpression) {
-            found.append(String(rest[word]))
-            rest = rest[word.upperBound...]
-        }
-        return found
+        code.split { !($0.isLetter || $0.isNumber || $0 == "_") }.filter { !$0.first!.isNumber }.map(String.init)
     }
 
     /// "another add got in between …": the `await`s in the attendee's `add`, where another call can run
