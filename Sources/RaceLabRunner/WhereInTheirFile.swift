@@ -18,7 +18,7 @@ extension Runner {
     /// For a hang: the lines of the attendee's files that can wait (a `sync`, a `wait`, a lock taken),
     /// a hop that waits for the main queue first, three at most, in one line; nil when there are none.
     func whereItCanWait(_ exercise: ExerciseInfo, folder: String) -> String? {
-        let blocking = #"\.sync\b|\.wait\(|\bwait\(\)|waitUntilFinished|\.lock\(\)|\.withLock\b|semaphore"#
+        let blocking = #"\.sync\b|\.wait\(|\bwait\(\)|waitUntilFinished|\.lock\(\)|\.withLock\b"#
         var places: [(first: Bool, text: String)] = []
         for (path, text) in attendeeTexts(exercise, folder: folder) {
             for (index, code) in Self.codeLines(text).enumerated()

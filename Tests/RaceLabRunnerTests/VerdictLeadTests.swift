@@ -300,8 +300,8 @@ final class WhereInTheirFileTests: ExerciseWorkspaceTestCase {
             runner.whereItCanWait(exercise, folder: exercise.folder),
             "where your code can wait: \(path):3 `DispatchQueue.main.sync { show() }`; \(path):2 `state.sync {`",
             "a wait for the main queue first")
-        try package.write("func a() { go() }\n", to: path)
-        XCTAssertNil(runner.whereItCanWait(exercise, folder: exercise.folder))
+        try package.write("let semaphore = DispatchSemaphore(value: 1)\nfunc a() { go() }\n", to: path)
+        XCTAssertNil(runner.whereItCanWait(exercise, folder: exercise.folder), "a declaration waits for nothing")
         var stopLine = OutputMismatch()
         stopLine.actual = "Page 1" + PageStop.middle + "30.0 s" + PageStop.end
         let other = OutputMismatch()
