@@ -6,7 +6,7 @@ import Lesson5Support
 // images still on their way: a fixed second. When a thumbnail takes longer, images are missing; when
 // they are all quick, `all` waits for nothing. One round or the other shows it, whatever the wait.
 // must fail: output
-// verdict leads with: FilterResults.swift:21 because "all(count:) must wait for every image"
+// verdict leads with: FilterResults.swift:21 because "all(count:) must wait for every image" or "return as soon as the last image is in"
 
 final class FilterResults {
     private var images: [Image] = []
