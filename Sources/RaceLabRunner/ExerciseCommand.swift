@@ -96,15 +96,28 @@ extension Runner {
         print(
             "NOT YET\(outcome.seed.map { " (seed \($0): swift run racelab exercise \(number) --seed \($0) plays this scenario again; the threads may interleave differently)" } ?? ""). What is still wrong:"
         )
-        for line in whatIsStillWrong(outcome, exercise, folder: exercise.folder) { print(line) }
+        var notes: [LinuxNote] = []
         #if os(Linux)
-            for note in LinuxNote.applying(to: outcome, sources: attendeeSources(exercise)) {
-                note.lines.forEach(print)
-            }
+            notes = LinuxNote.applying(to: outcome, sources: attendeeSources(exercise))
         #endif
+        for line in Self.withLinuxNotes(whatIsStillWrong(outcome, exercise, folder: exercise.folder), notes) {
+            print(line)
+        }
         showOwnLines(outcome.ownLines)
         offerHint(exercise)
         return verdict
+    }
+
+    /// What is still wrong, after what Linux does differently that explains it (`LinuxNote`): that
+    /// comes first. Beside a Mutex TSan cannot see, "nothing ordered these accesses" may not be so.
+    static func withLinuxNotes(_ wrong: [String], _ notes: [LinuxNote]) -> [String] {
+        let why = whyARace.trimmingCharacters(in: .whitespaces)
+        let mutex = notes.contains { $0.name == "Mutex" }
+        return notes.flatMap(\.lines)
+            + wrong.map { line in
+                mutex && line.hasSuffix(why)
+                    ? line.dropLast(why.count) + whyARaceBesideAMutex.trimmingCharacters(in: .whitespaces) : line
+            }
     }
 
     /// What is still wrong, as a list: a race or crash ThreadSanitizer placed in the attendee's files

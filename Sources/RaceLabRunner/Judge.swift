@@ -168,13 +168,8 @@ func crashAccount(
         // A closure's isolation check runs in its prologue, which has no line: the line it opens on.
         let line =
             own.line
-            ?? demangled.range(of: #"^closure #\d+"#, options: .regularExpression).flatMap { found -> Int? in
-                // Only a closure written directly in a function: the count is of those.
-                guard demangled.components(separatedBy: "closure #").count == 2 else { return nil }
-                let number = Int(demangled[found].dropFirst("closure #".count)) ?? 0
-                let function = functionName(demangled).split(separator: ".").last.map(String.init) ?? ""
-                let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
-                return Runner.closureLine(number: number, inFunction: function, of: text)
+            ?? (try? String(contentsOfFile: file, encoding: .utf8)).flatMap {
+                Runner.closure(named: demangled, in: $0)?.opens
             }
         let place = String(file.dropFirst(root.count + 1)) + (line.map { ":\($0)" } ?? "")
         lines.append("in \(name) (\(place))")

@@ -11,9 +11,14 @@ public struct RaceDescription: Hashable, CustomStringConvertible {
         public var line: Int?
         /// The frame is the project's though TSan printed no file for it (dladdr's fallback on Apple's platforms).
         public var inProject = false
+        /// TSan gave no line, and `line` is where the closure or function it named opens (its body has
+        /// more than one line): "closure" or "function".
+        public var lineOpens: String?
 
         var place: String {
-            file.map { path in line.map { "\(path):\($0)" } ?? path }
+            file.map { path in
+                line.map { "\(path):\($0)" + (lineOpens.map { ", in the \($0) it opens" } ?? "") } ?? path
+            }
                 ?? (inProject ? "in the project, no file printed" : "outside the project")
         }
     }
@@ -118,7 +123,14 @@ public func describe(
         {
             function = "top-level code of \(fileName ?? "main.swift")"
         }
-        return .init(function: function, operation: operation, file: file, line: own?.0.line, inProject: own != nil)
+        var made = RaceDescription.Side(
+            function: function, operation: operation, file: file, line: own?.0.line, inProject: own != nil)
+        if made.line == nil, own != nil, let file {
+            if let found = bodyLine(names[frame.symbol] ?? frame.symbol, in: root + "/" + file) {
+                (made.line, made.lineOpens) = (found.line, found.opens)
+            }
+        }
+        return made
     }
     return reports.map { report in
         let locking = report.sections.compactMap { section in
@@ -139,6 +151,37 @@ public func describe(
         let sides = report.accesses.prefix(2).map { side($0.frames, operation: $0.operation) }
         return RaceDescription(kind: report.kind, sides: Array(sides), location: readable(report.location))
     }
+}
+
+/// The line of the closure or function `demangled` names, for an access TSan gave no line (a Swift
+/// access race's check has none): the one line of its body when it has one (or the one that uses a
+/// variable), else the line it opens on.
+private func bodyLine(_ demangled: String, in path: String) -> (line: Int, opens: String?)? {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+    let lines = Runner.codeLines(text)
+    let body: (opens: Int, closes: Int, what: String)
+    if let closure = Runner.closure(named: demangled, in: text) {
+        body = (closure.opens, closure.closes, "closure")
+    } else if !demangled.contains("closure #"), let name = functionName(demangled).split(separator: ".").last,
+        let found = Runner.body(ofFunction: String(name), in: lines), let first = found.first, let last = found.last
+    {
+        body = (first + 1, last + 1, "function")
+    } else {
+        return nil
+    }
+    if body.opens == body.closes { return (body.opens, nil) }
+    let inside = (body.opens + 1..<max(body.opens + 1, body.closes)).filter {
+        !lines[$0 - 1].trimmingCharacters(in: .whitespaces).isEmpty
+    }
+    if inside.count == 1 { return (inside[0], nil) }
+    // What races is a variable: the one line of the body that uses one the file declares with `var`.
+    let variables = Set(
+        lines.flatMap { line -> [String] in
+            let words = Runner.words(in: line[...])
+            return zip(words, words.dropFirst()).filter { $0.0 == "var" }.map(\.1)
+        })
+    let touching = inside.filter { Runner.words(in: lines[$0 - 1][...]).contains(where: variables.contains) }
+    return touching.count == 1 ? (touching[0], nil) : (body.opens, body.what)
 }
 
 /// "one of 14 project files of that name: A, B, C and 11 more": a verdict names at most three.

@@ -73,6 +73,11 @@ extension Runner {
         "  why: nothing ordered these two accesses, so two threads made them at once; every access to this"
         + " memory, reads too, must go through the same lock, queue or actor"
 
+    /// `whyARace` where the attendee's file uses a Mutex, whose hand-over TSan on Linux cannot see.
+    static let whyARaceBesideAMutex =
+        "  why: nothing ThreadSanitizer could see ordered these two accesses; if your Mutex guards both, it"
+        + " may be what ordered them (the note above)"
+
     /// What an attendee new to ThreadSanitizer cannot know from its words: a "read" at a line that only
     /// assigns, and a "Swift access race".
     static func racesInWords(_ race: RaceDescription, sourceLine: (String, Int) -> String?) -> [String] {

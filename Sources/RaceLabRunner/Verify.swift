@@ -122,6 +122,11 @@ extension Runner {
                 if let lacking = documentedLead.missing(from: verdict) {
                     print("FAIL  \(label) fails as documented, but the first two lines of its verdict lack \(lacking):")
                     for line in verdict.prefix(2) { print("      | \(line)") }
+                    // The rest, and what the run printed, to tell why without running it again.
+                    if verdict.count > 2 { print("      the rest of its verdict:") }
+                    for line in verdict.dropFirst(2).prefix(12) { print("      | \(line)") }
+                    print("      the run (seed \(outcome.seed.map(String.init) ?? "none")) printed, last lines:")
+                    for line in outcome.stdout.split(separator: "\n").suffix(12) { print("      > \(line)") }
                     return false
                 }
                 leading = ", its verdict leading with \(documentedLead.place) and the reason"

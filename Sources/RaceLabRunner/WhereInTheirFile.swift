@@ -15,10 +15,13 @@ extension Runner {
         }
     }
 
-    /// For a hang: the lines of the attendee's files that can wait (a `sync`, a `wait`, a lock taken),
-    /// a hop that waits for the main queue first, three at most, in one line; nil when there are none.
+    /// For a hang: the lines of the attendee's files that can wait (a `sync`, a `wait`, a lock taken, a
+    /// continuation), a hop that waits for the main queue first, three at most, in one line; nil when
+    /// there are none.
     func whereItCanWait(_ exercise: ExerciseInfo, folder: String) -> String? {
-        let blocking = #"\.sync\b|\.wait\(|\bwait\(\)|waitUntilFinished|\.lock\(\)|\.withLock\b"#
+        // A continuation waits until something resumes it: one that is never resumed hangs its caller.
+        let blocking =
+            #"\.sync\b|\.wait\(|\bwait\(\)|waitUntilFinished|\.lock\(\)|\.withLock\b|with(Checked|Unsafe)(Throwing)?Continuation"#
         var places: [(first: Bool, text: String)] = []
         for (path, text) in attendeeTexts(exercise, folder: folder) {
             for (index, code) in Self.codeLines(text).enumerated()
@@ -43,8 +46,10 @@ extension Runner {
         while let found = rest.range(of: #"`[^`]+`"#, options: .regularExpression) {
             let names = words(in: rest[found])
             if names.count == 1 {
-                // Not a parameter's label (`show:`), nor a stored property's declaration (`var result`).
-                patterns.append((#"(?<!\bvar |\blet )\b\#(names[0])\b(?!\s*:)"#, names[0]))
+                // Not a parameter's label (`show:`), nor a stored property's or a type's declaration
+                // (`var result`, `struct StillDownloading: Error`): where it is used.
+                let declaration = #"(?<!\bvar |\blet |\bstruct |\bclass |\benum |\bactor )"#
+                patterns.append((declaration + #"\b\#(names[0])\b(?!\s*:)"#, names[0]))
             } else if !names.isEmpty {
                 patterns.append((names.map { #"\b\#($0)\b"# }.joined(separator: ".*"), nil))
             }
@@ -53,10 +58,18 @@ extension Runner {
         let lines = codeLines(text)
         var said: [String] = []
         for (pattern, name) in patterns {
-            // A function's own first line before the lines that call it.
+            // A function's own first line before the lines that call it; a variable's changes before its reads.
             let matching = lines.indices.filter { lines[$0].range(of: pattern, options: .regularExpression) != nil }
             let declared = matching.filter { index in name.map { lines[index].contains("func \($0)(") } ?? false }
-            for index in declared + matching.filter({ !declared.contains($0) }) {
+            let changed = matching.filter { index in
+                name.map {
+                    let change =
+                        #"\b\#($0)\b(\[[^\]]*\])?\s*[-+*/]?=(?!=)|\b\#($0)\.(append|insert|remove\w*|merge|updateValue)\("#
+                    return lines[index].range(of: change, options: .regularExpression) != nil
+                } ?? false
+            }
+            let first = declared + changed.filter { !declared.contains($0) }
+            for index in first + matching.filter({ !first.contains($0) }) {
                 guard said.count < 2 else { return said }
                 said.append("where: \(path):\(index + 1), `\(lines[index].trimmingCharacters(in: .whitespaces))`")
             }
@@ -180,29 +193,78 @@ extension Runner {
 }
 
 extension Runner {
-    /// The line where closure number `number` of `func name(` opens, in source order, counting the
-    /// closures written directly in the function (not those inside them): where a trap TSan places in
-    /// "closure #1 in FeedViewModel.refresh" with no line (the isolation check runs in the closure's
-    /// prologue) is in the attendee's file. A brace after `if`, `guard`, `for` and the like opens no closure.
+    /// The line where closure number `number` of `func name(` opens: `closure(path: [number], …)`.
     static func closureLine(number: Int, inFunction name: String, of text: String) -> Int? {
+        closure(path: [number], inFunction: name, of: text)?.opens
+    }
+
+    /// Where the closure a demangled name speaks of is in the attendee's file, found by counting as
+    /// Swift numbers closures: "closure #2 in closure #1 in FeedLoader.load(_:completion:)" is the
+    /// second closure written directly in the first closure written directly in `load`, in source
+    /// order (a brace after `if`, `for`, `else` and the like opens no closure; an implicit closure is
+    /// not counted, so a name with one gives nil). TSan names such a closure with no line where the
+    /// access or the check it caught has none: a Swift access race's check, an isolation check in the
+    /// closure's prologue.
+    static func closure(named demangled: String, in text: String) -> (opens: Int, closes: Int)? {
+        var name = demangled
+        if let resume = name.range(
+            of: #"^\(\d+\) (suspend|await) resume partial function for "#, options: .regularExpression)
+        {
+            name = String(name[resume.upperBound...])
+        }
+        var path: [Int] = []
+        while let found = name.range(of: #"^closure #\d+ in "#, options: .regularExpression) {
+            path.insert(Int(name[found].dropFirst("closure #".count).prefix { $0.isNumber }) ?? 0, at: 0)
+            name = String(name[found.upperBound...])
+        }
+        guard !path.isEmpty, !name.hasPrefix("implicit closure"),
+            let function = functionName(name).split(separator: ".").last.map(String.init)
+        else { return nil }
+        return closure(path: path, inFunction: function, of: text)
+    }
+
+    /// The lines (from 1) where the closure at `path` in `func name(` opens and closes; `path` counts
+    /// from the function inwards ([1, 2]: the second closure in the function's first).
+    static func closure(path: [Int], inFunction name: String, of text: String) -> (opens: Int, closes: Int)? {
         let lines = codeLines(text)
-        guard number > 0, let body = body(ofFunction: name, in: lines) else { return nil }
-        let statement = #"^\s*(\}\s*)?(if|guard|else|for|while|switch|do|defer|repeat|catch|func|init|case|default)\b"#
-        var depth = 0
-        var seen = 0
+        guard !path.isEmpty, path.allSatisfy({ $0 > 0 }), let body = body(ofFunction: name, in: lines) else {
+            return nil
+        }
+        let statement =
+            #"^\s*(if|guard|else|for|while|switch|do|defer|repeat|catch|func|init|case|default|get|set|willSet|didSet)\b"#
+        // One entry per open brace: the closure path it opens (nil for a statement's brace), how many
+        // closures were written directly in it so far, and the statement's text before it (a closure
+        // ends inside a statement, `if let x = a.first(where: { … }) {`, whose text goes on after it).
+        var open: [(path: [Int]?, closures: Int, before: String)] = []
+        var found: Int?
         for index in body {
-            let code = lines[index]
-            let opensStatement = code.range(of: statement, options: .regularExpression) != nil
-            for character in code {
+            var segment = ""
+            for character in lines[index] {
                 if character == "{" {
-                    depth += 1
-                    // Depth 2: directly in the function's body (1 is the body's own brace).
-                    if depth == 2 && !opensStatement {
-                        seen += 1
-                        if seen == number { return index + 1 }
+                    if open.isEmpty {
+                        open.append(([], 0, ""))  // the function's own body
+                    } else {
+                        let before = segment.trimmingCharacters(in: .whitespaces)
+                        let opensClosure =
+                            before.isEmpty || "([,:=".contains(before.last!)
+                            || before.range(of: statement, options: .regularExpression) == nil
+                        if opensClosure, let parent = open.lastIndex(where: { $0.path != nil }) {
+                            open[parent].closures += 1
+                            let made = open[parent].path! + [open[parent].closures]
+                            open.append((made, 0, segment))
+                            if made == path { found = index + 1 }
+                        } else {
+                            open.append((nil, 0, segment))
+                        }
                     }
+                    segment = ""
+                } else if character == "}" {
+                    guard let closing = open.popLast() else { return nil }
+                    if closing.path == path, let opens = found { return (opens, index + 1) }
+                    segment = closing.path == nil ? "" : closing.before + "{…}"
+                } else {
+                    segment.append(character)
                 }
-                if character == "}" { depth -= 1 }
             }
         }
         return nil

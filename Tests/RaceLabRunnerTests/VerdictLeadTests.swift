@@ -256,6 +256,18 @@ final class WhereInTheirFileTests: ExerciseWorkspaceTestCase {
             Runner.whereItIsUsed("The `show` of tap 1 got a placeholder", path: path, text: screen),
             ["where: \(path):4, `show(report)`"], "a parameter's label is not a use")
         XCTAssertEqual(Runner.whereItIsUsed("No names here", path: path, text: screen), [])
+        XCTAssertEqual(
+            Runner.whereItIsUsed(
+                "a request failed: it threw `Busy()`", path: path,
+                text: "struct Busy {}\nfunc image() throws {\n    throw Busy()\n}"),
+            ["where: \(path):3, `throw Busy()`"], "a type's declaration is not a use")
+        XCTAssertEqual(
+            Runner.whereItIsUsed(
+                "`items` was empty when done was called", path: path,
+                text: "func refresh() {\n    service.loadFeed { items in\n        self.items = items\n    }\n}"),
+            [
+                "where: \(path):3, `self.items = items`", "where: \(path):2, `service.loadFeed { items in`",
+            ], "where it is changed first")
         let graph = """
             steps.versionCheck.addDependency(steps.settings)
             steps.schedule.addDependency(steps.versionCheck)
@@ -291,6 +303,73 @@ final class WhereInTheirFileTests: ExerciseWorkspaceTestCase {
             ])
     }
 
+    func testAClosureTSanNamesWithoutALineIsFoundAsSwiftNumbersClosures() throws {
+        let loader = """
+            final class FeedLoader {
+                func load(_ items: [FeedItem], completion: @escaping ([String]) -> Void) {
+                    if let first = items.first(where: { $0.title.isEmpty }) { print(first) } else { print("none") }
+                    for item in items {
+                        DispatchQueue.global().async(group: group) {
+                            item.fetch { text in
+                                texts.append(text)
+                            }
+                            lock.withLock { count += 1 }
+                        }
+                    }
+                    group.notify(queue: .main) {
+                        completion(texts)
+                        print("done")
+                    }
+                }
+            }
+            """
+        func found(_ name: String) -> [Int]? { Runner.closure(named: name, in: loader).map { [$0.opens, $0.closes] } }
+        XCTAssertEqual(found("closure #1 in FeedLoader.load(_:completion:)"), [3, 3], "first(where:)'s, in an if")
+        XCTAssertEqual(
+            found("closure #2 in FeedLoader.load(_:completion:)"), [5, 10], "in a for loop, still the function's")
+        XCTAssertEqual(found("closure #1 in closure #2 in FeedLoader.load(_:completion:)"), [6, 8])
+        XCTAssertEqual(found("closure #2 in closure #2 in FeedLoader.load(_:completion:)"), [9, 9])
+        XCTAssertEqual(
+            found("closure #3 in FeedLoader.load(_:completion:)"), [12, 15], "an else's brace is no closure")
+        XCTAssertNil(found("closure #4 in FeedLoader.load(_:completion:)"))
+        XCTAssertNil(found("implicit closure #1 in closure #2 in FeedLoader.load(_:completion:)"))
+        XCTAssertNil(found("closure #1 in FeedLoader.reload()"), "no such function")
+        XCTAssertEqual(
+            Runner.closure(
+                named: "(1) suspend resume partial function for closure #1 in FeedLoader.load(_:completion:)",
+                in: loader)?.opens, 3)
+
+        // A Swift access race's side: TSan gives the closure but no line; the one line of its body is
+        // taken, or the line it opens on, said so.
+        try package.write(loader, to: "Lessons/02-dispatch-groups/Exercise/FeedLoader.swift")
+        func side(_ symbol: String) -> RaceDescription.Side? {
+            let frame = TSanReport.Frame(
+                symbol: symbol, file: root + "/Lessons/02-dispatch-groups/Exercise/FeedLoader.swift", line: nil,
+                module: "exercise2")
+            let access = TSanReport.Access(operation: "modifying access", thread: "thread T5", frames: [frame])
+            var report = TSanReport(kind: "Swift access race")
+            report.accesses = [access, access]
+            // A name that is not mangled is kept as it is.
+            return describe([report], root: root).first?.sides.first
+        }
+        let one = side("closure #1 in closure #2 in FeedLoader.load(_:completion:)")
+        XCTAssertEqual(one?.line, 7)
+        XCTAssertEqual(one?.place, "Lessons/02-dispatch-groups/Exercise/FeedLoader.swift:7")
+        let more = side("closure #3 in FeedLoader.load(_:completion:)")
+        XCTAssertEqual(
+            more?.place, "Lessons/02-dispatch-groups/Exercise/FeedLoader.swift:12, in the closure it opens")
+        XCTAssertEqual(
+            side("FeedLoader.load(_:completion:)")?.place,
+            "Lessons/02-dispatch-groups/Exercise/FeedLoader.swift:2, in the function it opens")
+        XCTAssertNil(side("FeedLoader.reload()")?.line, "no such function: no line made up")
+        try package.write(
+            "final class Results {\n    private var images: [Image] = []\n    func add(_ image: Image) {\n"
+                + "        images.append(image)\n        arrived.signal()\n    }\n}\n",
+            to: "Lessons/02-dispatch-groups/Exercise/FeedLoader.swift")
+        XCTAssertEqual(side("Results.add(_:)")?.line, 4, "the one line of the body that uses a var")
+        XCTAssertNil(side("FeedLoader.count.getter")?.line)
+    }
+
     func testAHangSaysWhereTheAttendeesCodeCanWaitAndDropsTheStopLine() throws {
         try package.write(
             "func a() {\n    state.sync {\n        DispatchQueue.main.sync { show() }\n    }\n}\n", to: path)
@@ -300,6 +379,12 @@ final class WhereInTheirFileTests: ExerciseWorkspaceTestCase {
             runner.whereItCanWait(exercise, folder: exercise.folder),
             "where your code can wait: \(path):3 `DispatchQueue.main.sync { show() }`; \(path):2 `state.sync {`",
             "a wait for the main queue first")
+        try package.write(
+            "func a() async {\n    await withCheckedContinuation { waiters.append($0) }\n}\n", to: path)
+        XCTAssertEqual(
+            runner.whereItCanWait(exercise, folder: exercise.folder),
+            "where your code can wait: \(path):2 `await withCheckedContinuation { waiters.append($0) }`",
+            "a continuation never resumed")
         try package.write("let semaphore = DispatchSemaphore(value: 1)\nfunc a() { go() }\n", to: path)
         XCTAssertNil(runner.whereItCanWait(exercise, folder: exercise.folder), "a declaration waits for nothing")
         var stopLine = OutputMismatch()

@@ -60,8 +60,8 @@ final class FeedChain {
                         ? nil
                         : (
                             FaultLine(
-                                "half the feeds completed \(fixed(middle, decimals: 1)) ms or more after the main queue was"
-                                    + " free to complete them",
+                                "half the feeds' `completion` came \(fixed(middle, decimals: 1)) ms or more after the main"
+                                    + " queue was free to call it",
                                 hint: "complete when the last fetch calls back, not when a timer next looks"), true
                         ))
             }
@@ -73,7 +73,7 @@ final class FeedChain {
                     guard !over else { return }
                     let now = DispatchTime.now().uptimeNanoseconds
                     guard texts == [item.text] else {
-                        let seen = "\(item.title) completed with \(texts.count) texts, not its own"
+                        let seen = "\(item.title)'s `completion` got \(texts.count) texts, not its own"
                         return finish((FaultLine(seen, hint: "each item's text, once"), false))
                     }
                     // Before the driver's block ran (a timer that looked just then) counts as at once.

@@ -85,10 +85,10 @@ final class FeedContention: @unchecked Sendable {
                 then(
                     [
                         FaultLine(
-                            counting: twice, "of them completed twice",
+                            counting: twice, "of them called `completion` twice",
                             hint: "decrease the count and check it in one critical section (or let a group count)"),
                         FaultLine(
-                            counting: never, "of them never completed",
+                            counting: never, "of them never called `completion`",
                             hint: "complete once every fetch has called back"),
                         FaultLine(
                             counting: misfits,

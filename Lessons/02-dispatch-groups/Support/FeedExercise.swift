@@ -159,7 +159,8 @@ public enum FeedExercise {
                 if frames.longestGap > stallLimit {
                     referee.fault(
                         FaultLine(
-                            "the main queue drew no frame for \(seconds(frames.longestGap)) while feeds loaded",
+                            "the main queue drew no frame for \(seconds(frames.longestGap)) while feeds loaded: something"
+                                + " held it (a `wait`, a `sleep`?)",
                             hint: "never wait on the main queue, not even in a block sent there"),
                         late: "a busy machine can keep the main queue from its frames that long too.")
                 }

@@ -86,7 +86,7 @@ extension FeedExercise {
                         let after = seconds(LessonClock.shared.now - last)
                         self.fault(
                             FaultLine(
-                                "\(name) completed \(after) after its last fetch called back",
+                                "\(name)'s `completion` came \(after) after its last fetch called back",
                                 hint: "complete as soon as every fetch is in"),
                             late: "a busy machine can delay a completion that much too.")
                     } else if self.aside.contains(index) {
@@ -154,7 +154,7 @@ extension FeedExercise {
                     foreign > 0 ? "\(foreign) from none of its items" : nil,
                 ].compactMap { $0 }
                 let seen =
-                    "\(name) completed with \(texts.count) texts for its \(expected.count) items: "
+                    "\(name)'s `completion` got \(texts.count) texts for its \(expected.count) items: "
                     + found.joined(separator: ", ")
                 if foreign > 0 {
                     return FaultLine(seen, hint: "keep each load's texts to itself: another load's came in")
@@ -165,7 +165,7 @@ extension FeedExercise {
                 return FaultLine(
                     seen, hint: missing > 0 ? "complete once every fetch has called back" : "each item's text, once")
             }
-            let seen = "\(name) completed with \(texts.count) of \(expected.count) texts"
+            let seen = "\(name)'s `completion` got \(texts.count) of \(expected.count) texts"
             return Set(texts) == Set(expected) && texts.count == expected.count
                 ? FaultLine(seen + ", not in the items' order", hint: "keep each text in its item's place")
                 : FaultLine(seen, hint: "each item's text, once")

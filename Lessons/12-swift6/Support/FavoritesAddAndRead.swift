@@ -54,7 +54,7 @@ extension FavoritesExercise {
         let twice = reads.filter { $0 > 1 }.count
         if twice > 0 {
             FaultLine(
-                "\(twice) of \(reads.count) lists read while \(event) was added again held it twice",
+                "\(twice) of \(reads.count) lists read while `add`(\(event)) ran again held it twice",
                 hint: "an event is never in the list twice, not even for a moment: check and append in one critical"
                     + " section"
             ).note()

@@ -22,7 +22,7 @@ extension FavoritesExercise {
         return (
             wrong.count,
             FaultLine(
-                start + wrong.joined(separator: ", and "),
+                start + wrong.joined(separator: ", and ") + " when `add` returned",
                 hint: "add waits for the catalog's answer however long it takes: a late answer is still the answer"
             ).text
         )

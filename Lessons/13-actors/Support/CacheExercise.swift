@@ -159,7 +159,8 @@ public enum CacheExercise {
             case .cancelled where request.cancelAt != nil: continue
             case .cancelled:
                 FaultLine(
-                    "a request for image \(request.image + 1) that was not cancelled got a CancellationError",
+                    "a request for image \(request.image + 1) that was not cancelled got a CancellationError, from the"
+                        + " download (`Network.image`) it waited for",
                     hint: "another request's cancel cancelled the download it waited for"
                 ).note()
             case .image(let other):
@@ -170,7 +171,8 @@ public enum CacheExercise {
                 ).note()
             case .failed(let error):
                 FaultLine(
-                    "a request for image \(request.image + 1) failed: \(error)",
+                    "a request for image \(request.image + 1) failed: "
+                        + (error.hasPrefix("URLError") ? error : "it threw `\(error)`"),
                     hint: "every request gets the image (or, when cancelled, a CancellationError)"
                 ).note()
             }
@@ -215,7 +217,7 @@ public enum CacheExercise {
                 + FaultLine.either(
                     again == 0, "each from the cache.",
                     else: FaultLine(
-                        "\(again) downloaded again, or not the image",
+                        "\(again) downloaded again (`Network.image`), or not the image",
                         hint: "the cache keeps every image it downloaded: asked for again, however much later, it"
                             + " is not downloaded again")))
         return again
@@ -295,7 +297,7 @@ public enum CacheExercise {
                 + FaultLine.either(
                     again + wrongAgain.current == 0, "none downloaded again.",
                     else: FaultLine(
-                        "\(again) downloaded again"
+                        "\(again) downloaded again (`Network.image`)"
                             + (wrongAgain.current > 0 ? ", \(wrongAgain.current) answers not the image" : ""),
                         hint: "the cache keeps every image it downloaded: asked for again, however much later, it"
                             + " is not downloaded again")))

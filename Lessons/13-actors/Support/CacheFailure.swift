@@ -46,7 +46,7 @@ extension CacheExercise {
         if let answer = notFailed.first?.first {
             FaultLine(
                 "\(notFailed.count) of the \(shared.count) requests that shared the download that failed got \(answer),"
-                    + " not its failure",
+                    + " not its failure: it was downloaded again (`Network.image`)",
                 hint: "a failure is the answer for those who waited on it, not a reason to try again"
             ).note()
             faults += 1
@@ -54,7 +54,7 @@ extension CacheExercise {
         if downloads != 2 {
             FaultLine(
                 downloads == 1
-                    ? "after the download failed, no request asked the network again: the failure was kept"
+                    ? "after the download failed, no request asked the network again (`Network.image`): the failure was kept"
                     : "the network received \(downloads) downloads (`Network.image`): the one that failed, and \(downloads - 1) after it",
                 hint: downloads == 1
                     ? "a failed download must not stay in the cache: the next request downloads again"

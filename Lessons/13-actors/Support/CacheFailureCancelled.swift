@@ -53,9 +53,9 @@ extension CacheExercise {
             FaultLine(
                 downloads == 1
                     ? "the download failed after the request that started it was cancelled, and no request asked the"
-                        + " network again: the failure was kept, and a request alone after it got \(lone)"
-                    : "the network received \(downloads) downloads: the one that failed, and \(downloads - 1) after"
-                        + " it; a request alone after them got \(lone)",
+                        + " network again (`Network.image`): the failure was kept, and a request alone after it got \(lone)"
+                    : "the network received \(downloads) downloads (`Network.image`): the one that failed, and"
+                        + " \(downloads - 1) after it; a request alone after them got \(lone)",
                 hint: downloads == 1
                     ? "a cancelled request may leave before its download ends: whoever is still waiting when it"
                         + " fails takes it out of the cache"

@@ -128,7 +128,7 @@ public enum FeedExercise {
                     FaultLine(
                         "the screen stood still for \(seconds(gap)) "
                             + (during == 0 ? "before the first refresh" : "during refresh \(during)")
-                            + ": the main actor was busy",
+                            + ": the main actor was busy (drawing with `Thumbnail.render` on it?)",
                         hint: "draw the thumbnails off the main actor (a @concurrent function), and show them on it"
                     ).note()
                     faults += 1
@@ -189,7 +189,7 @@ public enum FeedExercise {
         if items != refresh.items {
             wrong.append(
                 FaultLine(
-                    "the screen shows \(items.isEmpty ? "no items" : "items \(items)"), not \(refresh.items)",
+                    "`items` was \(items.isEmpty ? "empty" : "\(items)") when `done` was called, not \(refresh.items)",
                     hint: "show the service's items, in its order, before done"))
         }
         let missing = refresh.items.filter {
@@ -198,14 +198,14 @@ public enum FeedExercise {
         if !missing.isEmpty {
             wrong.append(
                 FaultLine(
-                    "\(missing.count) of \(refresh.items.count) thumbnails missing or wrong when done was called",
+                    "`thumbnails` lacked \(missing.count) of \(refresh.items.count) (or had them wrong) when `done` was called",
                     hint: "call done once every thumbnail is drawn and shown, not before"))
         }
         let others = Set(thumbnails.keys).subtracting(refresh.items.map(\.id))
         if !others.isEmpty {
             wrong.append(
                 FaultLine(
-                    "\(others.count) thumbnails of items no longer shown (\(others.sorted()[0]))",
+                    "`thumbnails` held \(others.count) of items no longer shown (\(others.sorted()[0]))",
                     hint: "thumbnails holds the shown items' thumbnails and no others"))
         }
         // Nothing on the main actor runs while the screen holds the main queue: a change then is made off it.

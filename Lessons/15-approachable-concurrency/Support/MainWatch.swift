@@ -56,7 +56,8 @@ final class MainWatch {
             let after = Shown(self.model)
             guard !abandoned.current, after != before else { return }
             let what = [
-                after.items != before.items ? "items" : nil, after.thumbnails != before.thumbnails ? "thumbnails" : nil,
+                after.items != before.items ? "`items`" : nil,
+                after.thumbnails != before.thumbnails ? "`thumbnails`" : nil,
             ]
             let line =
                 "the \(what.compactMap { $0 }.joined(separator: " and ")) changed \(moment), while the screen held the main queue"

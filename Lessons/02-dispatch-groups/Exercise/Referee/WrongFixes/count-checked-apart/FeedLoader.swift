@@ -3,6 +3,7 @@
 // locked, so ThreadSanitizer is rightly silent; where one callback falls between the other's two
 // sections, both see zero and the feed completes twice (round 6 makes callbacks meet, feed after feed).
 // must fail: output
+// verdict leads with: FeedLoader.swift:14 or FeedLoader.swift:29 because "complete once" or "decrease the count and check it"
 
 import Foundation
 import RaceLabKit

@@ -5,7 +5,6 @@ import Lesson5Support
 // Exercise 5, a known wrong fix: the appends go through a serial queue (safe), but `all` does not
 // wait for the images still on their way: the completion blocks run after the queue says finished.
 // must fail: output
-// verdict leads with: FilterResults.swift:18 because "all(count:) must wait for every image"
 
 final class FilterResults {
     private var images: [Image] = []

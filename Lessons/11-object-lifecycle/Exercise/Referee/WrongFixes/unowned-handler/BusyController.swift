@@ -5,6 +5,7 @@ import Lesson11Support
 // Exercise 11, a wrong fix from an adversarial round: the handler captures the controller unowned.
 // A notification already on its way when the driver lets go (round 3) finds it deallocated: a crash.
 // must fail: crash
+// verdict leads with: BusyController.swift:24 or BusyController.swift:23 because "unowned reference"
 
 final class BusyController {
     let subsystem: DataTransform

@@ -2,6 +2,7 @@
 // subsystem lets go last (round 2), deinit runs on the subsystem's queue, and unregister syncs onto
 // that same queue: libdispatch traps.
 // must fail: crash
+// verdict leads with: BusyController.swift:41 because "a sync onto the queue this code already runs on"
 import Foundation
 import RaceLabKit
 import Lesson11Support

@@ -6,6 +6,7 @@ import Lesson12Support
 // duplicate in a second. Between the two, the list holds the event twice, and a read there sees it.
 // Round 5 reads at the same instant as an add of an event already in the list, step after step.
 // must fail: output
+// verdict leads with: FavoriteEventsController.swift:25 because "check and append in one critical section"
 
 // @unchecked Sendable: `storedEvents` is read and written under `lock` (the fault is its logic).
 final class FavoriteEventsController: FavoriteEvents, @unchecked Sendable {

@@ -6,6 +6,7 @@ import Lesson12Support
 // that wait on the semaphore block the threads of Swift's cooperative pool, a few (about one a core),
 // and the task that holds it cannot resume on any of them to signal. The driver's watchdog ends it.
 // must fail: timeout
+// verdict leads with: FavoriteEventsController.swift:22 because "Something waits forever"
 
 // @unchecked Sendable: `storedEvents` is under `semaphore` (the fault is the blocked pool).
 final class FavoriteEventsController: FavoriteEvents, @unchecked Sendable {

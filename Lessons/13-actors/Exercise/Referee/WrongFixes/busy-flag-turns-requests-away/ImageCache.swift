@@ -4,6 +4,7 @@ import Lesson13Support
 // Exercise 13, a known wrong fix: a flag that says a download is under way, and a request that finds
 // it set is turned away with an error. One download an image, but those requests get no image.
 // must fail: output
+// verdict leads with: ImageCache.swift:17 because "every request gets the image"
 
 struct StillDownloading: Error {}
 

@@ -6,6 +6,7 @@ import Lesson13Support
 // cancelled, leaves before it starts the download. The mark stays, and every later request for that
 // image waits on it for good; the driver's watchdog ends the run.
 // must fail: timeout
+// verdict leads with: ImageCache.swift:18 because "Something waits forever"
 
 actor ImageCache: ImageSource {
     private var cache: [String: Image] = [:]

@@ -5,6 +5,7 @@ import Lesson13Support
 // download that failed (the image was not on the network yet) is handed to every later request,
 // which fails without trying again.
 // must fail: output
+// verdict leads with: ImageCache.swift:15 because "a failed download must not stay in the cache"
 
 actor ImageCache: ImageSource {
     private var cache: [String: Task<Image, Error>] = [:]

@@ -6,6 +6,7 @@ import Lesson13Support
 // its own. Beside the rounds, a slow image takes 4 s of real time, and it is downloaded again. (A
 // longer wait still passes: the driver cannot wait out every constant; the exercise's README says so.)
 // must fail: output
+// verdict leads with: ImageCache.swift:30 because "a failure is the answer for those who waited" or "after a failure, one new download"
 
 actor ImageCache: ImageSource {
     private var cache: [String: Image] = [:]

@@ -7,6 +7,7 @@ import Lesson13Support
 // the cache. When that request was cancelled before the download failed, nobody does: the failure is
 // kept, and every request after it gets it.
 // must fail: output
+// verdict leads with: ImageCache.swift:28 because "whoever is still waiting when it fails takes it out" or "after a failure, one new download"
 
 actor ImageCache: ImageSource {
     private enum CacheEntry {

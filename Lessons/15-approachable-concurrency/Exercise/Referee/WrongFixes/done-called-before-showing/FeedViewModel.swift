@@ -3,6 +3,7 @@ import Lesson15Support
 // Exercise 15, a wrong fix: `done` first, then the items and thumbnails, in the same main-actor turn:
 // done is told before they are shown (from an adversarial round, issue 41).
 // must fail: output
+// verdict leads with: FeedViewModel.swift:22 or FeedViewModel.swift:23 or FeedViewModel.swift:21 because "show the service's items" or "call done on the main actor" or "call done once every thumbnail"
 
 final class FeedViewModel: FeedScreenModel {
     private(set) var items: [FeedItem] = []

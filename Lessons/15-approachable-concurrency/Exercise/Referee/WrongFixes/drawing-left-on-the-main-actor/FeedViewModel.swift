@@ -3,6 +3,7 @@ import Lesson15Support
 // Exercise 15, a wrong fix: the completion hops to the main actor right, but `drawThumbnails` stays a
 // plain nonisolated async function: under Xcode 26's defaults it runs on its caller's actor, the main one.
 // must fail: output
+// verdict leads with: FeedViewModel.swift:31 because "draw the thumbnails off the main actor"
 
 final class FeedViewModel: FeedScreenModel {
     private(set) var items: [FeedItem] = []

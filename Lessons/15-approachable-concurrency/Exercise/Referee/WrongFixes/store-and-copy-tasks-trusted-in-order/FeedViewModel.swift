@@ -4,6 +4,7 @@ import Lesson15Support
 // task copies it from the actor, trusted to run after it: tasks made from a nonisolated callback
 // start in any order (from an adversarial round, issue 41).
 // must fail: output
+// verdict leads with: FeedViewModel.swift:17 or FeedViewModel.swift:49 or FeedViewModel.swift:20 or FeedViewModel.swift:50 because "show the service's items" or "thumbnails holds the shown items'"
 
 actor FeedStore {
     private(set) var items: [FeedItem] = []

@@ -3,6 +3,7 @@ import Lesson15Support
 // Exercise 15, a wrong fix: the thumbnails kept as a cache that only grows: items no longer shown keep
 // theirs (from an adversarial round, issue 41).
 // must fail: output
+// verdict leads with: FeedViewModel.swift:23 because "thumbnails holds the shown items' thumbnails and no others"
 
 final class FeedViewModel: FeedScreenModel {
     private(set) var items: [FeedItem] = []
