@@ -170,7 +170,22 @@ extension Runner {
         } else if let line = Self.noDataRace(outcome) {
             said.append(line)
         }
-        return said
+        return said.map(Self.visible)
+    }
+
+    /// `line` with its control characters shown, not sent to the terminal: a string read while
+    /// another thread wrote it can hold NUL bytes ("Gina\0\0 Anderson"), which a terminal hides and
+    /// which make a saved log look binary.
+    static func visible(_ line: String) -> String {
+        guard line.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else {
+            return line
+        }
+        return line.unicodeScalars.map { scalar in
+            scalar.value == 0
+                ? "\\0"
+                : (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
+                    ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+        }.joined()
     }
 
     /// A race told with the attendee's side first ("X writes (your file) while the driver's Y reads"):

@@ -33,6 +33,12 @@ final class LinuxNoteTests: XCTestCase {
         XCTAssertEqual(Runner.withLinuxNotes(race, []), race)
     }
 
+    func testAVerdictShowsControlCharactersInsteadOfSendingThem() {
+        XCTAssertEqual(Runner.visible("read: Gina\0\0 Anderson"), "read: Gina\\0\\0 Anderson")
+        XCTAssertEqual(Runner.visible("a\u{1b}[2Jb\tc"), "a\\u{1b}[2Jb\tc", "an escape shown, a tab kept")
+        XCTAssertEqual(Runner.visible("plain – é"), "plain – é")
+    }
+
     func testALinuxNoteAppliesToItsFailureOnly() {
         let crashed = RunOutcome(problems: [.crashed(signal: 4, stderrTail: [])], races: [], seconds: 1, stdout: "")
         let late = RunOutcome(problems: [.message("late")], races: [], seconds: 1, stdout: "")

@@ -117,7 +117,7 @@ extension ReportExercise {
                 var said = ["Reports shown: \(order.isEmpty ? "none" : list(order)), for \(taps.count) taps"]
                 if !never.isEmpty {
                     said.append(
-                        "taps never shown: \(never.map { "\($0 + 1) (report \(taps[$0].number))" }.joined(separator: ", "))"
+                        "taps whose `show` never came: \(never.map { "\($0 + 1) (report \(taps[$0].number))" }.joined(separator: ", "))"
                             + " (by when, computed one after another, they would long have been)")
                 }
                 if !twice.isEmpty { said.append("shown more than once: report \(list(twice))") }
@@ -134,7 +134,8 @@ extension ReportExercise {
             if order != taps.map(\.index) {
                 return (
                     (
-                        "Reports shown in the order \(list(order)), not \(list(taps.map(\.index))), the order each `computeReport` finished in",
+                        "Reports shown in the order \(list(order)), the order each `computeReport` finished in, not the"
+                            + " order of the taps, \(list(taps.map(\.index)))",
                         "each report must follow the one tapped before it, however long each takes"
                     ), .firm
                 )
@@ -148,7 +149,7 @@ extension ReportExercise {
                     return (
                         (
                             "Every report was shown once, in the order tapped; but report \(tap.number) was ready at"
-                                + " \(seconds(ready)) and shown at \(seconds(at))",
+                                + " \(seconds(ready)), and its `show` came at \(seconds(at))",
                             "show each as soon as it is ready, not after a wait of your own"
                         ), .late
                     )

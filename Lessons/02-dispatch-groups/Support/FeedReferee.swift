@@ -120,7 +120,7 @@ extension FeedExercise {
                 if !finished {
                     self.fault(
                         FaultLine(
-                            "\(name) never completed: `completion` never called",
+                            "\(name)\(items.isEmpty ? " (an empty feed)" : "") never completed: `completion` never called",
                             hint: "every load completes, an empty feed too"))
                     resolve()
                 }

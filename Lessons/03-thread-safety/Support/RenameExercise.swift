@@ -59,7 +59,9 @@ public enum RenameExercise {
                 let delays = delaysMade(since: delaysBefore, expected: 2 * renames.count)
                 if delays < 2 * renames.count {
                     note(
-                        "\(renames.count) renames made \(delays) of their \(2 * renames.count) delays   <- keep changeName's two randomDelay calls, and let every rename do its work"
+                        "\(renames.count) renames made \(delays) of their \(2 * renames.count) delays: some `changeName` calls"
+                            + " skipped their work, or ended before it   <- keep changeName's two randomDelay calls, and let"
+                            + " every rename do its work (wait for the lock, never skip)"
                     )
                     workCut = true
                 }
@@ -107,7 +109,9 @@ public enum RenameExercise {
         person.changeName(firstName: "Ida", lastName: "Iverson")
         let alone = person.name
         note(
-            "One more rename, alone, then a read: \(alone)\(alone == "Ida Iverson" ? "" : "   <- not the rename just made")"
+            "One more rename, alone, then a read: \(alone)"
+                + (alone == "Ida Iverson"
+                    ? "" : ", not the name `changeName` was just given (Ida Iverson)   <- not the rename just made")
         )
     }
 

@@ -101,6 +101,16 @@ public enum FilterExercise {
         let names = images.map(\.name)
         if images.count != count || Set(names).count != count || !expected.allSatisfy(images.contains) {
             let missing = expected.filter { !images.contains($0) }.map(\.name)
+            // Every missing image's add had been called when `all` returned: an add let it go too soon.
+            let lost = expected.indices.filter { !images.contains(expected[$0]) }
+            if !lost.isEmpty, lost.allSatisfy({ (added[$0].value ?? .infinity) <= at }) {
+                FaultLine(
+                    "all(count:) gave \(images.count) images for \(count) filters, though `add` had been called for"
+                        + " every one: an `add` let it go before it stored its image; missing: \(missing.joined(separator: ", "))",
+                    hint: "let all(count:) go only once the image is in"
+                ).say()
+                return faults.firm()
+            }
             FaultLine(
                 "`all`(count:) gave \(images.count) images for \(count) filters"
                     + (missing.isEmpty ? "" : "; missing: \(missing.joined(separator: ", "))")

@@ -52,7 +52,8 @@ extension FavoritesExercise {
         let others = await other.events
         if !others.isEmpty {
             FaultLine(
-                "a second controller on the same catalog, which added nothing, holds \(others.count) events",
+                "a second controller on the same catalog, which added nothing, holds \(others.count) events: the two"
+                    + " share a store (a `static` one?)",
                 hint: "two controllers share nothing, whatever catalog they ask"
             ).note()
             faults += 1

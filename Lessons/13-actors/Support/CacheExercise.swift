@@ -160,7 +160,7 @@ public enum CacheExercise {
             case .cancelled:
                 FaultLine(
                     "a request for image \(request.image + 1) that was not cancelled got a CancellationError, from the"
-                        + " download (`Network.image`) it waited for",
+                        + " download (`Network.image`) it waited for: did a `cancel()` reach it?",
                     hint: "another request's cancel cancelled the download it waited for"
                 ).note()
             case .image(let other):
@@ -179,15 +179,25 @@ public enum CacheExercise {
             faults += 1
         }
         // One more request for each, after: the image is cached.
+        let beforeAgain = images.map { Network.requests(for: $0.name).received }
         for (index, image) in images.enumerated() where await ask(cache, image.name) != .image(image.checksum) {
             note("a request for image \(index + 1) after its download did not get it from the cache")
             faults += 1
         }
         for (index, image) in images.enumerated() {
             let requests = Network.requests(for: image.name)
-            if requests.received != 1 || requests.cancelled != 0 {
+            if beforeAgain[index] == 1, requests.received > 1, requests.cancelled == 0 {
+                // One download while its requests overlapped, and one more for the request after it.
+                FaultLine(
+                    "image \(index + 1) was downloaded again (`Network.image`) when asked for after its download:"
+                        + " nothing kept it",
+                    hint: "the cache keeps every image it downloaded: asked for again, it is not downloaded again"
+                ).note()
+                faults += 1
+            } else if requests.received != 1 || requests.cancelled != 0 {
                 FaultLine(
                     "image \(index + 1): the network received \(requests.received) downloads (`Network.image`)"
+                        + (beforeAgain[index] > 1 ? " while its requests overlapped" : "")
                         + (requests.cancelled > 0 ? ", \(requests.cancelled) of them cancelled" : ""),
                     hint: "one download an image, whoever asks and whoever is cancelled"
                 ).note()

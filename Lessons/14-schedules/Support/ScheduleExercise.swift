@@ -6,6 +6,8 @@ public enum ScheduleExercise {
     /// What the attendee is asked to find: a program of Bank's and the outcome a schedule must end in.
     struct Target {
         let task: String
+        /// The attendee's constant that holds its schedule (Schedules.swift).
+        let constant: String
         let program: String
         let setup: (Explorer.Program) -> Void
         let outcome: String
@@ -15,14 +17,17 @@ public enum ScheduleExercise {
         [
             Target(
                 task: "Task 1: the bank pays out 70, and the balance still ends at 150",
+                constant: "withdrawalBuriedByDeposit",
                 program: "a deposit of 50 during a withdrawal of 70, from 100",
                 setup: Bank.depositDuringWithdrawal(), outcome: "balance 150"),
             Target(
                 task: "Task 2: three withdrawals of 40 from 100 are all paid",
+                constant: "threeWithdrawalsPaid",
                 program: "three withdrawals of 40",
                 setup: Bank.withdrawals(3, of: 40), outcome: "balance -20, paid A and B and C"),
             Target(
                 task: "Task 3: three transfers in a ring deadlock",
+                constant: "ringOfTransfersDeadlocks",
                 program: "transfers X to Y, Y to Z and Z to X",
                 setup: Bank.transfers(among: ["X", "Y", "Z"]), outcome: "deadlock"),
         ]
@@ -44,7 +49,7 @@ public enum ScheduleExercise {
                 return nil
             }
             note("  Not yet: \(played) ends in \(run.outcome), not \(target.outcome).")
-            return "\(played) ends in \(run.outcome)"
+            return "\(played) ends in \(run.outcome), not \(target.outcome)"
         } catch {
             note("  Not yet: \(written) cannot happen: \(error).")
             return "\(written) cannot happen (\(error))"
@@ -60,7 +65,10 @@ public enum ScheduleExercise {
             var notYet: [String] = []
             for (number, (target, schedule)) in zip(targets, answers).enumerated() {
                 note(target.task)
-                if let why = judge(schedule, for: target) { notYet.append("task \(number + 1): \(why)") }
+                if let why = judge(schedule, for: target) {
+                    // The constant in backticks, with its `let`: the runner points at its line.
+                    notYet.append("task \(number + 1) (`let \(target.constant)`): \(why)")
+                }
             }
             // Each schedule drawn, to read where it went.
             for (target, schedule) in zip(targets, answers) where !schedule.isEmpty {
@@ -76,10 +84,11 @@ public enum ScheduleExercise {
                     "All \(targets.count) found. Each replays the same way on every run: the explorer decides every step."
                 )
             } else {
-                explain(
-                    "Not yet, \(targets.count - notYet.count) of \(targets.count) found: "
-                        + notYet.joined(separator: "; ")
-                        + ". swift run exercise14 draws each schedule.")
+                // One line a task not yet found, each pointed at its line of Schedules.swift in the verdict.
+                note(
+                    "Not yet, \(targets.count - notYet.count) of \(targets.count) found; the lanes above draw each schedule."
+                )
+                for line in notYet { explain(line) }
             }
             page.done()
         }

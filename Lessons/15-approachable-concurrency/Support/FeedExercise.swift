@@ -198,7 +198,8 @@ public enum FeedExercise {
         if !missing.isEmpty {
             wrong.append(
                 FaultLine(
-                    "`thumbnails` lacked \(missing.count) of \(refresh.items.count) (or had them wrong) when `done` was called",
+                    "`done` was called with \(missing.count) of \(refresh.items.count) thumbnails missing or wrong in"
+                        + " `thumbnails`",
                     hint: "call done once every thumbnail is drawn and shown, not before"))
         }
         let others = Set(thumbnails.keys).subtracting(refresh.items.map(\.id))

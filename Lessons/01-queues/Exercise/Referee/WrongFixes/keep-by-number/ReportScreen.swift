@@ -7,6 +7,7 @@ import Lesson1Support
 // tap's show. Where the taps come in rising numbers only, that is the same thing; a report asked for
 // again, or numbers tapped out of order, shows one out of turn.
 // must fail: output
+// verdict leads with: ReportScreen.swift:17 because "each tap's report must be shown exactly once"
 
 final class ReportScreen {
     private var shows: [Int: (String) -> Void] = [:]  // by report number; main queue only

@@ -7,6 +7,7 @@ import Lesson1Support
 // order. Where the slowest report is tapped first, that is right; where a quick report is tapped
 // first and a slow one after it, the quick one waits for the slow one.
 // must fail: output
+// verdict leads with: ReportScreen.swift:24 because "show each as soon as it is ready"
 
 final class ReportScreen {
     private var outstanding = 0  // main queue only

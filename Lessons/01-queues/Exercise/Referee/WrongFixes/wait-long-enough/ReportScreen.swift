@@ -7,6 +7,7 @@ import Lesson1Support
 // 1.2 s"). When the first report of a burst takes longer, the quick ones overtake it; when it takes
 // less, every report waits for nothing. One burst or the other shows it, whatever the wait.
 // must fail: output
+// verdict leads with: ReportScreen.swift:16 or ReportScreen.swift:18 because "each report must follow the one tapped before it" or "each tap's report must be shown exactly once"
 
 final class ReportScreen {
     func tapped(report number: Int, show: @escaping (String) -> Void) {

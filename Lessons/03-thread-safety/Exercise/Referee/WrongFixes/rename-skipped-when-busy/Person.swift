@@ -8,6 +8,7 @@ import Lesson3Support
 // overwritten anyway"), with lock.try(). Every name read is whole, but a call of changeName may
 // neither rename nor do its slow work.
 // must fail: output
+// verdict leads with: Person.swift:23 because "keep changeName's two randomDelay calls"
 
 class Person {
     private var firstName: String

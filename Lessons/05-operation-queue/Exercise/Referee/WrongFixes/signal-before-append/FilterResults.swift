@@ -7,7 +7,7 @@ import Lesson5Support
 // array is locked, so TSan is rightly silent; but all can wake between the last signal and the last
 // append, and give one image too few. The waiting rounds catch it.
 // must fail: output
-// verdict leads with: FilterResults.swift:24 because "all(count:) must wait for every image" or "let all(count:) go only once the image is in"
+// verdict leads with: FilterResults.swift:24 or FilterResults.swift:17 because "all(count:) must wait for every image" or "let all(count:) go only once the image is in"
 
 final class FilterResults {
     private let lock = NSLock()

@@ -4,6 +4,7 @@ import Lesson12Support
 // shared `var` live. Each add asks first and checks and appends in one step on the main actor, so no
 // duplicates and no race; but every controller now shares one list.
 // must fail: output
+// verdict leads with: FavoriteEventsController.swift:10 because "two controllers share nothing"
 
 final class FavoriteEventsController: FavoriteEvents {
     @MainActor private static var storedEvents: [Event] = []

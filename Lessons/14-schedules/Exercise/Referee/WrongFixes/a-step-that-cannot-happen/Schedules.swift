@@ -19,6 +19,7 @@
 // A wrong fix: schedules with a step no thread can take. 1: a third thread. 2: A again after its
 // two steps have ended it. 3: after AABBCC every thread waits for a lock, and A cannot take a 7th step.
 // must fail: output
+// verdict leads with: Schedules.swift:24 because "cannot happen"
 
 let withdrawalBuriedByDeposit = "ABC"
 let threeWithdrawalsPaid = "AAAB"

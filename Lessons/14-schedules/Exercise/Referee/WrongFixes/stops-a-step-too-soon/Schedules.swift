@@ -20,6 +20,7 @@
 // on past the moment that matters. 1: BA lets A write before B takes. 2: AB lets B take before C
 // checks, and C is refused. 3: AABB lets B take Z before C does, and the ring runs through.
 // must fail: output
+// verdict leads with: Schedules.swift:25 because "played on as"
 
 let withdrawalBuriedByDeposit = "BA"
 let threeWithdrawalsPaid = "AB"

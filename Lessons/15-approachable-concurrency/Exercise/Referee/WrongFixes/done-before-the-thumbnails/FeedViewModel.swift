@@ -2,7 +2,7 @@ import Lesson15Support
 
 // Exercise 15, a wrong fix: `done` is called as soon as the items are shown; the thumbnails follow.
 // must fail: output
-// verdict leads with: FeedViewModel.swift:21 because "call done once every thumbnail is drawn"
+// verdict leads with: FeedViewModel.swift:20 or FeedViewModel.swift:21 because "call done once every thumbnail is drawn"
 
 final class FeedViewModel: FeedScreenModel {
     private(set) var items: [FeedItem] = []

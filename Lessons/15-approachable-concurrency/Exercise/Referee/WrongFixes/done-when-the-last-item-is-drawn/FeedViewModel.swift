@@ -3,7 +3,7 @@ import Lesson15Support
 // Exercise 15, a wrong fix: one task an item draws its thumbnail; the last item's task calls `done`,
 // though an earlier item may still be drawing (from an adversarial round, issue 41).
 // must fail: output
-// verdict leads with: FeedViewModel.swift:34 or FeedViewModel.swift:26 because "call done once every thumbnail" or "thumbnails holds the shown items'"
+// verdict leads with: FeedViewModel.swift:20 or FeedViewModel.swift:28 or FeedViewModel.swift:35 or FeedViewModel.swift:34 or FeedViewModel.swift:26 because "call done once every thumbnail" or "thumbnails holds the shown items'"
 
 final class FeedViewModel: FeedScreenModel {
     private(set) var items: [FeedItem] = []
