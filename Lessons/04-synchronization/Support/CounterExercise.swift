@@ -57,7 +57,7 @@ public enum CounterExercise {
             FaultLine.either(
                 total == expected, "value after every thread finished: all \(expected) increments counted",
                 else: FaultLine(
-                    "value after every thread finished: \(total) of \(expected)",
+                    "`value` after every thread finished: \(total) of \(expected)",
                     hint: "\(expected - total) updates lost")))
         note(
             FaultLine.either(

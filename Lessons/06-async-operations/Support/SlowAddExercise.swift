@@ -133,7 +133,7 @@ public enum SlowAddExercise {
         }
         guard result == sum else {
             say(
-                "\(text) finished with `result` \(result.map(String.init) ?? "nil")   <- store the sum before it says it is finished"
+                "\(text) finished (`state = .finished`) with `result` \(result.map(String.init) ?? "nil")   <- store the sum before it says it is finished"
             )
             return false
         }

@@ -2,6 +2,7 @@
 // serial queue), and increment() as value += 1 through it: a sync to read, a sync to write, and
 // another task's write in between. No data race, so TSan is silent; updates are still lost.
 // must fail: output
+// verdict leads with: Counter.swift:18 because "updates lost"
 import Foundation
 
 final class Counter {

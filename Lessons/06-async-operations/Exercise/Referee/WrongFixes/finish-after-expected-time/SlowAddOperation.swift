@@ -7,6 +7,7 @@ import Lesson6Support
 // a timer, when a slow add "should" be done (slowAddSeconds, and 10% to spare), not when its sum has
 // arrived. A slow network makes it finish before its sum.
 // must fail: output
+// verdict leads with: SlowAddOperation.swift:39 because "store the sum before it says it is finished"
 
 // @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); `sum` is under `lock`
 // (the fault is its timing).

@@ -5,7 +5,7 @@ import Lesson6Support
 // Exercise 6, a known wrong fix: main() says finished as soon as it has started the work, so the
 // queue moves on before there is a sum.
 // must fail: output
-// verdict leads with: SlowAddOperation.swift:25 because "store the sum before it says" or "reads too, must go through the same lock"
+// verdict leads with: SlowAddOperation.swift:25 or SlowAddOperation.swift:27 because "store the sum before it says" or "reads too, must go through the same lock"
 
 // @unchecked Sendable: a promise this wrong fix breaks on purpose: finished before the callback writes
 // `result`.
