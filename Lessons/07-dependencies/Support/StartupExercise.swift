@@ -97,7 +97,8 @@ public enum StartupExercise {
             if !missing.isEmpty {
                 right = false
                 explain(
-                    "\(title) does not wait for \(missing.joined(separator: ", ")), which it needs: it may start before."
+                    "\(title) does not wait for \(missing.joined(separator: ", ")), which it needs: it may start before"
+                        + " (no line of `wireStartup` makes it wait)."
                 )
             }
             if !extra.isEmpty {

@@ -102,7 +102,7 @@ extension GalleryExercise {
                     ?? false
                 fault(
                     "\(table.label(row)) is on screen at the end but shows no image"
-                        + (again ? " since it came back" : ""),
+                        + (again ? " since it came back (did `willDisplay` start a new provider?)" : ""),
                     hint: again
                         ? "a row that returns needs a new provider, started in willDisplay"
                         : "start its provider as it appears, and show its image",

@@ -204,7 +204,8 @@ public enum BusyControllerExercise {
             case 1: note("The second controller, still active, got the 'idle'.")
             case 0:
                 note(
-                    "The second controller, still active, never got the 'idle'   <- invalidating one controller must not silence another"
+                    "The second controller, still active, never got the 'idle': did the first one's `invalidate()`"
+                        + " silence it?   <- invalidating one controller must not silence another"
                 )
             case let times: note("The second controller, still active, was turned off \(times) times by one 'idle'")
             }

@@ -5,6 +5,7 @@ import Lesson9Support
 // Exercise 9, a wrong fix from an adversarial round: it cancels, but remembers every row that
 // ever left and drops what arrives for it, so a row that comes back never shows its image (hint 3).
 // must fail: output
+// verdict leads with: GalleryController.swift:24 because "a row that returns needs a new provider"
 
 final class GalleryController {
     let table: TableView

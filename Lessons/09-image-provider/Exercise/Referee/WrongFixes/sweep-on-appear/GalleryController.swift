@@ -6,6 +6,7 @@ import Lesson9Support
 // first cancels every provider whose row is off screen. The stop waits for the next row to appear,
 // not for the row to leave: when the keyboard hides a row and none appears, nothing stops it.
 // must fail: output
+// verdict leads with: GalleryController.swift:37 because "cancel it when the row leaves"
 
 final class GalleryController {
     let table: TableView

@@ -5,6 +5,7 @@ import Lesson11Support
 // Exercise 11, a wrong fix from an adversarial round: the handler checks the flag, then hops to the
 // main queue again to show: invalidate() can come in between, and the notification is shown after it.
 // must fail: output
+// verdict leads with: BusyController.swift:31 because "invalidating one controller must not silence another" or "drop them once invalidated"
 
 final class BusyController {
     let subsystem: DataTransform
