@@ -149,7 +149,7 @@ extension Runner {
         for index in leading { said += told(problems[index]) }
         let accounts = Self.withoutEchoes(outcome.explanations)
         for line in Self.conclusionsFirst(accounts).prefix(3) {
-            said.append("  - " + line)
+            said.append("  - " + line.trimmingCharacters(in: .whitespaces))
             for place in wherePlaces(line, exercise, folder: folder) where placesShown.insert(place).inserted {
                 said.append("      " + place)
             }
@@ -161,7 +161,9 @@ extension Runner {
         let shown = 4
         let rest = problems.indices.filter { !leading.contains($0) }.map { problems[$0] }
         for problem in rest.prefix(shown - leading.count) {
-            guard let unsaid = Self.withoutRepeating(outcome.explanations, problem) else { continue }
+            guard let unsaid = Self.withoutRepeating(outcome.explanations, problem, stdout: outcome.stdout) else {
+                continue
+            }
             said += told(unsaid)
         }
         if problems.count > shown { said.append("  - and \(problems.count - shown) more of the same kinds") }
@@ -257,9 +259,20 @@ extension Runner {
     /// it should be at one of the driver's own lines (the account has said it, and the transcript's
     /// line at that place is often only the next one of a right run, not what belonged there); the
     /// output's last line left out when the account already said it.
-    static func withoutRepeating(_ explanations: [String], _ problem: CheckProblem) -> CheckProblem? {
+    /// Nothing, too, when it parted at a heading of the driver's account: a line whose next line in
+    /// `stdout` is one of the account's ("Refresh 2: 2 items, called back on a global queue:").
+    static func withoutRepeating(_ explanations: [String], _ problem: CheckProblem, stdout: String = "")
+        -> CheckProblem?
+    {
         guard case .output(var mismatch) = problem else { return problem }
         if let actual = mismatch.actual, explanations.contains(actual) { return nil }
+        if let actual = mismatch.actual {
+            let said = Set(explanations.map { $0.trimmingCharacters(in: .whitespaces) })
+            let lines = stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for index in lines.indices.dropLast() where lines[index] == actual {
+                if said.contains(lines[index + 1].trimmingCharacters(in: .whitespaces)) { return nil }
+            }
+        }
         if let last = mismatch.lastLine, explanations.contains(last) { mismatch.lastLine = nil }
         return .output(mismatch)
     }

@@ -397,6 +397,15 @@ final class AccountNotRepeatedTests: XCTestCase {
         return mismatch
     }
 
+    func testAMismatchAtAHeadingOfTheAccountIsNotToldAgain() {
+        let heading = "Refresh 2: 2 items, called back on a global queue:"
+        let stdout = "Refresh 1: fine\n\(heading)\n  \(account)\nRefresh 3: fine\n"
+        XCTAssertNil(Runner.withoutRepeating([account], mismatch(actual: heading), stdout: stdout))
+        XCTAssertEqual(
+            told(Runner.withoutRepeating([account], mismatch(actual: "Refresh 1: fine"), stdout: stdout))?.actual,
+            "Refresh 1: fine", "a line not followed by the account is told")
+    }
+
     func testAMismatchAtAnotherLineIsTold() {
         XCTAssertEqual(
             told(Runner.withoutRepeating([account], mismatch(actual: "Round 6: else")))?.actual, "Round 6: else")
