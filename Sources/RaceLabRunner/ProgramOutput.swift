@@ -69,7 +69,10 @@ func tsanDeadlySignal(_ stderr: String, root: String = "/") -> (
     // in the driver's code is where the attendee's call led.
     let frames = stack.compactMap(parseFrame).filter { $0.file?.hasPrefix(root + "/") ?? false }
     let own = frames.first { $0.file?.contains("/Exercise/") ?? false } ?? frames.first
-    return (signal, message, frame, own, TrapCause(stack))
+    let raced = lines[..<start].contains {
+        $0.contains("WARNING: ThreadSanitizer: data race") || $0.contains("WARNING: ThreadSanitizer: Swift access race")
+    }
+    return (signal, message, frame, own, TrapCause(stack) ?? (raced ? .afterARace : nil))
 }
 
 /// A trap whose cause its stack tells, so the verdict can say why in one sentence.
@@ -81,6 +84,9 @@ enum TrapCause: Equatable {
     /// ("dispatch_sync called on queue already owned by current thread", swift-corelibs-libdispatch
     /// and Apple's libdispatch alike, src/queue.c).
     case syncOnItsOwnQueue
+    /// A Swift runtime trap (an index out of range, a force-unwrap) after ThreadSanitizer reported a race
+    /// in the same run: memory another thread changed under this code's feet is a likely cause.
+    case afterARace
 
     init?<Lines: Sequence<String>>(_ stack: Lines) {
         let frames = Array(stack)
@@ -105,6 +111,10 @@ enum TrapCause: Equatable {
         case .syncOnItsOwnQueue:
             return "why: a sync onto the queue this code already runs on waits for itself forever, and libdispatch"
                 + " stops the program rather than hang: where you are already on the queue, do the work directly."
+        case .afterARace:
+            return "why: ThreadSanitizer saw two threads touch the same memory at once earlier in this run, and"
+                + " memory another thread changes in the middle of this code's work can crash it (an index no"
+                + " longer there): every access to it, reads too, must go through the same lock, queue or actor."
         }
     }
 }

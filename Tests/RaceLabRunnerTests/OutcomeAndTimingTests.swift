@@ -69,6 +69,22 @@ final class OutcomeAndTimingTests: XCTestCase {
             ["exit status 66 (ThreadSanitizer's) but no report could be read on stderr"])
     }
 
+    /// A Swift runtime trap after a race ThreadSanitizer reported in the same run is told why: the race.
+    func testATrapAfterARaceSaysTheRaceIsALikelyCause() {
+        let trap = """
+            ThreadSanitizer:DEADLYSIGNAL
+            ==1==ERROR: ThreadSanitizer: ILL on unknown address (pc 0x1 bp 0x2 sp 0x3 T4)
+                #0 $ss18_fatalErrorMessage <null> (libswiftCore.so+0x1)
+                #1 main <null>
+
+            """
+        let race = "WARNING: ThreadSanitizer: data race (pid=1)\n  Write of size 8 at 0x1 by thread T2:\n"
+        XCTAssertEqual(tsanDeadlySignal(race + trap)?.cause, .afterARace)
+        XCTAssertNil(tsanDeadlySignal(trap)?.cause, "no race reported before it: no cause made up")
+        XCTAssertNil(tsanDeadlySignal(trap + race)?.cause, "a race after the trap did not cause it")
+        XCTAssertTrue(TrapCause.afterARace.why.contains("must go through the same lock"))
+    }
+
     func testOutcomesMayHoldAnyOrderSkipsAndNestedLines() {
         let expected = transcript(
             """
