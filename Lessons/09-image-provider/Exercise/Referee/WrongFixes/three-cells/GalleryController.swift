@@ -6,7 +6,7 @@ import Lesson9Support
 // as if three rows were on screen (lesson 9's page). The second gallery shows five: side row 4 takes
 // side row 1's cell, whose provider goes on uncancelled, and side row 5 takes side row 2's.
 // must fail: output
-// verdict leads with: GalleryController.swift:32 because "cancel it when the row"
+// verdict leads with: GalleryController.swift:32 or GalleryController.swift:33 because "cancel it when the row" or "cancel only the provider of the row that left"
 
 final class GalleryController {
     let table: TableView
