@@ -5,7 +5,7 @@ import Lesson13Support
 // own cancel on to it with `withTaskCancellationHandler`, so that a cancelled request stops waiting at
 // once. But that Task is everyone's download: one cancelled request cancels it for all of them.
 // must fail: output
-// verdict leads with: ImageCache.swift:23 because "another request's cancel cancelled"
+// verdict leads with: ImageCache.swift:23 because "another request's cancel cancelled" or "one download an image, whoever asks"
 
 actor ImageCache: ImageSource {
     private enum CacheEntry {

@@ -6,7 +6,7 @@ import Lesson13Support
 // in the first request's own task, so when that request is cancelled the download is cancelled too,
 // and every request waiting on it gets the CancellationError.
 // must fail: output
-// verdict leads with: ImageCache.swift:22 because "another request's cancel cancelled"
+// verdict leads with: ImageCache.swift:22 because "another request's cancel cancelled" or "one download an image, whoever asks"
 
 actor ImageCache: ImageSource {
     private var cache: [String: Image] = [:]

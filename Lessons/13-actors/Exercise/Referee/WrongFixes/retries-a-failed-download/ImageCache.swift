@@ -4,7 +4,7 @@ import Lesson13Support
 // Exercise 13, a known wrong fix (from an adversarial round): the shared Task tries a failed download
 // again, up to three times, "to be robust". One request for a missing image makes three downloads.
 // must fail: output
-// verdict leads with: ImageCache.swift:17 because "a failure is the answer for those who waited"
+// verdict leads with: ImageCache.swift:17 because "a failure is the answer for those who waited" or "after a failure, one new download"
 
 actor ImageCache: ImageSource {
     private var tasks: [String: Task<Image, Error>] = [:]

@@ -6,7 +6,7 @@ import Lesson13Support
 // other requests"). At that await the actor runs other requests, which find the cache empty too and
 // start their own downloads: the reentrancy of page 1, moved a few lines down.
 // must fail: output
-// verdict leads with: ImageCache.swift:17 because "a failure is the answer for those who waited" or "check for the download in flight"
+// verdict leads with: ImageCache.swift:17 because "a failure is the answer for those who waited" or "check for the download in flight" or "after a failure, one new download"
 
 actor ImageCache: ImageSource {
     private var cache: [String: Task<Image, Error>] = [:]
