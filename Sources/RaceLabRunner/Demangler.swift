@@ -55,11 +55,8 @@ public func functionName(_ demangled: String) -> String {
     var changed = true
     while changed {
         changed = false
-        // "(1) suspend resume partial function for " and "(2) await resume partial function for ".
-        if let resume = name.range(
-            of: #"^\(\d+\) (suspend|await) resume partial function for "#, options: .regularExpression)
-        {
-            name = String(name[resume.upperBound...])
+        if let resumed = withoutResumePrefix(name) {
+            name = resumed
             changed = true
         }
         for prefix in prefixes where name.hasPrefix(prefix) {
@@ -82,6 +79,16 @@ public func functionName(_ demangled: String) -> String {
     if let angle = name.firstIndex(of: "<") { name = String(name[..<angle]) }
     if let colon = name.range(of: " : ") { name = String(name[..<colon.lowerBound]) }
     return name.trimmingCharacters(in: .whitespaces)
+}
+
+/// The name an async function's resumption is a part of: "(1) suspend resume partial function for X"
+/// or "(2) await resume partial function for X" gives X; nil when `name` is not a resumption's.
+func withoutResumePrefix(_ name: String) -> String? {
+    guard
+        let resume = name.range(
+            of: #"^\(\d+\) (suspend|await) resume partial function for "#, options: .regularExpression)
+    else { return nil }
+    return String(name[resume.upperBound...])
 }
 
 /// A witness's requirement, `Renamable.changeName(first:)` (or `lesson3.Renamable.name.getter : Swift.String`),

@@ -100,36 +100,30 @@ extension Runner {
         #if os(Linux)
             notes = LinuxNote.applying(to: outcome, sources: attendeeSources(exercise))
         #endif
-        for line in Self.withLinuxNotes(whatIsStillWrong(outcome, exercise, folder: exercise.folder), notes) {
-            print(line)
-        }
+        // What Linux does differently that explains the failure comes first.
+        let wrong = whatIsStillWrong(
+            outcome, exercise, folder: exercise.folder, besideAMutex: notes.contains { $0.name == "Mutex" })
+        for line in notes.flatMap(\.lines) + wrong { print(line) }
         showOwnLines(outcome.ownLines)
         offerHint(exercise)
         return verdict
-    }
-
-    /// What is still wrong, after what Linux does differently that explains it (`LinuxNote`): that
-    /// comes first. Beside a Mutex TSan cannot see, "nothing ordered these accesses" may not be so.
-    static func withLinuxNotes(_ wrong: [String], _ notes: [LinuxNote]) -> [String] {
-        let why = whyARace.trimmingCharacters(in: .whitespaces)
-        let mutex = notes.contains { $0.name == "Mutex" }
-        return notes.flatMap(\.lines)
-            + wrong.map { line in
-                mutex && line.hasSuffix(why)
-                    ? line.dropLast(why.count) + whyARaceBesideAMutex.trimmingCharacters(in: .whitespaces) : line
-            }
     }
 
     /// What is still wrong, as a list: a race or crash ThreadSanitizer placed in the attendee's files
     /// (`folder`: theirs, or a variant's), or a hang the driver has no account of, with its line and
     /// why; then the driver's own account, in its words, each line with where in those files it
     /// happened; then the problems not yet told, and a word when TSan saw nothing. Its first two lines
-    /// are what `// verdict leads with:` holds a variant to (`VerdictLead`).
-    func whatIsStillWrong(_ outcome: RunOutcome, _ exercise: ExerciseInfo, folder: String) -> [String] {
+    /// are what `// verdict leads with:` holds a variant to (`VerdictLead`). `besideAMutex`: their file
+    /// uses a Mutex, whose hand-over ThreadSanitizer on Linux cannot see (`LinuxNote`).
+    func whatIsStillWrong(
+        _ outcome: RunOutcome, _ exercise: ExerciseInfo, folder: String, besideAMutex: Bool = false
+    ) -> [String] {
         /// A problem as a list item; a hang with the places in the attendee's files where their code can wait.
         func told(_ problem: CheckProblem) -> [String] {
-            var lines = bulleted(explain(problem.forAttendee)).split(separator: "\n", omittingEmptySubsequences: false)
-                .map(String.init)
+            var lines = bulleted(explain(problem.forAttendee, besideAMutex: besideAMutex)).split(
+                separator: "\n", omittingEmptySubsequences: false
+            )
+            .map(String.init)
             if problem.kind == .hang, let waits = whereItCanWait(exercise, folder: folder) {
                 lines.insert("    " + waits, at: 1)
             }

@@ -52,11 +52,12 @@ extension Runner {
         for problem in outcome.problems { print(indent(explain(problem))) }
     }
 
-    /// A problem, with the source line of each side of a race quoted.
-    func explain(_ problem: CheckProblem) -> String {
+    /// A problem, with the source line of each side of a race quoted. `besideAMutex`: the attendee's
+    /// file uses a Mutex, which may be what ordered the accesses where ThreadSanitizer could not see it.
+    func explain(_ problem: CheckProblem, besideAMutex: Bool = false) -> String {
         guard case .unexpectedRace(let race, _) = problem else { return problem.description }
         var lines = [problem.description]
-        if race.forAttendee && race.isRace { lines.append(Self.whyARace) }
+        if race.forAttendee && race.isRace { lines.append(besideAMutex ? Self.whyARaceBesideAMutex : Self.whyARace) }
         var quoted = Set<String>()
         for side in race.sides {
             guard let file = side.file, let line = side.line, quoted.insert(side.place).inserted,

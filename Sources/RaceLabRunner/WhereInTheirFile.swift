@@ -193,11 +193,6 @@ extension Runner {
 }
 
 extension Runner {
-    /// The line where closure number `number` of `func name(` opens: `closure(path: [number], …)`.
-    static func closureLine(number: Int, inFunction name: String, of text: String) -> Int? {
-        closure(path: [number], inFunction: name, of: text)?.opens
-    }
-
     /// Where the closure a demangled name speaks of is in the attendee's file, found by counting as
     /// Swift numbers closures: "closure #2 in closure #1 in FeedLoader.load(_:completion:)" is the
     /// second closure written directly in the first closure written directly in `load`, in source
@@ -206,12 +201,7 @@ extension Runner {
     /// access or the check it caught has none: a Swift access race's check, an isolation check in the
     /// closure's prologue.
     static func closure(named demangled: String, in text: String) -> (opens: Int, closes: Int)? {
-        var name = demangled
-        if let resume = name.range(
-            of: #"^\(\d+\) (suspend|await) resume partial function for "#, options: .regularExpression)
-        {
-            name = String(name[resume.upperBound...])
-        }
+        var name = withoutResumePrefix(demangled) ?? demangled
         var path: [Int] = []
         while let found = name.range(of: #"^closure #\d+ in "#, options: .regularExpression) {
             path.insert(Int(name[found].dropFirst("closure #".count).prefix { $0.isNumber }) ?? 0, at: 0)

@@ -231,9 +231,9 @@ final class AttendeePathTests: ExerciseWorkspaceTestCase {
             tail.first, "in a closure in FeedViewModel.refresh (\(starter):32)",
             "the closure's first line (`service.loadFeed { items in`): its isolation check has no line of its own")
         XCTAssertEqual(
-            Runner.closureLine(
-                number: 2, inFunction: "refresh",
-                of: "func refresh() {\n  if ok { go() }\n  a { }\n  b {\n    c { }\n  }\n}"), 4,
+            Runner.closure(
+                path: [2], inFunction: "refresh",
+                of: "func refresh() {\n  if ok { go() }\n  a { }\n  b {\n    c { }\n  }\n}")?.opens, 4,
             "an if's brace opens no closure; a closure inside another is not the function's")
         XCTAssertTrue(
             tail.dropFirst().first?.hasPrefix("why: Swift 6's run-time isolation check (SE-0423)") == true, "\(tail)")

@@ -19,20 +19,6 @@ final class LinuxNoteTests: XCTestCase {
         XCTAssertFalse(names("removeDependency", in: "let removeDependencyCount = 0"))
     }
 
-    /// A Linux note is said for the failure it causes, of code that uses it, and for nothing else.
-    func testALinuxNoteComesFirstAndAMutexTempersWhyARaceIsWrong() {
-        let mutex = LinuxNote.all.first { $0.name == "Mutex" }!
-        let race = ["  - data race: Person.changeName reads (Person.swift:17) while …", "    " + Runner.whyARace]
-        let told = Runner.withLinuxNotes(race, [mutex])
-        XCTAssertEqual(Array(told.prefix(mutex.lines.count)), mutex.lines, "the note first")
-        XCTAssertEqual(told[mutex.lines.count], race[0])
-        XCTAssertTrue(told.last!.contains("may be what ordered them"), told.last!)
-        XCTAssertFalse(told.last!.contains("nothing ordered these two accesses"), told.last!)
-        let other = LinuxNote.all.first { $0.name == "NSConditionLock" }!
-        XCTAssertEqual(Runner.withLinuxNotes(race, [other]), other.lines + race, "no Mutex: the why stands")
-        XCTAssertEqual(Runner.withLinuxNotes(race, []), race)
-    }
-
     func testAVerdictShowsControlCharactersInsteadOfSendingThem() {
         XCTAssertEqual(Runner.visible("read: Gina\0\0 Anderson"), "read: Gina\\0\\0 Anderson")
         XCTAssertEqual(Runner.visible("a\u{1b}[2Jb\tc"), "a\\u{1b}[2Jb\tc", "an escape shown, a tab kept")

@@ -120,6 +120,10 @@ final class VerdictLeadTests: ExerciseWorkspaceTestCase {
         let lines = try runner().explain(.unexpectedRace(race, count: 1)).split(separator: "\n").map(String.init)
         XCTAssertTrue(lines[0].contains("\(path):29"), lines[0])
         XCTAssertEqual(lines[1], Runner.whyARace)
+        let besideAMutex = try runner().explain(.unexpectedRace(race, count: 1), besideAMutex: true)
+            .split(separator: "\n").map(String.init)
+        XCTAssertEqual(besideAMutex[1], Runner.whyARaceBesideAMutex, "a Mutex TSan cannot see may be what ordered them")
+        XCTAssertFalse(besideAMutex.joined().contains("nothing ordered these two accesses"))
         race.forAttendee = false
         XCTAssertFalse(
             try runner().explain(.unexpectedRace(race, count: 1)).contains("why:"), "a page's race, for its author")
