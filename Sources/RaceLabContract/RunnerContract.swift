@@ -64,6 +64,13 @@ public enum TimingWasOff {
 /// What starts a watchdog's line when it gave up waiting (`Watchdog`), which the runner reads back.
 public let watchdogMarker = "watchdog: "
 
+/// A driver's words for two instances that must share nothing but do: "a second controller … holds 3
+/// events: the two share a store". The runner reads them back to find the store in the attendee's
+/// file: a `static` property, or a `let` or `var` outside any type (`Runner.whereItIsShared`).
+public enum SharedStore {
+    public static let words = "the two share a store"
+}
+
 /// A driver's words for two writes that must be one critical section, where another thread got in
 /// between them: "a read got in between changeName's writes of firstName and lastName". The runner
 /// reads them back to find where the attendee's file lets go between the two (`Runner.whereItLetGo`).

@@ -222,13 +222,17 @@ extension Runner {
         }
     }
 
-    /// The driver's lines without those an earlier one already holds: a summary ("The gallery is not
-    /// right yet. First: row 5 …") makes the timed line it quotes ("[19.73s] row 5 …") an echo.
+    /// The driver's lines without those another already holds: a summary ("The gallery is not right
+    /// yet. First: row 5 …") makes the timed line it quotes ("[19.73s] row 5 …") an echo. Of lines that
+    /// say the same at different times (two rounds' "[ 1.30s] all gave 0 images …"), the first stays.
     static func withoutEchoes(_ lines: [String]) -> [String] {
-        lines.filter { line in
-            let text = line.hasPrefix("[") ? String(line.drop { $0 != "]" }.dropFirst().drop { $0 == " " }) : line
-            return !lines.contains { $0 != line && $0.count > text.count && $0.contains(text) }
+        let texts = lines.map { line in
+            line.hasPrefix("[") ? String(line.drop { $0 != "]" }.dropFirst().drop { $0 == " " }) : line
         }
+        return lines.indices.filter { index in
+            let text = texts[index]
+            return !texts[..<index].contains(text) && !texts.contains { $0.count > text.count && $0.contains(text) }
+        }.map { lines[$0] }
     }
 
     /// The driver's account with its conclusions first: a line without a time ("3 names read were torn:

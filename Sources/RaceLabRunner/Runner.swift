@@ -21,6 +21,8 @@ public final class Runner {
     /// `verify --verdicts`: under each variant that fails as documented, the first two lines of the
     /// verdict an attendee would read (what the referee notes' tables hold).
     public var showsVerdicts = false
+    /// What `verify --verdicts` saw of each variant, for the tables it prints at its end.
+    var verdictRows: [VerdictRow] = []
     /// Where a build the attendee waits for shows its progress (`exercise`, `watch`, `tsan`); nil: not shown.
     public var buildProgress: (() -> BuildProgress)?
     /// Where the TSan build puts its programs: asked of `swift build` once (it takes a moment).

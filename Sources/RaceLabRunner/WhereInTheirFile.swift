@@ -11,6 +11,7 @@ extension Runner {
         attendeeTexts(exercise, folder: folder).flatMap { path, text -> [String] in
             let found =
                 Self.whereAnotherGotIn(line, path: path, text: text) + Self.whereItLetGo(line, path: path, text: text)
+                + Self.whereItIsShared(line, path: path, text: text)
             return found.isEmpty ? Self.whereItIsUsed(line, path: path, text: text) : found
         }
     }
@@ -75,6 +76,32 @@ extension Runner {
             }
         }
         return said
+    }
+
+    /// "the two share a store" (`SharedStore`): the declarations in the attendee's file that every
+    /// instance shares, a `static` property or a `let` or `var` outside any type, two at most; a lock,
+    /// a queue or a semaphore is not a store.
+    static func whereItIsShared(_ line: String, path: String, text: String) -> [String] {
+        guard line.contains(SharedStore.words) else { return [] }
+        let lines = codeLines(text)
+        let declaration =
+            #"^\s*(@\w+(\([^)]*\))?\s+|(private|fileprivate|internal|public|nonisolated(\(unsafe\))?)\s+)*(let|var)\s"#
+        let synchronisation =
+            #"=\s*(NSLock|NSRecursiveLock|NSCondition|Mutex|DispatchQueue|DispatchSemaphore|OSAllocatedUnfairLock)\b"#
+        var depth = 0
+        var found: [String] = []
+        for (index, code) in lines.enumerated() {
+            let shared =
+                code.range(of: #"\bstatic\s+(let|var)\s"#, options: .regularExpression) != nil
+                || (depth == 0 && code.range(of: declaration, options: .regularExpression) != nil)
+            if shared, code.range(of: synchronisation, options: .regularExpression) == nil, found.count < 2 {
+                found.append(
+                    "where: \(path):\(index + 1), `\(code.trimmingCharacters(in: .whitespaces))`, is one for every instance"
+                )
+            }
+            depth += code.filter { $0 == "{" }.count - code.filter { $0 == "}" }.count
+        }
+        return found
     }
 
     /// The identifiers in a piece of code, in order.

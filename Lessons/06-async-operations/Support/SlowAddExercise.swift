@@ -45,7 +45,15 @@ public enum SlowAddExercise {
                 right = judgePromptness(finished: finished, arrived: arrived.value, "\(lhs) + \(rhs)") && right
             } else {
                 right = false
-                say("isFinished is still \(add.isFinished): the queue would wait for it forever")
+                // The sum's arrival is seen at the slow add's end, never by reading `result`, which the
+                // callback wrote on another thread with nothing ordering it before this read.
+                FaultLine(
+                    arrived.value.map {
+                        "\(lhs) + \(rhs) never finished, though its sum came back from `asyncAdd` at \(seconds($0)):"
+                            + " isFinished is still \(add.isFinished), and the queue would wait for it forever"
+                    } ?? "\(lhs) + \(rhs) never finished, and its sum never came back from `asyncAdd`",
+                    hint: "finish as soon as the sum is in: set state = .finished in asyncAdd's callback, after result"
+                ).say()
             }
             clearEndOfSlowAdd()
             let (probeLeft, probeRight) = (number(), number())

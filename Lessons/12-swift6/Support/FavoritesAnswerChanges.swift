@@ -52,8 +52,8 @@ extension FavoritesExercise {
         let others = await other.events
         if !others.isEmpty {
             FaultLine(
-                "a second controller on the same catalog, which added nothing, holds \(others.count) events: the two"
-                    + " share a store (a `static` one?)",
+                "a second controller on the same catalog, which added nothing, holds \(others.count) events: "
+                    + SharedStore.words + " (a `static` one, or one outside the type?)",
                 hint: "two controllers share nothing, whatever catalog they ask"
             ).note()
             faults += 1

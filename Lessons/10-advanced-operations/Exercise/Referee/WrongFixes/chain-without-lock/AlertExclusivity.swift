@@ -2,6 +2,7 @@
 // threads add alerts at once: TSan names the dictionary's accesses in added, or the dictionary,
 // written by two threads at once, corrupts itself and the program crashes (sometimes before a report).
 // must fail: race AlertExclusivity.added or crash
+// verdict leads with: AlertExclusivity.swift:16 or AlertExclusivity.swift:17 or AlertExclusivity.swift:22 or AlertExclusivity.swift:23 because "reads too, must go through the same lock"
 import Foundation
 import RaceLabKit
 import Lesson10Support

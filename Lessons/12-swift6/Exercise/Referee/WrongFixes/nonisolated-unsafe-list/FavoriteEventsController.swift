@@ -4,6 +4,7 @@ import Lesson12Support
 // refuse is marked `nonisolated(unsafe)`. That silences the compiler as `@unchecked Sendable` did:
 // still nothing keeps two tasks from changing the list at once, and ThreadSanitizer reports it.
 // must fail: race FavoriteEventsController.add or race FavoriteEventsController.remove or race FavoriteEventsController.events.getter or crash
+// verdict leads with: FavoriteEventsController.swift:18 or FavoriteEventsController.swift:21 or FavoriteEventsController.swift:22 or FavoriteEventsController.swift:24 or FavoriteEventsController.swift:28 because "reads too, must go through the same lock"
 
 final class FavoriteEventsController: FavoriteEvents {
     private let catalog: Catalog

@@ -5,6 +5,7 @@ import Lesson12Support
 // a catalog of its own): every controller's list in one locked store, keyed by its catalog. Two
 // controllers on one catalog share a list. Round 3 makes two controllers on one catalog.
 // must fail: output
+// verdict leads with: FavoriteEventsController.swift:18 because "two controllers share nothing"
 
 // @unchecked Sendable: `lists` is read and written under `lock`.
 private final class Store: @unchecked Sendable {
