@@ -117,7 +117,7 @@ public enum SlowAddExercise {
     static func judgePromptness(finished: Double, arrived: Double?, _ text: String) -> Bool {
         guard let came = arrived else {
             say(
-                "\(text) finished, but its slow add never returned   <- get the sum from asyncAdd, and finish in its callback"
+                "\(text) finished before its sum came back from asyncAdd   <- get the sum from asyncAdd, and finish in its callback"
             )
             return false
         }

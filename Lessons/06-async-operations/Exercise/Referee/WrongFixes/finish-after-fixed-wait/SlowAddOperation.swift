@@ -7,7 +7,7 @@ import Lesson6Support
 // operation finishes 2 s after it starts, "long enough for a slow add". Whatever the wait, one of the
 // two timed sums finishes before its sum arrives or long after it.
 // must fail: output
-// verdict leads with: SlowAddOperation.swift:33 because "finish as soon as the sum"
+// verdict leads with: SlowAddOperation.swift:33 or SlowAddOperation.swift:39 because "finish as soon as the sum" or "store the sum before it says it is finished"
 
 // @unchecked Sendable: restates Operation's promise (Foundation's, both platforms); `sum` is under `lock`
 // (the fault is its timing).
