@@ -64,10 +64,7 @@ extension Runner {
         ticker?.start("running \(exercise.product) under ThreadSanitizer")
         let outcome = run(subject, bin: bin, attendeeWaiting: true)
         ticker?.finish()
-        let firstSaid =
-            Self.conclusionsFirst(outcome.explanations).prefix(3)
-            + Self.withoutConsequences(outcome.problems).prefix(4).map { explain($0.forAttendee) }
-        record(outcome.passed, for: exercise, failure: firstSaid.joined(separator: "\n"))
+        record(outcome.passed, for: exercise, failure: firstSaid(outcome))
         let verdict = ExerciseVerdict(outcome)
         if outcome.passed, previous == .passed {
             print("PASSED again in \(String(format: "%.1f", outcome.seconds)) s\(outcome.seedNote).")
@@ -107,6 +104,14 @@ extension Runner {
         showOwnLines(outcome.ownLines)
         offerHint(exercise)
         return verdict
+    }
+
+    /// What a failed check found first, as the hint for it is chosen from (`hintFor`): the driver's
+    /// conclusions, then the problems.
+    func firstSaid(_ outcome: RunOutcome) -> String {
+        (Self.conclusionsFirst(outcome.explanations).prefix(3)
+            + Self.withoutConsequences(outcome.problems).prefix(4).map { explain($0.forAttendee) })
+            .joined(separator: "\n")
     }
 
     /// What is still wrong, as a list: a race or crash ThreadSanitizer placed in the attendee's files

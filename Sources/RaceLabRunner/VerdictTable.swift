@@ -10,6 +10,8 @@ struct VerdictRow: Equatable {
     var lines: [String]
     /// Held to this lead in this run; not held, and why; or no lead documented.
     var lead: Lead
+    /// The hint (from 1) `racelab hint N` gives after a check that failed so; nil: the next in order.
+    var hint: Int?
 
     enum Lead: Equatable {
         case held(VerdictLead)
@@ -51,19 +53,22 @@ struct VerdictRow: Equatable {
         case .notHeld(let lead, let why): held = "named (\(lead)), not held in this run: \(why)"
         case .none: held = "no lead documented"
         }
-        return "| `\(fixture)` | \(verdict) | \(held) |"
+        return "| `\(fixture)` | \(verdict) | \(held) | \(hint.map(String.init) ?? "–") |"
     }
 
-    /// The tables of `rows`, an exercise's after a line saying how many of its rows are held.
+    /// The tables of `rows`, an exercise's after a line saying how many of its rows are held and how
+    /// many key a hint.
     static func tables(_ rows: [VerdictRow]) -> [String] {
         Dictionary(grouping: rows, by: \.exercise).sorted { $0.key < $1.key }.flatMap { number, rows -> [String] in
             let held = rows.filter { if case .held = $0.lead { return true } else { return false } }.count
+            let keyed = rows.filter { $0.hint != nil }.count
             let sorted = rows.sorted {
                 ($0.fixture == "Starter/" ? "" : $0.fixture) < ($1.fixture == "Starter/" ? "" : $1.fixture)
             }
             return [
-                "", "Exercise \(number): \(held) of \(rows.count) verdicts held to their lead.", "",
-                "| fixture | the verdict's first two lines | held to |", "|---|---|---|",
+                "",
+                "Exercise \(number): \(held) of \(rows.count) verdicts held to their lead; \(keyed) of \(rows.count) key a hint.",
+                "", "| fixture | the verdict's first two lines | held to | hint |", "|---|---|---|---|",
             ] + sorted.map(\.markdown)
         }
     }

@@ -87,13 +87,20 @@ extension Runner {
 
     /// What a variant's verdict must lead with, and its verdict as the attendee would read it: what is
     /// still wrong, told of the variant's own files.
-    func lead(of variant: Variant, _ exercise: ExerciseInfo) -> (
-        documented: Result<VerdictLead?, Workspace.Problem>, verdict: (RunOutcome) -> [String]
-    ) {
-        (
-            VerdictLead.documented(in: "\(workspace.root)/\(variant.folder)"),
-            { self.whatIsStillWrong($0, exercise, folder: variant.folder) }
-        )
+    func lead(of variant: Variant, _ exercise: ExerciseInfo) -> VariantLead {
+        let hints = keyedHints(exercise)
+        return VariantLead(
+            documented: VerdictLead.documented(in: "\(workspace.root)/\(variant.folder)"),
+            verdict: { self.whatIsStillWrong($0, exercise, folder: variant.folder) },
+            hint: { Self.hintFor(self.firstSaid($0), among: hints).map { $0.0 + 1 } })
+    }
+
+    /// What a variant's verdict must lead with, how to tell its verdict, and which hint (from 1) a
+    /// check that failed so would key (`hintFor`; nil: none fits).
+    struct VariantLead {
+        var documented: Result<VerdictLead?, Workspace.Problem>
+        var verdict: (RunOutcome) -> [String]
+        var hint: (RunOutcome) -> Int? = { _ in nil }
     }
 
     /// How far behind the machine fell while a run played (`MachineLateness`), when that is enough
@@ -111,7 +118,7 @@ extension Runner {
     /// `lead`: what the variant's verdict must lead with (`VerdictLead`), and how to tell the verdict.
     func reportFails(
         _ label: String, _ expected: Result<[ExpectedFailure], Workspace.Problem>, _ outcome: RunOutcome?,
-        lead: (documented: Result<VerdictLead?, Workspace.Problem>, verdict: (RunOutcome) -> [String])? = nil
+        lead: VariantLead? = nil
     ) -> Bool {
         let documented: [ExpectedFailure]
         switch expected {
@@ -165,7 +172,10 @@ extension Runner {
             if showsVerdicts, let lead {
                 let verdict = lead.verdict(outcome)
                 for line in verdict.prefix(2) { print("      | \(line)") }
-                if let row = VerdictRow(label: label, lines: verdict, lead: rowLead) { verdictRows.append(row) }
+                if var row = VerdictRow(label: label, lines: verdict, lead: rowLead) {
+                    row.hint = lead.hint(outcome)
+                    verdictRows.append(row)
+                }
             }
             return true
         }

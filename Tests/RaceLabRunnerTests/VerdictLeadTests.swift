@@ -185,7 +185,7 @@ final class VerdictLeadTests: ExerciseWorkspaceTestCase {
         {
             runner.reportFails(
                 "exercise 3 wrong fix x", .success([.output]), outcome,
-                lead: (documented.map { $0 ?? lead }, { _ in lines }))
+                lead: .init(documented: documented.map { $0 ?? lead }, verdict: { _ in lines }, hint: { _ in 2 }))
         }
         let right = ["  - torn   <- hold one lock", "      where: X/Person.swift:24, `lock.unlock()`"]
         printed = []
@@ -206,7 +206,8 @@ final class VerdictLeadTests: ExerciseWorkspaceTestCase {
             problems: [.output(.init())], races: [], seconds: 1, stdout: TimingWasOff.mark + "a frame came 1.2 s late")
         func judgedOff(_ lines: [String]) -> Bool {
             runner.reportFails(
-                "exercise 9 wrong fix x", .success([.output]), off, lead: (.success(lead), { _ in lines }))
+                "exercise 9 wrong fix x", .success([.output]), off,
+                lead: .init(documented: .success(lead), verdict: { _ in lines }))
         }
         XCTAssertFalse(judgedOff(["  - late"]), "timing off, the machine not measured: held")
         off.machineLateness = 0.02
@@ -229,11 +230,13 @@ final class VerdictLeadTests: ExerciseWorkspaceTestCase {
         XCTAssertTrue(judged(right))
         XCTAssertEqual(printed.suffix(2), right.map { "      | \($0)" })
         XCTAssertEqual(runner.verdictRows.last?.lead, .held(lead), "its row for the referee notes' table")
+        XCTAssertEqual(runner.verdictRows.last?.hint, 2, "with the hint it keys")
         runner.showsVerdicts = false
         // With no lead documented, only the failure is judged.
         XCTAssertTrue(
             runner.reportFails(
-                "exercise 3 wrong fix x", .success([.output]), outcome, lead: (.success(nil), { _ in [] })))
+                "exercise 3 wrong fix x", .success([.output]), outcome,
+                lead: .init(documented: .success(nil), verdict: { _ in [] })))
     }
 
     func testAVariantSaysWhatItsVerdictLeadsWithOnceAndReadably() throws {
@@ -460,17 +463,19 @@ final class VerdictTableTests: XCTestCase {
         XCTAssertEqual(row.exercise, 3)
         XCTAssertEqual(
             row.markdown,
-            #"| `lock-apart` | torn 'name' \| twice   <- hold one lock / where: …/Person.swift:24, 'lock.unlock()' | Person.swift:24 because "hold one lock" |"#
+            #"| `lock-apart` | torn 'name' \| twice   <- hold one lock / where: …/Person.swift:24, 'lock.unlock()' | Person.swift:24 because "hold one lock" | – |"#
         )
         XCTAssertEqual(VerdictRow(label: "exercise 12 starter", lines: [], lead: .none)?.fixture, "Starter/")
         XCTAssertNil(VerdictRow(label: "lesson 3 page 2", lines: [], lead: .none), "a broken page has no row")
-        let late = try XCTUnwrap(
+        var late = try XCTUnwrap(
             VerdictRow(label: "exercise 3 starter", lines: ["x"], lead: .notHeld(lead, why: "busy")))
+        late.hint = 1
         XCTAssertTrue(
-            late.markdown.hasSuffix("| named (Person.swift:24 because \"hold one lock\"), not held in this run: busy |")
-        )
+            late.markdown.hasSuffix(
+                "| named (Person.swift:24 because \"hold one lock\"), not held in this run: busy | 1 |"),
+            late.markdown)
         let tables = VerdictRow.tables([row, late])
-        XCTAssertEqual(tables[1], "Exercise 3: 1 of 2 verdicts held to their lead.")
+        XCTAssertEqual(tables[1], "Exercise 3: 1 of 2 verdicts held to their lead; 1 of 2 key a hint.")
         XCTAssertEqual(tables.suffix(2), [late.markdown, row.markdown], "the starter first")
     }
 }
