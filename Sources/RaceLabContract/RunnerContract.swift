@@ -64,6 +64,16 @@ public enum TimingWasOff {
 /// What starts a watchdog's line when it gave up waiting (`Watchdog`), which the runner reads back.
 public let watchdogMarker = "watchdog: "
 
+/// The environment variable by which `racelab explore` tells the explored program how a schedule is
+/// played again ("swift run racelab explore 3"), as its pages say it.
+public let replayCommandVariable = "RACELAB_REPLAY_COMMAND"
+
+/// What the last line of an exploration of the attendee's code starts with when every schedule was
+/// right (`ExploredVerdict` in RaceLabKit); `racelab explore` reads it.
+public enum ExploredAllRight {
+    public static let words = "Every schedule of this scenario is right"
+}
+
 /// A driver's words for two instances that must share nothing but do: "a second controller … holds 3
 /// events: the two share a store". The runner reads them back to find the store in the attendee's
 /// file: a `static` property, or a `let` or `var` outside any type (`Runner.whereItIsShared`).

@@ -5,7 +5,8 @@ private let optionsTaken: [String: Set<String>] = [
     "check": ["--speed", "--jobs", "--must-fail"], "verify": ["--speed", "--jobs", "--seed", "--verdicts"],
     "stress": ["--speed", "--jobs", "--seed"],
     "exercise": ["--speed", "--seed"], "watch": ["--speed", "--seed"], "page": ["--speed"], "reset": ["--yes"],
-    "tsan": ["--speed", "--raw"], "hint": [], "list": [], "portability": [], "help": [], "--help": [], "-h": [],
+    "tsan": ["--speed", "--raw"], "explore": ["--schedule", "--fixture"], "hint": [], "list": [], "portability": [],
+    "help": [], "--help": [], "-h": [],
 ]
 
 /// Parses `racelab`'s command line and runs the command; returns the exit status.
@@ -15,6 +16,8 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
     let jobs: Int
     let mustFail: [ExpectedFailure]?
     let seed: UInt64?
+    let schedule: String?
+    let fixture: String?
     do {
         speedGiven = try line.value(
             "--speed", { Double($0).flatMap { (0.1...100).contains($0) ? $0 : nil } },
@@ -29,6 +32,10 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
         seed = try line.value(
             "--seed", { UInt64($0).flatMap { $0 >= 1 ? $0 : nil } },
             else: "--seed needs the whole number a verdict named, e.g. --seed 4711")
+        schedule = try line.value(
+            "--schedule", { $0.allSatisfy(\.isLetter) && !$0.isEmpty ? $0 : nil },
+            else: "--schedule needs the letters of a schedule, e.g. --schedule AABAB")
+        fixture = try line.value("--fixture", { $0.isEmpty ? nil : $0 }, else: "--fixture needs a fixture's name")
     } catch {
         return usageError("\(error)")
     }
@@ -138,7 +145,7 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
     switch command {
     case "list", "portability", "help", "--help", "-h":
         guard lessons.isEmpty else { return usageError("\(command) takes no lesson numbers") }
-    case "exercise", "hint", "reset", "watch":
+    case "exercise", "hint", "reset", "watch", "explore":
         guard lessons.count == 1 else {
             return usageError("\(command) takes one exercise number, e.g. racelab \(command) 3")
         }
@@ -159,6 +166,9 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
         case "portability": return runner.portability() ? 0 : 1
         case "exercise": return try runner.exercise(lessons[0]) ? 0 : 1
         case "watch": try runner.watch(lessons[0])
+        case "explore":
+            return try runner.explore(lessons[0], fixture: fixture, replay: schedule.map { ["--schedule", $0] } ?? [])
+                ? 0 : 1
         case "hint":
             try runner.hint(lessons[0])
             return 0

@@ -479,3 +479,23 @@ final class VerdictTableTests: XCTestCase {
         XCTAssertEqual(tables.suffix(2), [late.markdown, row.markdown], "the starter first")
     }
 }
+
+/// What `racelab explore` can play of an attendee's file.
+final class ExploredPrimitivesTests: XCTestCase {
+    func testTheExplorerNamesWhatItDoesNotKnowAndPlaysWhatItDoes() {
+        let path = "Lessons/03-thread-safety/Exercise/Person.swift"
+        XCTAssertEqual(ExploredPrimitives.judge([(path, "let lock = NSLock()\nlock.lock()")]), .explorable)
+        XCTAssertEqual(
+            ExploredPrimitives.judge([(path, "let queue = DispatchQueue(label: \"p\")\n// a Mutex would do\n")]),
+            .explorable, "a comment is not code")
+        XCTAssertEqual(
+            ExploredPrimitives.judge([
+                (path, "let q = DispatchQueue(label: \"p\")\nlet s = DispatchSemaphore(value: 0)")
+            ]),
+            .unknown(["`DispatchSemaphore` at Person.swift:2"]))
+        XCTAssertEqual(
+            ExploredPrimitives.judge([(path, "DispatchQueue.main.async { show() }")]),
+            .unknown(["`DispatchQueue.main` at Person.swift:1"]), "the main queue is not a queue it plays")
+        XCTAssertEqual(ExploredPrimitives.judge([(path, "var value = 0")]), .nothing)
+    }
+}

@@ -14,8 +14,13 @@ public final class ExplorableLock: @unchecked Sendable {
     /// On an explored thread, the explorer's record of who holds it is the lock: one thread runs at a
     /// time, and it picks a thread that wants the lock only while nobody holds it. (So a deadlocked
     /// run's threads can be played out to their ends.)
-    public func lock() {
-        if let thread = ScheduledThread.current { return thread.pause(at: .acquire(ObjectIdentifier(self))) }
+    public func lock() { lock(label: "lock()") }
+
+    /// `lock()`, called `label` in the schedule's lanes.
+    func lock(label: String) {
+        if let thread = ScheduledThread.current {
+            return thread.pause(at: .acquire(ObjectIdentifier(self), label: label))
+        }
         nsLock.lock()
     }
 

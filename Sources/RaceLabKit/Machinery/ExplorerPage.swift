@@ -9,14 +9,15 @@ extension Page {
     /// for. `bad` picks the outcomes to mark with `mark` (e.g. "<- torn") and draw, the first `drawing`
     /// of them. A full exploration is checked against the partial-order reduction (one more line).
     /// Returns the exploration; nil after a replay, or when the explorer stopped with a problem
-    /// (printed).
+    /// (printed). `checked`: false where the reduction's check would only double the wait (the
+    /// attendee's code explored, whose steps touch everything).
     @discardableResult
     public func exploreSchedules(
         of what: String, explorer: Explorer = Explorer(), bad: (String) -> Bool, mark: String, drawing: Int = .max,
-        _ setup: (Explorer.Program) -> Void
+        checked: Bool = true, _ setup: (Explorer.Program) -> Void
     ) -> Exploration? {
         explored(
-            what, explorer, bad, mark, drawing, search: { try $0.explore(setup) },
+            what, explorer, bad, mark, drawing, checked: checked, search: { try $0.explore(setup) },
             replay: { try explorer.replay($0, setup, before: $1, each: $2) })
     }
 
@@ -131,9 +132,14 @@ extension Page {
             note("(\(drawn.count - drawing) more marked outcome\(drawn.count - drawing == 1 ? "" : "s"), not drawn.)")
         }
         if let example = found.outcomes.first(where: { bad($0.text) }) {
-            note(
-                "Replay a schedule step by step: swift run \(program) \(number) --schedule \(example.simplest.schedule) --step"
-            )
+            // `racelab explore` runs a program the attendee never runs, and replays through itself.
+            if let command = ProcessInfo.processInfo.environment[replayCommandVariable] {
+                note("Play it again, drawn whole: \(command) --schedule \(example.simplest.schedule)")
+            } else {
+                note(
+                    "Replay a schedule step by step: swift run \(program) \(number) --schedule \(example.simplest.schedule) --step"
+                )
+            }
         }
     }
 

@@ -52,15 +52,15 @@ public enum Interleaving {
 enum Pause: Equatable {
     case start
     case point(String)
-    /// Wants `lock`; it can be picked only while nobody holds it.
-    case acquire(ObjectIdentifier)
+    /// Wants `lock`; it can be picked only while nobody holds it. `label`: what the lanes call it.
+    case acquire(ObjectIdentifier, label: String = "lock()")
     case finished
 
     var label: String {
         switch self {
         case .start: return "start"
         case .point(let label): return label
-        case .acquire: return "lock()"
+        case .acquire(_, let label): return label
         case .finished: return "end"
         }
     }
@@ -196,7 +196,7 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
             let said =
                 lane.nextFootprint ?? (lane.steps < lane.footprints.count ? lane.footprints[lane.steps] : .everything)
             // A thread at a lock() takes it in its next step, said or not.
-            guard case .acquire(let lock) = lane.pause else { return said }
+            guard case .acquire(let lock, _) = lane.pause else { return said }
             return said + .acquires(Self.name(lock))
         }
     }
@@ -220,7 +220,7 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
             lanes.indices.filter { index in
                 switch lanes[index].pause {
                 case .finished: return false
-                case .acquire(let lock): return holders[lock] == nil
+                case .acquire(let lock, _): return holders[lock] == nil
                 default: return true
                 }
             }
@@ -239,7 +239,7 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
         if let missing = missing(index) { return missing }
         let letter = Explorer.letters([index])
         let holder = condition.locked { () -> Int? in
-            guard case .acquire(let lock) = lanes[index].pause else { return nil }
+            guard case .acquire(let lock, _) = lanes[index].pause else { return nil }
             return holders[lock]
         }
         return holder.map { "\(letter) waits for the lock \(Explorer.letters([$0])) holds" } ?? "\(letter) has finished"
@@ -250,7 +250,7 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
     func step(_ index: Int, limit: TimeInterval) -> String? {
         let came = condition.locked { () -> Bool in
             log.append(ScheduleStep(thread: index, ordinal: lanes[index].steps, from: lanes[index].pause))
-            if case .acquire(let lock) = lanes[index].pause {
+            if case .acquire(let lock, _) = lanes[index].pause {
                 holders[lock] = index
                 log[log.count - 1].locks = .acquires(Self.name(lock))
             }

@@ -79,9 +79,12 @@ public func compute(lessonSeconds seconds: Double) {
 /// During an exercise's contention round (`withQuickDelays`) it returns at once, so that threads
 /// hammering the attendee's code meet tens of thousands of times in a fraction of a second. On a
 /// thread the schedule explorer runs, it is an interleaving point instead (Interleaving.swift).
-public func randomDelay(upTo seconds: Double) {
+/// `file` and `line`: the caller's, for the lanes of an exploration of the attendee's code (`ExploredCode`).
+public func randomDelay(upTo seconds: Double, file: StaticString = #fileID, line: UInt = #line) {
     racelab_relaxed_add(racelab_random_delay_calls_word(), 1)
-    if let thread = ScheduledThread.current { return thread.pause(at: .point("randomDelay")) }
+    if let thread = ScheduledThread.current {
+        return thread.pause(at: .point(ExploredCode.label("randomDelay", file, line)))
+    }
     if racelab_relaxed_load(racelab_quick_delays_word()) == 1 { return }
     sleep(lessonSeconds: seconds * randomFraction())
 }

@@ -1,0 +1,40 @@
+// Exercise 3's scenario for the schedule explorer (`swift run racelab explore 3`): two renames of the
+// attendee's Person and a read, on threads the explorer runs one step at a time. Their file is
+// compiled beside this one, its NSLock, NSRecursiveLock and DispatchQueue made explorable ones.
+import RaceLabKit
+import Lesson3Support
+
+let renames = [("Charlie", "Cheesecake"), ("Delia", "Dingle")]
+let wholeNames = Set(renames.map { "\($0) \($1)" } + ["Alison Anderson"])
+let wholeEverywhere = "every name whole"
+
+let lesson = Lesson("RaceLab: your Person, explored")
+lesson.page("Every schedule of two renames and a read, through your Person.swift", explores: true) { page in
+    ExploredCode.placeSteps()
+    note("Threads A and B rename one Person, to Charlie Cheesecake and to Delia Dingle; thread C reads its")
+    note("name. The explorer runs one thread at a time and lets another in only at the points it controls:")
+    note("each randomDelay, each lock taken, each queue block. Every name read, and the name at the end,")
+    note("must be whole.")
+    let torn = { (outcome: String) in outcome != wholeEverywhere }  // a deadlock too
+    let found = page.exploreSchedules(
+        of: "two renames and a read", explorer: Explorer(maxPreemptions: 2), bad: torn, mark: ExploredVerdict.mark,
+        drawing: 1,
+        checked: false
+    ) {
+        program in
+        let person = Person(firstName: "Alison", lastName: "Anderson")
+        let read = Locked("")
+        for (first, last) in renames {
+            program.thread("rename to \(first) \(last)") { person.changeName(firstName: first, lastName: last) }
+        }
+        program.thread("read the name") { read.withLock { $0 = person.name } }
+        program.outcome {
+            let (read, end) = (read.current, person.name)
+            if !wholeNames.contains(read) { return "C read \(read)" }
+            return wholeNames.contains(end) ? wholeEverywhere : "the name at the end is \(end)"
+        }
+    }
+    ExploredVerdict.say(found, bad: torn, what: "a torn name")
+    page.done()
+}
+lesson.run()

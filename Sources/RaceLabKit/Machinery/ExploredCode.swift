@@ -1,0 +1,105 @@
+import Foundation
+
+/// The attendee's own code run by the schedule explorer (`racelab explore N`): the file is compiled
+/// beside typealiases that give its `NSLock`, `NSRecursiveLock` and `DispatchQueue` the explorable
+/// ones below (a type of the module shadows the one Foundation exports), whose calls take the
+/// caller's file and line, so each step of a schedule names the attendee's line it stopped at.
+public enum ExploredCode {
+    private static let placing = Locked(false)
+
+    /// Steps are labelled with the attendee's file and line from now on (set before exploring).
+    public static func placeSteps() { placing.withLock { $0 = true } }
+
+    /// "randomDelay at Person.swift:22" while steps are placed; else `what` alone, as pages print it.
+    static func label(_ what: String, _ file: StaticString, _ line: UInt) -> String {
+        guard placing.current else { return what }
+        let name = "\(file)".split(separator: "/").last.map(String.init) ?? "\(file)"
+        return "\(what) at \(name):\(line)"
+    }
+}
+
+/// The last line of an exploration of the attendee's code, which `racelab explore` reads.
+public enum ExploredVerdict {
+    /// The mark of a wrong outcome in the table.
+    public static let mark = "<- wrong"
+
+    /// Says whether any schedule of `found` ended `bad`ly (`what`: "a torn name"), or in a deadlock;
+    /// nothing after a replay or a problem (`found` nil).
+    @MainActor public static func say(_ found: Exploration?, bad: (String) -> Bool, what: String) {
+        guard let found else { return }
+        let deadlocks = found.count { $0 == "deadlock" }
+        let wrong = found.count { $0 != "deadlock" && bad($0) }
+        // Each thread ran from its start to its end in one step: nothing in the code was a point.
+        let whole = found.runs.allSatisfy { $0.lanes.count <= $0.names.count }
+        if wrong + deadlocks == 0 && whole {
+            note(
+                "No schedule went wrong, but only because your code has no point the explorer can let another"
+                    + " thread in at: each call ran whole. A race inside it is ThreadSanitizer's to find.")
+        } else if wrong + deadlocks == 0 {
+            let limit = found.complete ? "" : " run (the explorer stopped at its limit)"
+            note("\(ExploredAllRight.words): all \(found.schedules) schedules\(limit).")
+        } else {
+            let kinds = [wrong > 0 ? "\(what) in \(wrong)" : nil, deadlocks > 0 ? "a deadlock in \(deadlocks)" : nil]
+            note(
+                "\(wrong + deadlocks) of the \(found.schedules) schedules end wrong: \(kinds.compactMap { $0 }.joined(separator: ", "))."
+                    + " The simplest is drawn above, each step with the line of your file it stopped at.")
+        }
+    }
+}
+
+/// `NSLock` for explored code: on a thread the explorer runs, taking it is an interleaving point
+/// (`ExplorableLock`); anywhere else it is an `NSLock`.
+/// @unchecked Sendable: its stored properties are `let`s.
+public final class ExplorableNSLock: @unchecked Sendable {
+    private let lock = ExplorableLock()
+
+    public init() {}
+
+    public func lock(file: StaticString = #fileID, line: UInt = #line) {
+        lock.lock(label: ExploredCode.label("lock()", file, line))
+    }
+
+    public func unlock(file: StaticString = #fileID, line: UInt = #line) { lock.unlock() }
+
+    public func withLock<R>(file: StaticString = #fileID, line: UInt = #line, _ body: () throws -> R) rethrows -> R {
+        lock.lock(label: ExploredCode.label("withLock", file, line))
+        defer { lock.unlock() }
+        return try body()
+    }
+}
+
+/// `NSRecursiveLock` for explored code: the thread that holds it takes it again without a step.
+/// @unchecked Sendable: `owner` and `depth` are read and written only by the thread holding `lock`
+/// (or, for `owner`, compared with the reader's own identity: a thread only ever finds itself there).
+public final class ExplorableRecursiveLock: @unchecked Sendable {
+    private let lock = ExplorableLock()
+    private let held = Locked<(owner: Thread?, depth: Int)>((nil, 0))
+
+    public init() {}
+
+    public func lock(file: StaticString = #fileID, line: UInt = #line) {
+        let again = held.withLock { state -> Bool in
+            guard state.owner === Thread.current else { return false }
+            state.depth += 1
+            return true
+        }
+        if again { return }
+        lock.lock(label: ExploredCode.label("lock()", file, line))
+        held.withLock { $0 = (Thread.current, 1) }
+    }
+
+    public func unlock(file: StaticString = #fileID, line: UInt = #line) {
+        let last = held.withLock { state -> Bool in
+            state.depth -= 1
+            if state.depth == 0 { state.owner = nil }
+            return state.depth == 0
+        }
+        if last { lock.unlock() }
+    }
+
+    public func withLock<R>(file: StaticString = #fileID, line: UInt = #line, _ body: () throws -> R) rethrows -> R {
+        lock(file: file, line: line)
+        defer { unlock() }
+        return try body()
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import XCTest
+
+@testable import RaceLabKit
+
+/// The locks and queues an attendee's file gets when `racelab explore` compiles it: each plays as the
+/// real one can, and each step names the line it stopped at.
+final class ExploredCodeTests: XCTestCase {
+    /// A counter's read and write in two critical sections of an explorable NSLock: the explorer finds
+    /// the lost update, at the lines of the two `lock()` calls; in one critical section, never.
+    func testAnNSLockTakenTwiceLosesAnUpdateAndOneCriticalSectionNever() throws {
+        ExploredCode.placeSteps()
+        func increments(split: Bool) -> (Explorer.Program) -> Void {
+            { program in
+                let lock = ExplorableNSLock()
+                let count = ExplorerTests.Box(0)
+                for name in ["A", "B"] {
+                    program.thread(name) {
+                        if split {
+                            lock.lock()
+                            let seen = count.value
+                            lock.unlock()
+                            lock.lock()
+                            count.value = seen + 1
+                            lock.unlock()
+                        } else {
+                            lock.withLock { count.value += 1 }
+                        }
+                    }
+                }
+                program.outcome { "\(count.value)" }
+            }
+        }
+        let split = try Explorer().explore(increments(split: true))
+        XCTAssertGreaterThan(split.count { $0 == "1" }, 0, "the lost update")
+        let lanes = split.outcomes.first { $0.text == "1" }!.simplest.lanes.map(\.text)
+        XCTAssertTrue(lanes.contains { $0.contains("lock() at ExploredCodeTests.swift:") }, "\(lanes)")
+        let whole = try Explorer().explore(increments(split: false))
+        XCTAssertEqual(whole.count { $0 != "2" }, 0)
+    }
+
+    /// A serial queue runs its blocks in the order they came: two `async` appends, then a `sync` read,
+    /// always see [1, 2], however the explorer schedules the blocks' threads.
+    func testASerialQueuesBlocksRunInOrderAndSyncWaitsForThem() throws {
+        let found = try Explorer().explore { program in
+            let queue = ExplorableDispatchQueue(label: "test")
+            let list = ExplorerTests.Box<[Int]>([])
+            let read = ExplorerTests.Box<[Int]>([])
+            program.thread("A") {
+                queue.async { list.value.append(1) }
+                queue.async { list.value.append(2) }
+                read.value = queue.sync { list.value }
+            }
+            program.outcome { "\(read.value)" }
+        }
+        XCTAssertEqual(found.outcomes.map(\.text), ["[1, 2]"])
+        XCTAssertGreaterThan(found.schedules, 1, "the blocks' threads are scheduled")
+    }
+
+    /// A read-then-write through `sync` twice loses an update; the explorer says so, and a recursive
+    /// lock taken again by its holder does not deadlock.
+    func testTwoSyncsLoseAnUpdateAndARecursiveLockIsTakenAgain() throws {
+        let found = try Explorer().explore { program in
+            let queue = ExplorableDispatchQueue(label: "test", attributes: .concurrent)
+            let count = ExplorerTests.Box(0)
+            for name in ["A", "B"] {
+                program.thread(name) {
+                    let seen = queue.sync { count.value }
+                    queue.sync(flags: .barrier) { count.value = seen + 1 }
+                }
+            }
+            program.outcome { "\(count.value)" }
+        }
+        XCTAssertGreaterThan(found.count { $0 == "1" }, 0)
+        let recursive = try Explorer().explore { program in
+            let lock = ExplorableRecursiveLock()
+            program.thread("A") { lock.withLock { lock.withLock {} } }
+            program.thread("B") { lock.withLock {} }
+            program.outcome { "done" }
+        }
+        XCTAssertEqual(recursive.outcomes.map(\.text), ["done"])
+    }
+}
