@@ -10,6 +10,7 @@ final class ExploredCodeTests: XCTestCase {
     /// the lost update, at the lines of the two `lock()` calls; in one critical section, never.
     func testAnNSLockTakenTwiceLosesAnUpdateAndOneCriticalSectionNever() throws {
         ExploredCode.placeSteps()
+        defer { ExploredCode.placeSteps(false) }
         func increments(split: Bool) -> (Explorer.Program) -> Void {
             { program in
                 let lock = ExplorableNSLock()
@@ -79,5 +80,24 @@ final class ExploredCodeTests: XCTestCase {
             program.outcome { "done" }
         }
         XCTAssertEqual(recursive.outcomes.map(\.text), ["done"])
+    }
+
+    /// `try()` takes a free lock and refuses a held one: one of two threads that try while the other
+    /// holds it does without.
+    func testTryTakesAFreeLockAndRefusesAHeldOne() throws {
+        let found = try Explorer().explore { program in
+            let lock = ExplorableNSLock()
+            let took = ExplorerTests.Box(0)
+            for name in ["A", "B"] {
+                program.thread(name) {
+                    guard lock.try() else { return }
+                    randomDelay(upTo: 0.1)
+                    took.value += 1
+                    lock.unlock()
+                }
+            }
+            program.outcome { "\(took.value)" }
+        }
+        XCTAssertEqual(Set(found.outcomes.map(\.text)), ["1", "2"])
     }
 }

@@ -24,6 +24,14 @@ public final class ExplorableLock: @unchecked Sendable {
         nsLock.lock()
     }
 
+    /// Takes the lock if nobody holds it. On an explored thread, a point first (another thread may
+    /// take it there), called `label` in the lanes.
+    func tryLock(label: String) -> Bool {
+        guard let thread = ScheduledThread.current else { return nsLock.try() }
+        thread.pause(at: .point(label))
+        return thread.run.tryAcquire(thread.index, ObjectIdentifier(self))
+    }
+
     public func unlock() {
         if let thread = ScheduledThread.current { return thread.run.release(ObjectIdentifier(self)) }
         nsLock.unlock()

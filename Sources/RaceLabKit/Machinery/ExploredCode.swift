@@ -7,8 +7,9 @@ import Foundation
 public enum ExploredCode {
     private static let placing = Locked(false)
 
-    /// Steps are labelled with the attendee's file and line from now on (set before exploring).
-    public static func placeSteps() { placing.withLock { $0 = true } }
+    /// Steps are labelled with the attendee's file and line from now on (set before exploring), or,
+    /// `false`, no longer.
+    public static func placeSteps(_ on: Bool = true) { placing.withLock { $0 = on } }
 
     /// "randomDelay at Person.swift:22" while steps are placed; else `what` alone, as pages print it.
     static func label(_ what: String, _ file: StaticString, _ line: UInt) -> String {
@@ -23,26 +24,26 @@ public enum ExploredVerdict {
     /// The mark of a wrong outcome in the table.
     public static let mark = "<- wrong"
 
-    /// Says whether any schedule of `found` ended `bad`ly (`what`: "a torn name"), or in a deadlock;
-    /// nothing after a replay or a problem (`found` nil).
-    @MainActor public static func say(_ found: Exploration?, bad: (String) -> Bool, what: String) {
+    /// Says whether any schedule of `found` ended `bad`ly (the table above says how), or in a
+    /// deadlock; nothing after a replay or a problem (`found` nil).
+    @MainActor public static func say(_ found: Exploration?, bad: (String) -> Bool) {
         guard let found else { return }
         let deadlocks = found.count { $0 == "deadlock" }
-        let wrong = found.count { $0 != "deadlock" && bad($0) }
+        let wrong = found.count { $0 != "deadlock" && bad($0) } + deadlocks
         // Each thread ran from its start to its end in one step: nothing in the code was a point.
         let whole = found.runs.allSatisfy { $0.lanes.count <= $0.names.count }
-        if wrong + deadlocks == 0 && whole {
+        if wrong == 0 && whole {
             note(
                 "No schedule went wrong, but only because your code has no point the explorer can let another"
                     + " thread in at: each call ran whole. A race inside it is ThreadSanitizer's to find.")
-        } else if wrong + deadlocks == 0 {
+        } else if wrong == 0 {
             let limit = found.complete ? "" : " run (the explorer stopped at its limit)"
             note("\(ExploredAllRight.words): all \(found.schedules) schedules\(limit).")
         } else {
-            let kinds = [wrong > 0 ? "\(what) in \(wrong)" : nil, deadlocks > 0 ? "a deadlock in \(deadlocks)" : nil]
+            let locked = deadlocks == 0 ? "" : deadlocks == wrong ? ", in a deadlock" : " (\(deadlocks) in a deadlock)"
             note(
-                "\(wrong + deadlocks) of the \(found.schedules) schedules end wrong: \(kinds.compactMap { $0 }.joined(separator: ", "))."
-                    + " The simplest is drawn above, each step with the line of your file it stopped at.")
+                "\(wrong) of the \(found.schedules) schedules end wrong\(locked). The simplest is drawn above, each"
+                    + " step with the line of your file it stopped at.")
         }
     }
 }
@@ -60,6 +61,10 @@ public final class ExplorableNSLock: @unchecked Sendable {
     }
 
     public func unlock(file: StaticString = #fileID, line: UInt = #line) { lock.unlock() }
+
+    public func `try`(file: StaticString = #fileID, line: UInt = #line) -> Bool {
+        lock.tryLock(label: ExploredCode.label("try()", file, line))
+    }
 
     public func withLock<R>(file: StaticString = #fileID, line: UInt = #line, _ body: () throws -> R) rethrows -> R {
         lock.lock(label: ExploredCode.label("withLock", file, line))

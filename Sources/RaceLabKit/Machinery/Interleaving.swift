@@ -204,6 +204,16 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
     var startedBy: [Int?] { condition.locked { lanes.map(\.startedBy) } }
     var unfinished: [Int] { condition.locked { lanes.indices.filter { lanes[$0].pause != .finished } } }
 
+    /// `try()`: thread `index` takes `lock` in the step it is taking if nobody holds it; false if somebody does.
+    func tryAcquire(_ index: Int, _ lock: ObjectIdentifier) -> Bool {
+        condition.locked {
+            guard holders[lock] == nil else { return false }
+            holders[lock] = index
+            if !draining, let last = log.indices.last { log[last].locks = log[last].locks + .acquires(Self.name(lock)) }
+            return true
+        }
+    }
+
     func release(_ lock: ObjectIdentifier) {
         condition.locked {
             _ = holders.removeValue(forKey: lock)

@@ -14,7 +14,7 @@ lesson.page("Every schedule of two renames and a read, through your Person.swift
     note("Threads A and B rename one Person, to Charlie Cheesecake and to Delia Dingle; thread C reads its")
     note("name. The explorer runs one thread at a time and lets another in only at the points it controls:")
     note("each randomDelay, each lock taken, each queue block. Every name read, and the name at the end,")
-    note("must be whole.")
+    note("must be whole, and each rename must do its work (its two randomDelay calls).")
     let torn = { (outcome: String) in outcome != wholeEverywhere }  // a deadlock too
     let found = page.exploreSchedules(
         of: "two renames and a read", explorer: Explorer(maxPreemptions: 2), bad: torn, mark: ExploredVerdict.mark,
@@ -23,6 +23,7 @@ lesson.page("Every schedule of two renames and a read, through your Person.swift
     ) {
         program in
         let person = Person(firstName: "Alison", lastName: "Anderson")
+        let delaysBefore = randomDelayCalls
         let read = Locked("")
         for (first, last) in renames {
             program.thread("rename to \(first) \(last)") { person.changeName(firstName: first, lastName: last) }
@@ -30,11 +31,14 @@ lesson.page("Every schedule of two renames and a read, through your Person.swift
         program.thread("read the name") { read.withLock { $0 = person.name } }
         program.outcome {
             let (read, end) = (read.current, person.name)
+            // Each rename does its slow work: two randomDelay calls (the task says to keep them).
+            let delays = randomDelayCalls - delaysBefore
+            if delays < 2 * renames.count { return "a rename skipped its work (\(delays) of 4 delays)" }
             if !wholeNames.contains(read) { return "C read \(read)" }
             return wholeNames.contains(end) ? wholeEverywhere : "the name at the end is \(end)"
         }
     }
-    ExploredVerdict.say(found, bad: torn, what: "a torn name")
+    ExploredVerdict.say(found, bad: torn)
     page.done()
 }
 lesson.run()

@@ -25,7 +25,7 @@ lesson.page("Every schedule of two increments and a read, through your Counter.s
             return "value \(counter.value) at the end"
         }
     }
-    ExploredVerdict.say(found, bad: lost, what: "an update lost")
+    ExploredVerdict.say(found, bad: lost)
     page.done()
 }
 lesson.run()
