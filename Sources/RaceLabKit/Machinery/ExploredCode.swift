@@ -6,6 +6,10 @@ import Foundation
 /// caller's file and line, so each step of a schedule names the attendee's line it stopped at.
 public enum ExploredCode {
     private static let placing = Locked(false)
+    /// How many preemptions a schedule of the attendee's code may have: every bug the exercises'
+    /// wrong fixes have shows with one (docs/referee/exercise3.md), and two keep an exploration within
+    /// seconds.
+    public static let preemptionBound = 2
 
     /// Steps are labelled with the attendee's file and line from now on (set before exploring), or,
     /// `false`, no longer.
@@ -16,6 +20,22 @@ public enum ExploredCode {
         guard placing.current else { return what }
         let name = "\(file)".split(separator: "/").last.map(String.init) ?? "\(file)"
         return "\(what) at \(name):\(line)"
+    }
+}
+
+extension Page {
+    /// Explores a scenario of the attendee's code (`racelab explore N`): its steps placed at their
+    /// lines, every schedule with at most `ExploredCode.preemptionBound` preemptions, the simplest
+    /// wrong one drawn, and the line the runner reads. `bad`: a wrong outcome (a deadlock always is).
+    @MainActor public func exploreTheirCode(
+        of what: String, bad: @escaping (String) -> Bool, _ setup: (Explorer.Program) -> Void
+    ) {
+        ExploredCode.placeSteps()
+        let wrong = { (outcome: String) in outcome == "deadlock" || bad(outcome) }
+        let found = exploreSchedules(
+            of: what, explorer: Explorer(maxPreemptions: ExploredCode.preemptionBound), bad: wrong,
+            mark: ExploredVerdict.mark, drawing: 1, checked: false, setup)
+        ExploredVerdict.say(found, bad: wrong)
     }
 }
 

@@ -10,18 +10,11 @@ let wholeEverywhere = "every name whole"
 
 let lesson = Lesson("RaceLab: your Person, explored")
 lesson.page("Every schedule of two renames and a read, through your Person.swift", explores: true) { page in
-    ExploredCode.placeSteps()
     note("Threads A and B rename one Person, to Charlie Cheesecake and to Delia Dingle; thread C reads its")
     note("name. The explorer runs one thread at a time and lets another in only at the points it controls:")
     note("each randomDelay, each lock taken, each queue block. Every name read, and the name at the end,")
     note("must be whole, and each rename must do its work (its two randomDelay calls).")
-    let torn = { (outcome: String) in outcome != wholeEverywhere }  // a deadlock too
-    let found = page.exploreSchedules(
-        of: "two renames and a read", explorer: Explorer(maxPreemptions: 2), bad: torn, mark: ExploredVerdict.mark,
-        drawing: 1,
-        checked: false
-    ) {
-        program in
+    page.exploreTheirCode(of: "two renames and a read", bad: { $0 != wholeEverywhere }) { program in
         let person = Person(firstName: "Alison", lastName: "Anderson")
         let delaysBefore = randomDelayCalls
         let read = Locked("")
@@ -38,7 +31,6 @@ lesson.page("Every schedule of two renames and a read, through your Person.swift
             return wholeNames.contains(end) ? wholeEverywhere : "the name at the end is \(end)"
         }
     }
-    ExploredVerdict.say(found, bad: torn)
     page.done()
 }
 lesson.run()
