@@ -7,8 +7,8 @@ import RaceLabContract
 /// explorable ones (`ExploredCode` in RaceLabKit), against the TSan build's library.
 extension Runner {
     /// Explores exercise `number`'s scenario through the attendee's files (or, for maintainers, a
-    /// variant's: `fixture` names `Starter`, `Solution` or a wrong fix). `replay`: `--schedule S`, and
-    /// `--step`, passed to the scenario. True when every schedule was right.
+    /// variant's: `fixture` names `Starter`, `Solution` or a wrong fix). `replay`: `--schedule S`, passed
+    /// to the scenario, which draws that one schedule. True when every schedule was right.
     public func explore(_ number: Int, fixture: String? = nil, replay: [String] = []) throws -> Bool {
         let exercise = try workspace.exercise(number)
         let scenario = "\(exercise.referee)/Explore/main.swift"
