@@ -168,7 +168,6 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
         case "watch": try runner.watch(lessons[0])
         case "explore":
             return try runner.explore(lessons[0], fixture: fixture, replay: schedule.map { ["--schedule", $0] } ?? [])
-                ? 0 : 1
         case "hint":
             try runner.hint(lessons[0])
             return 0

@@ -8,8 +8,9 @@ import RaceLabContract
 extension Runner {
     /// Explores exercise `number`'s scenario through the attendee's files (or, for maintainers, a
     /// variant's: `fixture` names `Starter`, `Solution` or a wrong fix). `replay`: `--schedule S`, passed
-    /// to the scenario, which draws that one schedule. True when every schedule was right.
-    public func explore(_ number: Int, fixture: String? = nil, replay: [String] = []) throws -> Bool {
+    /// to the scenario, which draws that one schedule. Its exit status: 0 when every schedule was right,
+    /// 1 when one went wrong (or a replay was played), 2 when the file could not be explored.
+    public func explore(_ number: Int, fixture: String? = nil, replay: [String] = []) throws -> Int32 {
         let exercise = try workspace.exercise(number)
         let scenario = "\(exercise.referee)/Explore/main.swift"
         guard FileManager.default.fileExists(atPath: "\(workspace.root)/\(scenario)") else {
@@ -19,13 +20,13 @@ extension Runner {
             print(
                 "Exercise \(number) has no scenario for the schedule explorer; \(explorable.count == 1 ? "exercise" : "exercises") \(explorable.joined(separator: " and ")) \(explorable.count == 1 ? "has one" : "have one"). Its driver and ThreadSanitizer judge it: swift run racelab exercise \(number)"
             )
-            return false
+            return 2
         }
         let folder = try fixtureFolder(fixture, of: exercise)
         let texts = attendeeTexts(exercise, folder: folder)
         guard !texts.isEmpty else {
             print("No file of exercise \(number) to explore in \(folder).")
-            return false
+            return 2
         }
         switch ExploredPrimitives.judge(texts) {
         case .unknown(let uses):
@@ -34,16 +35,16 @@ extension Runner {
             print(
                 "It knows NSLock, NSRecursiveLock and DispatchQueue (sync, async, barriers). Your code is judged by the driver and ThreadSanitizer: swift run racelab exercise \(number)"
             )
-            return false
+            return 2
         case .nothing:
             print(
                 "Your file takes no lock and uses no queue: the explorer lets another thread in only at the points it has (a delay)."
             )
         case .explorable: break
         }
-        guard let bin = try buildAll([exercise.product]) else { return false }
+        guard let bin = try buildAll([exercise.product]) else { return 2 }
         let program = "\(bin)/explore/exercise\(number)\(fixture.map { "-\($0)" } ?? "")"
-        guard compileExplored(number, texts: texts, scenario: scenario, bin: bin, into: program) else { return false }
+        guard compileExplored(number, texts: texts, scenario: scenario, bin: bin, into: program) else { return 2 }
         let ran = runProcess(
             program, arguments: ["1"] + replay,
             environment: Self.exploreEnvironment.merging(
@@ -64,7 +65,7 @@ extension Runner {
                 "The explorer plays interleavings at its points only: whether two threads touch the same memory at once between them is ThreadSanitizer's to say (swift run racelab exercise \(number))."
             )
         }
-        return allRight
+        return allRight ? 0 : ran.succeeded || ran.ending == .exited(1) ? 1 : 2
     }
 
     /// The folder of the files to explore: the attendee's, or a variant's.
@@ -147,12 +148,13 @@ enum ExploredPrimitives {
         import RaceLabKit
         typealias NSLock = ExplorableNSLock
         typealias NSRecursiveLock = ExplorableRecursiveLock
+        typealias NSLocking = ExplorableLocking
         typealias DispatchQueue = ExplorableDispatchQueue
 
         """
 
     /// Known to the explorer.
-    static let known = ["NSLock", "NSRecursiveLock", "DispatchQueue"]
+    static let known = ["NSLock", "NSRecursiveLock", "NSLocking", "DispatchQueue"]
     /// Ways of waiting it does not play (yet), and a queue it does not have.
     static let unknown = [
         "DispatchSemaphore", "DispatchGroup", "NSCondition", "NSConditionLock", "Mutex", "OSAllocatedUnfairLock",

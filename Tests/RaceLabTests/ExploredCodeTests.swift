@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import XCTest
 
@@ -80,6 +81,31 @@ final class ExploredCodeTests: XCTestCase {
             program.outcome { "done" }
         }
         XCTAssertEqual(recursive.outcomes.map(\.text), ["done"])
+    }
+
+    /// A concurrent queue's plain blocks run side by side, interleaved at their points; its barriers
+    /// run alone, after the blocks running have ended.
+    func testAConcurrentQueuesPlainBlocksOverlapAndItsBarriersDoNot() throws {
+        func renames(_ flags: DispatchWorkItemFlags) -> (Explorer.Program) -> Void {
+            { program in
+                let queue = ExplorableDispatchQueue(label: "test", attributes: .concurrent)
+                let name = ExplorerTests.Box(("Alison", "Anderson"))
+                for (first, last) in [("Charlie", "Cheesecake"), ("Delia", "Dingle")] {
+                    program.thread(first) {
+                        queue.sync(flags: flags) {
+                            name.value.0 = first
+                            randomDelay(upTo: 0.1)
+                            name.value.1 = last
+                        }
+                    }
+                }
+                program.outcome { "\(name.value.0) \(name.value.1)" }
+            }
+        }
+        let plain = try Explorer().explore(renames([]))
+        XCTAssertGreaterThan(plain.count { $0 == "Delia Cheesecake" || $0 == "Charlie Dingle" }, 0, "they overlap")
+        let barriers = try Explorer().explore(renames(.barrier))
+        XCTAssertEqual(Set(barriers.outcomes.map(\.text)), ["Charlie Cheesecake", "Delia Dingle"])
     }
 
     /// `try()` takes a free lock and refuses a held one: one of two threads that try while the other

@@ -2,14 +2,15 @@ import Dispatch
 import Foundation
 
 /// `DispatchQueue` for explored code (`ExploredCode`), as the explorer plays it on its own threads:
-/// - a queue made with a label runs its blocks one at a time, in the order they came (a lock the
-///   explorer knows): `sync` takes it, first runs the blocks sent before, then its own; `async` hands
-///   its block to a new thread the explorer schedules, which takes it and runs what is waiting.
-///   A concurrent queue's blocks are played one at a time too, as its barriers are: blocks that
-///   overlap on it are ThreadSanitizer's to find, not the explorer's;
+/// - a serial queue runs its blocks one at a time, in the order they came (a lock the explorer
+///   knows): `sync` takes it, first runs the blocks sent before, then its own; `async` hands its
+///   block to a new thread the explorer schedules, which takes it and runs what is waiting;
+/// - a concurrent queue runs its plain blocks side by side, interleaved at their points, and each
+///   barrier alone: a barrier waits for the blocks running, and no block starts while it waits or runs;
 /// - a global queue runs each block on its own: `async` on a new thread, `sync` where it is called.
-/// Every schedule played is one a real queue can make. Off the explorer's threads it is a `DispatchQueue`.
-/// @unchecked Sendable: `waiting` is `Locked`; the rest are `let`s.
+/// Every schedule played is one a real queue can make, but one: a plain `async` block on a concurrent
+/// queue may start after a barrier sent later. Off the explorer's threads it is a `DispatchQueue`.
+/// @unchecked Sendable: `waiting` and `running` are `Locked`; the rest are `let`s.
 public final class ExplorableDispatchQueue: @unchecked Sendable {
     public typealias Attributes = DispatchQueue.Attributes
     public typealias AutoreleaseFrequency = DispatchQueue.AutoreleaseFrequency
@@ -17,8 +18,14 @@ public final class ExplorableDispatchQueue: @unchecked Sendable {
     private let real: DispatchQueue
     private let label: String
     private let isGlobal: Bool
+    private let isConcurrent: Bool
+    /// Held to start a block (a concurrent queue's plain ones let go once started), and for the whole
+    /// of a serial queue's block or a barrier.
     private let turn = ExplorableLock()
+    /// Blocks sent with `async` that wait for the turn: a serial queue's, a concurrent queue's barriers.
     private let waiting = Locked<[() -> Void]>([])
+    /// A concurrent queue's plain blocks running now, each holding a lock of its own until it ends.
+    private let running = Locked<[ExplorableLock]>([])
 
     public init(
         label: String, qos: DispatchQoS = .unspecified, attributes: Attributes = [],
@@ -27,12 +34,14 @@ public final class ExplorableDispatchQueue: @unchecked Sendable {
         real = DispatchQueue(label: label, qos: qos, attributes: attributes, autoreleaseFrequency: autoreleaseFrequency)
         self.label = label
         isGlobal = false
+        isConcurrent = attributes.contains(.concurrent)
     }
 
     private init(global qos: DispatchQoS.QoSClass) {
         real = .global(qos: qos)
         label = "a global queue"
         isGlobal = true
+        isConcurrent = true
     }
 
     public static func global(qos: DispatchQoS.QoSClass = .default) -> ExplorableDispatchQueue {
@@ -48,6 +57,11 @@ public final class ExplorableDispatchQueue: @unchecked Sendable {
         }
         let place = ExploredCode.label("block", file, line)
         if isGlobal { return Interleaving.detachNewThread(named: "\(place) (global queue)", work) }
+        if isConcurrent && !flags.contains(.barrier) {
+            return Interleaving.detachNewThread(named: "\(place) (\(label))") {
+                self.runBesideOthers(label: "\(place) starts", work)
+            }
+        }
         waiting.withLock { $0.append(work) }
         Interleaving.detachNewThread(named: "\(place) (\(label))") {
             self.turn.lock(label: "\(place) starts")
@@ -62,14 +76,45 @@ public final class ExplorableDispatchQueue: @unchecked Sendable {
     ) rethrows -> T {
         guard ScheduledThread.current != nil else { return try real.sync(flags: flags, execute: work) }
         if isGlobal { return try work() }
-        turn.lock(label: ExploredCode.label("sync", file, line))
+        let label = ExploredCode.label("sync", file, line)
+        if isConcurrent && !flags.contains(.barrier) { return try runBesideOthers(label: label, work) }
+        turn.lock(label: label)
         defer { turn.unlock() }
         runWaiting()
+        waitForRunning()
         return try work()
     }
 
-    /// The blocks sent with `async` and not yet run, in the order they came.
+    /// A concurrent queue's plain block: it starts once no barrier waits or runs, then runs beside others.
+    private func runBesideOthers<T>(label: String, _ work: () throws -> T) rethrows -> T {
+        let mine = ExplorableLock()
+        turn.lock(label: label)
+        runWaiting()
+        mine.takeFresh()
+        running.withLock { $0.append(mine) }
+        turn.unlock()
+        defer {
+            running.withLock { $0.removeAll { $0 === mine } }
+            mine.unlock()
+        }
+        return try work()
+    }
+
+    /// The blocks sent with `async` and not yet run, in the order they came; each barrier of a
+    /// concurrent queue after the plain blocks running have ended. Called holding the turn.
     private func runWaiting() {
-        while let next = waiting.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { next() }
+        while let next = waiting.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+            waitForRunning()
+            next()
+        }
+    }
+
+    /// Waits for a concurrent queue's plain blocks that are running to end (holding the turn, so no
+    /// other starts meanwhile).
+    private func waitForRunning() {
+        for block in running.current {
+            block.lock(label: "waits for the blocks running")
+            block.unlock()
+        }
     }
 }

@@ -24,6 +24,13 @@ public final class ExplorableLock: @unchecked Sendable {
         nsLock.lock()
     }
 
+    /// Takes a lock nobody has taken yet, without a step (on an explored thread; else it locks).
+    func takeFresh() {
+        guard let thread = ScheduledThread.current else { return nsLock.lock() }
+        let took = thread.run.tryAcquire(thread.index, ObjectIdentifier(self))
+        precondition(took, "takeFresh: the lock was held")
+    }
+
     /// Takes the lock if nobody holds it. On an explored thread, a point first (another thread may
     /// take it there), called `label` in the lanes.
     func tryLock(label: String) -> Bool {

@@ -35,7 +35,7 @@ extension Page {
         let found = exploreSchedules(
             of: what, explorer: Explorer(maxPreemptions: ExploredCode.preemptionBound), bad: wrong,
             mark: ExploredVerdict.mark, drawing: 1, checked: false, setup)
-        ExploredVerdict.say(found, bad: wrong)
+        ExploredVerdict.say(found, bad: wrong, bound: ExploredCode.preemptionBound)
     }
 }
 
@@ -46,7 +46,7 @@ public enum ExploredVerdict {
 
     /// Says whether any schedule of `found` ended `bad`ly (the table above says how), or in a
     /// deadlock; nothing after a replay or a problem (`found` nil).
-    @MainActor public static func say(_ found: Exploration?, bad: (String) -> Bool) {
+    @MainActor public static func say(_ found: Exploration?, bad: (String) -> Bool, bound: Int? = nil) {
         guard let found else { return }
         let deadlocks = found.count { $0 == "deadlock" }
         let wrong = found.count { $0 != "deadlock" && bad($0) } + deadlocks
@@ -58,7 +58,8 @@ public enum ExploredVerdict {
                     + " thread in at: each call ran whole. A race inside it is ThreadSanitizer's to find.")
         } else if wrong == 0 {
             let limit = found.complete ? "" : " run (the explorer stopped at its limit)"
-            note("\(ExploredAllRight.words): all \(found.schedules) schedules\(limit).")
+            let within = bound.map { " with at most \($0) preemption\($0 == 1 ? "" : "s")" } ?? ""
+            note("\(ExploredAllRight.words): all \(found.schedules) schedules\(within)\(limit).")
         } else {
             let locked = deadlocks == 0 ? "" : deadlocks == wrong ? ", in a deadlock" : " (\(deadlocks) in a deadlock)"
             note(
@@ -68,10 +69,28 @@ public enum ExploredVerdict {
     }
 }
 
+/// `NSLocking` for explored code: a lock held as `any NSLocking` takes its steps as the lock it is.
+public protocol ExplorableLocking: AnyObject {
+    func lock(file: StaticString, line: UInt)
+    func unlock(file: StaticString, line: UInt)
+}
+
+extension ExplorableLocking {
+    /// `lock()` through the protocol, placed at the caller's line.
+    public func lock(_ file: StaticString = #fileID, _ line: UInt = #line) { lock(file: file, line: line) }
+    public func unlock(_ file: StaticString = #fileID, _ line: UInt = #line) { unlock(file: file, line: line) }
+    public func withLock<R>(_ file: StaticString = #fileID, _ line: UInt = #line, _ body: () throws -> R) rethrows -> R
+    {
+        lock(file: file, line: line)
+        defer { unlock(file: file, line: line) }
+        return try body()
+    }
+}
+
 /// `NSLock` for explored code: on a thread the explorer runs, taking it is an interleaving point
 /// (`ExplorableLock`); anywhere else it is an `NSLock`.
 /// @unchecked Sendable: its stored properties are `let`s.
-public final class ExplorableNSLock: @unchecked Sendable {
+public final class ExplorableNSLock: ExplorableLocking, @unchecked Sendable {
     private let lock = ExplorableLock()
 
     public init() {}
@@ -96,7 +115,7 @@ public final class ExplorableNSLock: @unchecked Sendable {
 /// `NSRecursiveLock` for explored code: the thread that holds it takes it again without a step.
 /// @unchecked Sendable: `owner` and `depth` are read and written only by the thread holding `lock`
 /// (or, for `owner`, compared with the reader's own identity: a thread only ever finds itself there).
-public final class ExplorableRecursiveLock: @unchecked Sendable {
+public final class ExplorableRecursiveLock: ExplorableLocking, @unchecked Sendable {
     private let lock = ExplorableLock()
     private let held = Locked<(owner: Thread?, depth: Int)>((nil, 0))
 
