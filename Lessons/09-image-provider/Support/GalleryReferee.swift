@@ -26,18 +26,19 @@ extension GalleryExercise {
                 let running = (table.providers[row] ?? []).filter { $0.delivered.value == 0 }
                 if table === tables[1] && row == 5 && !sideRowLeft {
                     sideRowLeft = true
-                    // The plan lands its image 1 s or more before it first leaves, so that its cell shows
-                    // an image when it comes back and leaves again. Without that image this run could not
-                    // judge a controller that thinks a cell with an image has a provider that is done (an
-                    // adversarial round's wrong fix passed 1 of 20 runs on a machine this busy).
+                    // It leaves only once its image is in (`GalleryExercise.makeLesson`), up to
+                    // `Side.imageWait` late, so that its cell shows an image when it comes back and leaves
+                    // again. Without that image this run could not judge a controller that thinks a cell
+                    // with an image has a provider that is done.
                     if !running.isEmpty {
                         fault(
-                            "side row 5 left at \(seconds(LessonClock.shared.now)) before its image came,"
-                                + " though it was due 1 s before",
+                            "side row 5 left at \(seconds(LessonClock.shared.now)) before its image came, though it"
+                                + " waited \(seconds(Side.imageWait)) for it",
                             hint:
                                 "the image its cell should show as it comes back never came: start each provider as its row appears",
-                            late: "side row 5's image, due 1 s before it first left, had not come: this run could not"
-                                + " judge a cell with an old image")
+                            late:
+                                "side row 5's image had not come \(seconds(Side.imageWait)) after it was due to leave:"
+                                + " this run could not judge a cell with an old image")
                     }
                 }
                 if running.isEmpty {
@@ -75,6 +76,15 @@ extension GalleryExercise {
             }
         }
 
+        /// Whether a row on screen has a provider at work (neither cancelled nor delivered).
+        var anyOnScreenLoading: Bool {
+            tables.contains { table in
+                table.visible.contains { row in
+                    table.providers[row]?.last.map { $0.cancelled.value == 0 && $0.delivered.value == 0 } ?? false
+                }
+            }
+        }
+
         func atTheEnd() {
             dispatchPrecondition(condition: .onQueue(.main))
             for table in tables { atTheEnd(of: table) }
@@ -108,7 +118,7 @@ extension GalleryExercise {
                         : "start its provider as it appears, and show its image",
                     late: running
                         ? "\(table.label(row))'s image was due by \(seconds(plan.end - 2)) and had not come"
-                            + " at \(seconds(LessonClock.shared.now))" : nil)
+                            + " at \(seconds(LessonClock.shared.now)), the end having waited for it" : nil)
             }
             for row in Set(table.offScreenShows).sorted() {
                 // Late where it was cancelled as its row left, but its output had already sent the

@@ -4,7 +4,8 @@ import RaceLabKit
 extension GalleryExercise {
     /// The second gallery, beside the first, with a controller of its own: six rows, opened scrolled to
     /// row 1 (row 0 never shows: rows are not shown in order from 0), five on screen at once (more
-    /// than any window of the first). Side row 5 gets its image early, leaves, comes back (it needs a
+    /// than any window of the first). Side row 5 gets its image early, leaves (not before the image
+    /// has come: `GalleryExercise.makeLesson` holds it up to `imageWait`), comes back (it needs a
     /// new provider, whatever its cell showed before) and leaves again 0.5 s later with its new image
     /// on the way. The gallery closes 14 s or more after it opened (1.75 s of real time at 8x), rows
     /// 1-4 still loading: a controller that lets a provider that has run "long enough" finish, or that
@@ -30,18 +31,21 @@ extension GalleryExercise {
                 + [scenario.seconds(in: 0.5...1, step: 0.5)]
         }
 
+        /// How long (lesson s) side row 5 waits past its moment to leave for its image to come.
+        static let imageWait = 4.0
+
         /// When the last image would land if nobody stopped it.
         var lastLanding: Double {
-            max(latencies[1...4].max()!, times[2] + latencies[5]) + GalleryExercise.filters
+            max(latencies[1...4].max()!, times[2] + Self.imageWait + latencies[5]) + GalleryExercise.filters
         }
 
         func describe() {
             note(
                 "Beside it, a second gallery with a controller of its own opens at side rows 1-5; side row 5 leaves at"
-                    + " \(seconds(times[1])),")
+                    + " \(seconds(times[1])) (later if its image has not come),")
             note(
-                "comes back at \(seconds(times[2])) and leaves again at \(seconds(times[3])); the gallery closes at"
-                    + " \(seconds(times[4])).")
+                "comes back \(seconds(times[2] - times[1])) after it left and leaves again \(seconds(times[3] - times[2]))"
+                    + " later; the gallery closes at \(seconds(times[4])).")
         }
     }
 }
