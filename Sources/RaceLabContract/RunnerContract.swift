@@ -74,6 +74,15 @@ public enum ExploredAllRight {
     public static let words = "Every schedule of this scenario is right"
 }
 
+/// `racelab exercise N` asks an exploration of the attendee's code for a brief answer (the variable set
+/// to "1"): one preemption at most, no table, and each line it has for the verdict starting with `mark`.
+public enum ExploredBriefly {
+    public static let variable = "RACELAB_EXPLORE_BRIEFLY"
+    public static let mark = "briefly: "
+    /// The preemptions a brief exploration allows: every wrong fix's simplest schedule has one or none.
+    public static let preemptionBound = 1
+}
+
 /// A driver's words for two instances that must share nothing but do: "a second controller … holds 3
 /// events: the two share a store". The runner reads them back to find the store in the attendee's
 /// file: a `static` property, or a `let` or `var` outside any type (`Runner.whereItIsShared`).

@@ -5,7 +5,8 @@ private let optionsTaken: [String: Set<String>] = [
     "check": ["--speed", "--jobs", "--must-fail"], "verify": ["--speed", "--jobs", "--seed", "--verdicts"],
     "stress": ["--speed", "--jobs", "--seed"],
     "exercise": ["--speed", "--seed"], "watch": ["--speed", "--seed"], "page": ["--speed"], "reset": ["--yes"],
-    "tsan": ["--speed", "--raw"], "explore": ["--schedule", "--fixture"], "hint": [], "list": [], "portability": [],
+    "tsan": ["--speed", "--raw"], "explore": ["--schedule", "--fixture", "--briefly"], "hint": [], "list": [],
+    "portability": [],
     "help": [], "--help": [], "-h": [],
 ]
 
@@ -42,6 +43,7 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
     let confirmed = line.flag("--yes")
     let raw = line.flag("--raw")
     let showVerdicts = line.flag("--verdicts")
+    let briefly = line.flag("--briefly")
     // A page an attendee watches plays as `swift run lessonN` plays it; checks run faster.
     let speed = speedGiven ?? (line.words.first == "tsan" ? 1 : 4)
     let speedIsExplicit = speedGiven != nil
@@ -167,6 +169,7 @@ public func racelabMain(_ arguments: [String], directory: String = FileManager.d
         case "exercise": return try runner.exercise(lessons[0]) ? 0 : 1
         case "watch": try runner.watch(lessons[0])
         case "explore":
+            if briefly { return try runner.exploreBriefly(lessons[0], fixture: fixture) }
             return try runner.explore(lessons[0], fixture: fixture, replay: schedule.map { ["--schedule", $0] } ?? [])
         case "hint":
             try runner.hint(lessons[0])

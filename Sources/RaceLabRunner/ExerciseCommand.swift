@@ -101,6 +101,10 @@ extension Runner {
         let wrong = whatIsStillWrong(
             outcome, exercise, folder: exercise.folder, besideAMutex: notes.contains { $0.name == "Mutex" })
         for line in notes.flatMap(\.lines) + wrong { print(line) }
+        // What ThreadSanitizer cannot see, the explorer may play: where another thread got in.
+        if outcome.races.isEmpty, outcome.reportsUnread == false {
+            exploredBriefly(exercise, folder: exercise.folder, bin: bin).lines.forEach(print)
+        }
         showOwnLines(outcome.ownLines)
         offerHint(exercise)
         return verdict
@@ -350,9 +354,12 @@ extension Runner {
     /// (the driver, which is as it started) follow from them, so they are counted, not shown. When all
     /// are elsewhere, the attendee's file lacks what the driver uses, and they are shown.
     static func compileErrorsShown(_ errors: [String], exercise: ExerciseInfo) -> [String] {
-        let mine = errors.filter { error in
-            exercise.attendeeFiles.contains { error.hasPrefix("\(exercise.folder)/\($0):") }
-        }
+        compileErrorsShown(errors, yours: exercise.attendeeFiles.map { "\(exercise.folder)/\($0)" })
+    }
+
+    /// As above, the attendee's files named by their paths from the package's root.
+    static func compileErrorsShown(_ errors: [String], yours: [String]) -> [String] {
+        let mine = errors.filter { error in yours.contains { error.hasPrefix("\($0):") } }
         guard !mine.isEmpty else { return errors.prefix(10).map { indent($0) } }
         var lines = mine.prefix(10).map { indent($0) }
         if mine.count > 10 { lines.append("    … and \(mine.count - 10) more in your file") }

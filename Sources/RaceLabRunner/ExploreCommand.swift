@@ -38,7 +38,7 @@ extension Runner {
             return 2
         case .nothing:
             print(
-                "Your file takes no lock and uses no queue: the explorer lets another thread in only at the points it has (a delay)."
+                "Your file takes no lock and uses no queue: the explorer can let another thread in only where the exercise's own code pauses, if it does."
             )
         case .explorable: break
         }
@@ -68,6 +68,72 @@ extension Runner {
         return allRight ? 0 : ran.succeeded || ran.ending == .exited(1) ? 1 : 2
     }
 
+    /// `racelab explore N --briefly`: what `racelab exercise N` adds to a verdict ThreadSanitizer saw
+    /// nothing in, for the attendee's files or a `fixture`'s. Exit status 1 when a schedule went wrong,
+    /// 0 when none did (with at most `ExploredBriefly.preemptionBound` preemptions), 2 when the files
+    /// could not be explored.
+    public func exploreBriefly(_ number: Int, fixture: String? = nil) throws -> Int32 {
+        let exercise = try workspace.exercise(number)
+        let folder = try fixtureFolder(fixture, of: exercise)
+        guard let bin = try buildAll([exercise.product]) else { return 2 }
+        let told = exploredBriefly(exercise, folder: folder, bin: bin)
+        switch told {
+        case .found(let lines):
+            for line in lines { print(line) }
+            return 1
+        case .allRight:
+            print(
+                "No schedule of the scenario with at most \(ExploredBriefly.preemptionBound) preemption goes wrong: a verdict adds nothing."
+            )
+            return 0
+        case .notExplored(let why):
+            print("Not explored: \(why).")
+            return 2
+        }
+    }
+
+    /// What a brief exploration told.
+    enum ToldBriefly: Equatable {
+        case found([String])
+        case allRight
+        case notExplored(String)
+
+        var lines: [String] { if case .found(let lines) = self { lines } else { [] } }
+    }
+
+    /// For a failed check ThreadSanitizer saw nothing in: the simplest wrong schedule the explorer finds
+    /// through the attendee's files (`folder`: theirs, or a variant's), with at most one preemption, in
+    /// a few lines; nothing when the exercise has no scenario, the files wait with what the explorer
+    /// does not know, they do not compile for it, or no such schedule goes wrong.
+    func exploredBriefly(_ exercise: ExerciseInfo, folder: String, bin: String) -> ToldBriefly {
+        let scenario = "\(exercise.referee)/Explore/main.swift"
+        guard FileManager.default.fileExists(atPath: "\(workspace.root)/\(scenario)") else {
+            return .notExplored("exercise \(exercise.number) has no scenario for the explorer")
+        }
+        let texts = attendeeTexts(exercise, folder: folder)
+        guard !texts.isEmpty else { return .notExplored("no file to explore in \(folder)") }
+        guard ExploredPrimitives.judge(texts) == .explorable else {
+            return .notExplored("the files take no lock the explorer plays, or wait with what it does not know")
+        }
+        let ticker = buildProgress?()
+        ticker?.start("playing your code's schedules through the explorer")
+        defer { ticker?.finish() }
+        let program = "\(bin)/explore/exercise\(exercise.number)-briefly"
+        guard compileExplored(exercise.number, texts: texts, scenario: scenario, bin: bin, into: program, quiet: true)
+        else { return .notExplored("the files did not compile for the explorer") }
+        let ran = runProcess(
+            program, arguments: ["1"],
+            environment: Self.exploreEnvironment.merging([ExploredBriefly.variable: "1"]) { $1 },
+            timeout: Self.exploreTimeout, outputCap: limits.outputCap)
+        guard ran.succeeded else { return .notExplored("the exploration ended \(ran.ending)") }
+        let lines = ran.stdout.split(separator: "\n").compactMap { line -> String? in
+            line.hasPrefix(ExploredBriefly.mark) ? String(line.dropFirst(ExploredBriefly.mark.count)) : nil
+        }
+        guard !lines.isEmpty else { return .allRight }
+        return .found(
+            lines + ["  Drawn step by step, each step with its line: swift run racelab explore \(exercise.number)"])
+    }
+
     /// The folder of the files to explore: the attendee's, or a variant's.
     func fixtureFolder(_ fixture: String?, of exercise: ExerciseInfo) throws -> String {
         guard let fixture else { return exercise.folder }
@@ -94,7 +160,8 @@ extension Runner {
     /// Compiles the explored program with the toolchain's `swiftc`, against the TSan build in `bin`;
     /// false after printing what went wrong.
     func compileExplored(
-        _ number: Int, texts: [(path: String, text: String)], scenario: String, bin: String, into program: String
+        _ number: Int, texts: [(path: String, text: String)], scenario: String, bin: String, into program: String,
+        quiet: Bool = false
     )
         -> Bool
     {
@@ -114,16 +181,20 @@ extension Runner {
                 "Explored\(number)", "-I", "\(bin)/Modules", "-Xcc",
                 "-fmodule-map-file=\(bin)/RaceLabAtomics.build/module.modulemap", "-o", program,
             ] + texts.map { "\(workspace.root)/\($0.path)" } + [aliases, "\(workspace.root)/\(scenario)"] + objects
-        print(
-            "Compiling your \(texts.map { ($0.path as NSString).lastPathComponent }.joined(separator: ", ")) for the explorer …"
-        )
+        if !quiet {
+            print(
+                "Compiling your \(texts.map { ($0.path as NSString).lastPathComponent }.joined(separator: ", ")) for the explorer …"
+            )
+        }
         let result = runProcess("/usr/bin/env", arguments: arguments, timeout: 300, outputCap: 1 << 20)
         guard case .exited(0) = result.ending else {
+            if quiet { return false }
             print("It did not compile for the explorer:")
-            let errors = result.stderr.split(separator: "\n").filter { $0.contains("error:") }.prefix(10)
-            for line in errors.isEmpty ? result.stderr.split(separator: "\n").suffix(10) : errors {
-                print("  " + line.replacingOccurrences(of: workspace.root + "/", with: ""))
+            let errors = Builder.errors(in: result.stderr).map {
+                $0.replacingOccurrences(of: workspace.root + "/", with: "")
             }
+            for line in Self.compileErrorsShown(errors, yours: texts.map(\.path)) { print(line) }
+            if errors.isEmpty { print(indent(String(result.stderr.suffix(3000)))) }
             return false
         }
         return true

@@ -50,6 +50,7 @@ func names(_ word: String, in source: String) -> Bool {
     source.split(separator: "\n").contains { line in
         let code = line.trimmingCharacters(in: .whitespaces)
         guard !code.hasPrefix("//") else { return false }
-        return code.range(of: "(^|[^A-Za-z0-9_])\(word)([^A-Za-z0-9_]|$)", options: .regularExpression) != nil
+        let literal = NSRegularExpression.escapedPattern(for: word)  // "DispatchQueue.main": a dot, not any character
+        return code.range(of: "(^|[^A-Za-z0-9_])\(literal)([^A-Za-z0-9_]|$)", options: .regularExpression) != nil
     }
 }

@@ -15,7 +15,7 @@ let usage = """
       hint N         the next hint for exercise N, one at a time
       explore N      play every schedule of a small scenario through your exercise N (3, 4) with the
                      schedule explorer, and draw the simplest that goes wrong, with your file's lines
-                     (--schedule S plays one again)
+                     (--schedule S plays one again; --briefly: only the few lines a verdict adds)
       tsan L:P       play lesson L's page P under ThreadSanitizer and name each race it reports, with both
                      lines (the whole report goes to a file; --raw prints it too)
       list           the lessons, and where you are with each exercise

@@ -17,6 +17,20 @@ struct VerdictRow: Equatable {
         case held(VerdictLead)
         case notHeld(VerdictLead, why: String)
         case none
+
+        /// How `verify`'s PASS line says it: `timingWasOff`, the driver said so; `lateness`, how far
+        /// behind the machine fell while it ran.
+        func said(timingWasOff: Bool, lateness: Double?) -> String {
+            switch self {
+            case .held(let lead):
+                ", its verdict leading with \(lead.place) and the reason"
+                    + (timingWasOff
+                        ? " (the driver said its timing was off"
+                            + (lateness.map { "; this machine fell \(secondsText($0)) behind" } ?? "") + ")" : "")
+            case .notHeld(_, let why): ", its verdict not held to its lead (\(why))"
+            case .none: ""
+            }
+        }
     }
 
     /// A row for the variant `label` names ("exercise 6 starter", "exercise 6 wrong fix cancel-to-end");

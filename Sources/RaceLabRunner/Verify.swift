@@ -130,7 +130,6 @@ extension Runner {
         guard let outcome else { return false }
         let missing = outcome.missing(documented)
         if missing.isEmpty {
-            var leading = ""
             var rowLead = VerdictRow.Lead.none
             switch lead?.documented {
             case .failure(let problem)?:
@@ -142,30 +141,29 @@ extension Runner {
                 if documentedLead.missing(from: verdict) != nil, let busy {
                     // The driver said this run's timing was off, and the machine was measured busy: what
                     // the driver saw first may be the machine's doing, not the fault the lead names.
-                    let why = "the driver said its timing was off, and this machine fell \(secondsText(busy)) behind"
-                    leading = ", its verdict not held to its lead (\(why))"
-                    rowLead = .notHeld(documentedLead, why: why)
+                    rowLead = .notHeld(
+                        documentedLead,
+                        why: "the driver said its timing was off, and this machine fell \(secondsText(busy)) behind")
                 } else if let lacking = documentedLead.missing(from: verdict) {
                     print("FAIL  \(label) fails as documented, but the first two lines of its verdict lack \(lacking):")
                     for line in verdict.prefix(2) { print("      | \(line)") }
                     // The rest, and what the run printed, to tell why without running it again.
                     if verdict.count > 2 { print("      the rest of its verdict:") }
                     for line in verdict.dropFirst(2).prefix(12) { print("      | \(line)") }
+                    if outcome.saidTimingWasOff {
+                        print(
+                            "      the driver said its timing was off; this machine fell \(outcome.machineLateness.map(secondsText) ?? "an unmeasured time") behind, less than the \(secondsText(Self.busyLateness)) that excuses a lead"
+                        )
+                    }
                     print("      the run (seed \(outcome.seed.map(String.init) ?? "none")) printed, last lines:")
                     for line in outcome.stdout.split(separator: "\n").suffix(12) { print("      > \(line)") }
                     return false
                 } else {
                     rowLead = .held(documentedLead)
-                    leading =
-                        ", its verdict leading with \(documentedLead.place) and the reason"
-                        + (outcome.saidTimingWasOff
-                            ? " (the driver said its timing was off"
-                                + (outcome.machineLateness.map { "; this machine fell \(secondsText($0)) behind" } ?? "")
-                                + ")"
-                            : "")
                 }
             default: break
             }
+            let leading = rowLead.said(timingWasOff: outcome.saidTimingWasOff, lateness: outcome.machineLateness)
             print(
                 "PASS  \(label) fails as documented (\(documented.map(\.description).joined(separator: ", ")))\(leading)  \(outcome.figures())"
             )

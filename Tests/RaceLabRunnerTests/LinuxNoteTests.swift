@@ -14,6 +14,9 @@ final class LinuxNoteTests: XCTestCase {
 
     func testARemovedDependencyInTheAttendeesCodeIsRecognised() {
         XCTAssertTrue(names("removeDependency", in: "schedule.removeDependency(news)"))
+        // A name with a dot is the name: the dot is no pattern.
+        XCTAssertTrue(names("DispatchQueue.main", in: "DispatchQueue.main.async { done() }"))
+        XCTAssertFalse(names("DispatchQueue.main", in: "let q = DispatchQueueXmain()"))
         XCTAssertFalse(
             names("removeDependency", in: "// removeDependency does not help on Linux\nschedule.addDependency(login)"))
         XCTAssertFalse(names("removeDependency", in: "let removeDependencyCount = 0"))

@@ -41,6 +41,44 @@ final class ExploredCodeTests: XCTestCase {
         XCTAssertEqual(whole.count { $0 != "2" }, 0)
     }
 
+    /// The brief form `racelab exercise` adds to a verdict: each thread's stretch of steps, the outcome,
+    /// and the line another thread got in at; nothing when no schedule went wrong.
+    func testBrieflyTellsEachStretchTheOutcomeAndWhereAnotherGotIn() throws {
+        ExploredCode.placeSteps()
+        defer { ExploredCode.placeSteps(false) }
+        let found = try Explorer(maxPreemptions: 1).explore { program in
+            let lock = ExplorableNSLock()
+            let count = ExplorerTests.Box(0)
+            for name in ["first", "second"] {
+                program.thread(name) {
+                    lock.lock()
+                    let seen = count.value
+                    lock.unlock()
+                    lock.lock()
+                    count.value = seen + 1
+                    lock.unlock()
+                }
+            }
+            program.outcome { "count \(count.value)" }
+        }
+        let run = try XCTUnwrap(found.outcomes.first { $0.text == "count 1" }?.simplest)
+        let lines = ExploredVerdict.briefly(run, of: "two increments")
+        XCTAssertTrue((3...4).contains(lines.count), "\(lines)")
+        XCTAssertTrue(lines.allSatisfy { $0.count <= 120 }, "\(lines)")
+        XCTAssertEqual(
+            lines.first,
+            "The schedule explorer, playing two increments through your file, finds one that ends wrong (count 1):")
+        let stretches = lines.dropFirst().dropLast().joined(separator: " ")
+        XCTAssertTrue(stretches.contains("A (first) runs to lock() at ExploredCodeTests.swift:"), stretches)
+        XCTAssertTrue(stretches.contains("B (second) runs to"), stretches)
+        XCTAssertTrue(stretches.hasSuffix("runs to its end."), stretches)
+        let last = try XCTUnwrap(lines.last)
+        XCTAssertTrue(
+            last.hasPrefix("  Another thread got in while ") && last.contains("at lock() at ExploredCodeTests.swift:"),
+            last)
+        XCTAssertEqual(ExploredVerdict.briefly(nil, of: "two increments"), [])
+    }
+
     /// A serial queue runs its blocks in the order they came: two `async` appends, then a `sync` read,
     /// always see [1, 2], however the explorer schedules the blocks' threads.
     func testASerialQueuesBlocksRunInOrderAndSyncWaitsForThem() throws {

@@ -56,15 +56,17 @@ public final class ExplorableDispatchQueue: @unchecked Sendable {
             return real.async(group: group, qos: qos, flags: flags, execute: work)
         }
         let place = ExploredCode.label("block", file, line)
-        if isGlobal { return Interleaving.detachNewThread(named: "\(place) (global queue)", work) }
+        if isGlobal { return Interleaving.detachNewThread(named: "\(place) on a global queue", work) }
+        // Its thread is named for the block; its first step waits for the block's turn on the queue.
+        let turnLabel = "its turn on \(label)"
         if isConcurrent && !flags.contains(.barrier) {
-            return Interleaving.detachNewThread(named: "\(place) (\(label))") {
-                self.runBesideOthers(label: "\(place) starts", work)
+            return Interleaving.detachNewThread(named: "\(place) on \(label)") {
+                self.runBesideOthers(label: turnLabel, work)
             }
         }
         waiting.withLock { $0.append(work) }
-        Interleaving.detachNewThread(named: "\(place) (\(label))") {
-            self.turn.lock(label: "\(place) starts")
+        Interleaving.detachNewThread(named: "\(place) on \(label)") {
+            self.turn.lock(label: turnLabel)
             self.runWaiting()
             self.turn.unlock()
         }

@@ -27,11 +27,27 @@ extension Page {
     /// Explores a scenario of the attendee's code (`racelab explore N`): its steps placed at their
     /// lines, every schedule with at most `ExploredCode.preemptionBound` preemptions, the simplest
     /// wrong one drawn, and the line the runner reads. `bad`: a wrong outcome (a deadlock always is).
+    /// `pausingAlsoAt`: the scenario's own points, besides locks and queues ("each randomDelay").
     @MainActor public func exploreTheirCode(
-        of what: String, bad: @escaping (String) -> Bool, _ setup: (Explorer.Program) -> Void
+        of what: String, pausingAlsoAt points: String? = nil, bad: @escaping (String) -> Bool,
+        _ setup: (Explorer.Program) -> Void
     ) {
         ExploredCode.placeSteps()
-        let wrong = { (outcome: String) in outcome == "deadlock" || bad(outcome) }
+        let wrong: (String) -> Bool = { outcome in outcome == "deadlock" || bad(outcome) }
+        if ProcessInfo.processInfo.environment[ExploredBriefly.variable] == "1" {
+            let explorer = Explorer(maxPreemptions: ExploredBriefly.preemptionBound)
+            do {
+                let found = try explorer.explore(setup)
+                let runs = found.outcomes.filter { wrong($0.text) }.map(\.simplest)
+                let simplest = runs.min { ($0.preemptions, $0.choices.count) < ($1.preemptions, $1.choices.count) }
+                for line in ExploredVerdict.briefly(simplest, of: what) { note(ExploredBriefly.mark + line) }
+            } catch {
+                note("The explorer stopped: \(error)")
+            }
+            return
+        }
+        note("The explorer runs one thread at a time and lets another in only at the points it controls:")
+        note("each lock taken, each queue block\(points.map { ", \($0)" } ?? "").")
         let found = exploreSchedules(
             of: what, explorer: Explorer(maxPreemptions: ExploredCode.preemptionBound), bad: wrong,
             mark: ExploredVerdict.mark, drawing: 1, checked: false, setup)
@@ -43,6 +59,56 @@ extension Page {
 public enum ExploredVerdict {
     /// The mark of a wrong outcome in the table.
     public static let mark = "<- wrong"
+
+    /// A wrong schedule in a few lines, for `racelab exercise N`'s verdict: each thread's run of steps
+    /// ("B (rename to Delia Dingle) runs to lock() at Person.swift:27"), the outcome, and where another
+    /// thread got in; nothing when there is none.
+    public static func briefly(_ run: Explorer.Run?, of what: String) -> [String] {
+        guard let run else { return [] }
+        let letters = run.names.indices.map { Explorer.letters([$0]) }
+        // Each stretch of steps one thread ran, with the last step's text.
+        var stretches: [(thread: Int, text: String)] = []
+        for step in run.lanes {
+            if stretches.last?.thread == step.thread {
+                stretches[stretches.count - 1].text = step.text
+            } else {
+                stretches.append((step.thread, step.text))
+            }
+        }
+        var named = Set<Int>()
+        let told = stretches.map { stretch -> String in
+            let who =
+                named.insert(stretch.thread).inserted
+                ? "\(letters[stretch.thread]) (\(run.names[stretch.thread]))" : letters[stretch.thread]
+            return "\(who) \(stretch.text)"
+        }
+        // Where a thread stopped with more to run, and another ran: the point another got in at.
+        let points = stretches.indices.dropLast().filter { index in
+            stretches[(index + 1)...].contains { $0.thread == stretches[index].thread }
+        }.map {
+            "\(letters[stretches[$0].thread]) was at \(stretches[$0].text.replacingOccurrences(of: "runs to ", with: ""))"
+        }
+        let outcome = run.outcome == "deadlock" ? "a deadlock" : run.outcome
+        var lines = [
+            "The schedule explorer, playing \(what) through your file, finds one that ends wrong (\(outcome)):"
+        ]
+        // The stretches in lines of about 100 characters, cut between stretches.
+        var line = ""
+        for (index, stretch) in told.enumerated() {
+            let piece = stretch + (index == told.count - 1 ? "." : ";")
+            if !line.isEmpty && line.count + piece.count > 100 {
+                lines.append("  " + line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + piece
+        }
+        lines.append("  " + line)
+        if !points.isEmpty {
+            lines.append("  Another thread got in while \(points.joined(separator: ", and while ")).")
+        }
+        if run.outcome == "deadlock" { lines.append("  Then each thread left waits for another: none can go on.") }
+        return lines
+    }
 
     /// Says whether any schedule of `found` ended `bad`ly (the table above says how), or in a
     /// deadlock; nothing after a replay or a problem (`found` nil).

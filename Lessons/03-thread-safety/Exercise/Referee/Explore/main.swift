@@ -12,11 +12,12 @@ let wholeEverywhere = "every name whole"
 let lesson = Lesson("RaceLab: your Person, explored")
 lesson.page("Every schedule of two renames and a read, through your Person.swift", explores: true) { page in
     note("Threads A and B rename one Person, to Charlie Cheesecake and to Delia Dingle; thread C reads its")
-    note("name. The explorer runs one thread at a time and lets another in only at the points it controls:")
-    note("each randomDelay, each lock taken, each queue block. Every name read, and the name at the end,")
-    note("must be whole, the name at the end one of the renames', and each rename must do its work (its")
-    note("two randomDelay calls).")
-    page.exploreTheirCode(of: "two renames and a read", bad: { $0 != wholeEverywhere }) { program in
+    note("name. Every name read, and the name at the end, must be whole, the name at the end one of the")
+    note("renames', and each rename must do its work (its two randomDelay calls).")
+    page.exploreTheirCode(
+        of: "two renames and a read", pausingAlsoAt: "each randomDelay", bad: { $0 != wholeEverywhere }
+    ) {
+        program in
         let person = Person(firstName: "Alison", lastName: "Anderson")
         let delaysBefore = randomDelayCalls
         let read = Locked("")

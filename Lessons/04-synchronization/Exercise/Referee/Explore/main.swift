@@ -6,9 +6,8 @@ import Lesson4Support
 
 let lesson = Lesson("RaceLab: your Counter, explored")
 lesson.page("Every schedule of two increments and a read, through your Counter.swift", explores: true) { page in
-    note("Threads A and B call increment() on one Counter; thread C reads value. The explorer runs one")
-    note("thread at a time and lets another in only at the points it controls: each lock taken, each queue")
-    note("block. C may read 0, 1 or 2; once every thread is done, value must be 2.")
+    note("Threads A and B call increment() on one Counter; thread C reads value. C may read 0, 1 or 2;")
+    note("once every thread is done, value must be 2.")
     page.exploreTheirCode(of: "two increments and a read", bad: { $0 != "value 2 at the end" }) { program in
         let counter = Counter()
         let read = Locked(-1)
