@@ -210,6 +210,54 @@ lesson.page("When it is too big: random schedules with a guarantee", explores: t
     page.done()
 }
 
+lesson.page("The same explorer on code written the ordinary way: a seat map", explores: true) { page in
+    let doubleBooked = { (outcome: String) in outcome.hasPrefix("both were told") }
+    /// Ann and Ben book seat 12A at once, through `book` or `bookAtOnce`.
+    func bookings(atOnce: Bool) -> (Explorer.Program) -> Void {
+        { program in
+            let seats = SeatMap()
+            let told = Locked<[String]>([])
+            for name in ["Ann", "Ben"] {
+                program.thread("\(name) books 12A") {
+                    let got = atOnce ? seats.bookAtOnce("12A", for: name) : seats.book("12A", for: name)
+                    if got { told.withLock { $0.append(name) } }
+                }
+            }
+            program.outcome {
+                let holder = seats.holder(of: "12A") ?? "nobody's"
+                return told.current.count == 2
+                    ? "both were told they got 12A; it is \(holder)'s" : "\(told.current.joined()) got 12A"
+            }
+        }
+    }
+    ExploredCode.placeSteps()  // each step names the line of SeatMap.swift it stopped at
+    defer { ExploredCode.placeSteps(false) }
+    if let replay = page.replay {
+        page.showSchedule(
+            replay.schedule, of: "two bookings", stepping: replay.stepping, bad: doubleBooked,
+            mark: "<- double-booked", bookings(atOnce: false))
+        return page.done()
+    }
+    note("SeatMap.swift is written as anyone writes it: a dictionary of seats behind an NSLock, every access")
+    note("under the lock. book(_:for:) checks that the seat is free, then takes it, each in a critical")
+    note("section of its own. Its one added line, private typealias NSLock = ExplorableNSLock, makes each")
+    note("lock() a point the explorer controls; nothing else in it was written for the explorer.")
+    page.exploreSchedules(
+        of: "two bookings", bad: doubleBooked, mark: "<- double-booked", drawing: 1, checked: false,
+        bookings(atOnce: false))
+    note("")
+    note("With the check and the take in one critical section (bookAtOnce):")
+    if let found = page.exploreSchedules(
+        of: "two bookings at once", bad: doubleBooked, mark: "<- double-booked", checked: false,
+        bookings(atOnce: true))
+    {
+        note("Double-booked in \(found.count(where: doubleBooked)) of \(found.schedules).")
+    }
+    note("This is what racelab explore does with an exercise file (exercises 3 and 4): the same typealias,")
+    note("compiled beside the file instead of in it, and a scenario of the exercise's own.")
+    page.done()
+}
+
 /// A whole number with its thousands grouped: 63,063,000.
 func grouped(_ value: Double) -> String {
     var digits = String(Int(value))

@@ -72,6 +72,10 @@ public let replayCommandVariable = "RACELAB_REPLAY_COMMAND"
 /// right (`ExploredVerdict` in RaceLabKit); `racelab explore` reads it.
 public enum ExploredAllRight {
     public static let words = "Every schedule of this scenario is right"
+    /// When no schedule went wrong because the code had no point to play at (nothing judged).
+    public static let nothingPlayed = "No schedule went wrong, but only because"
+    /// When the explorer could not go on (a task awaits what it does not schedule).
+    public static let stopped = "The explorer stopped: "
 }
 
 /// `racelab exercise N` asks an exploration of the attendee's code for a brief answer (the variable set

@@ -28,12 +28,14 @@ extension Runner {
             print("No file of exercise \(number) to explore in \(folder).")
             return 2
         }
-        switch ExploredPrimitives.judge(texts) {
+        let kind = ExploredPrimitives.Kind(
+            scenario: (try? String(contentsOfFile: "\(workspace.root)/\(scenario)", encoding: .utf8)) ?? "")
+        switch ExploredPrimitives.judge(texts, kind: kind) {
         case .unknown(let uses):
             print("The explorer does not know what your code waits with, so it cannot play its schedules:")
             for use in uses { print("  - \(use)") }
             print(
-                "It knows NSLock, NSRecursiveLock and DispatchQueue (sync, async, barriers). Your code is judged by the driver and ThreadSanitizer: swift run racelab exercise \(number)"
+                "It knows \(kind.knows). Your code is judged by the driver and ThreadSanitizer: swift run racelab exercise \(number)"
             )
             return 2
         case .nothing:
@@ -64,6 +66,13 @@ extension Runner {
             print(
                 "The explorer plays interleavings at its points only: whether two threads touch the same memory at once between them is ThreadSanitizer's to say (swift run racelab exercise \(number))."
             )
+        }
+        // Nothing judged: the explorer could not go on, or had no point to play at.
+        if ran.stdout.contains(ExploredAllRight.stopped) || ran.stdout.contains(ExploredAllRight.nothingPlayed) {
+            print(
+                "So the explorer cannot judge this code: the driver and ThreadSanitizer do (swift run racelab exercise \(number))."
+            )
+            return 2
         }
         return allRight ? 0 : ran.succeeded || ran.ending == .exited(1) ? 1 : 2
     }
@@ -112,7 +121,9 @@ extension Runner {
         }
         let texts = attendeeTexts(exercise, folder: folder)
         guard !texts.isEmpty else { return .notExplored("no file to explore in \(folder)") }
-        guard ExploredPrimitives.judge(texts) == .explorable else {
+        let kind = ExploredPrimitives.Kind(
+            scenario: (try? String(contentsOfFile: "\(workspace.root)/\(scenario)", encoding: .utf8)) ?? "")
+        guard ExploredPrimitives.judge(texts, kind: kind) == .explorable else {
             return .notExplored("the files take no lock the explorer plays, or wait with what it does not know")
         }
         let ticker = buildProgress?()
@@ -125,7 +136,9 @@ extension Runner {
             program, arguments: ["1"],
             environment: Self.exploreEnvironment.merging([ExploredBriefly.variable: "1"]) { $1 },
             timeout: Self.exploreTimeout, outputCap: limits.outputCap)
-        guard ran.succeeded else { return .notExplored("the exploration ended \(ran.ending)") }
+        guard ran.succeeded, !ran.stdout.contains(ExploredAllRight.stopped) else {
+            return .notExplored("the exploration ended \(ran.ending), or the explorer could not go on")
+        }
         let lines = ran.stdout.split(separator: "\n").compactMap { line -> String? in
             line.hasPrefix(ExploredBriefly.mark) ? String(line.dropFirst(ExploredBriefly.mark.count)) : nil
         }
@@ -224,8 +237,31 @@ enum ExploredPrimitives {
 
         """
 
+    /// What a scenario runs the attendee's code on: threads (`exploreTheirCode`), whose points are locks
+    /// and queue blocks, or tasks (`exploreTheirTasks`), whose points are the scenario's awaits.
+    enum Kind {
+        case threads, tasks
+
+        init(scenario text: String) { self = text.contains("exploreTheirTasks") ? .tasks : .threads }
+
+        /// What the explorer plays, as the attendee is told when their code uses something else.
+        var knows: String {
+            switch self {
+            case .threads: "NSLock, NSRecursiveLock and DispatchQueue (sync, async, barriers)"
+            case .tasks:
+                "actors, async functions, Task and task groups on the explorer's executor, and a lock or Mutex held within one job"
+            }
+        }
+    }
+
     /// Known to the explorer.
     static let known = ["NSLock", "NSRecursiveLock", "NSLocking", "DispatchQueue"]
+    /// What tasks may not use in the explorer: ways of waiting it does not play, and what runs away
+    /// from its executor (the main actor, a detached task, a queue or a thread, real time).
+    static let unknownToTasks = [
+        "DispatchSemaphore", "DispatchGroup", "NSCondition", "NSConditionLock", "MainActor", "Task.detached",
+        "Task.sleep", "Task", "DispatchQueue", "Thread", "OperationQueue", "asyncAfter", "ContinuousClock",
+    ]
     /// Ways of waiting it does not play (yet), and a queue it does not have.
     static let unknown = [
         "DispatchSemaphore", "DispatchGroup", "NSCondition", "NSConditionLock", "Mutex", "OSAllocatedUnfairLock",
@@ -234,12 +270,12 @@ enum ExploredPrimitives {
         "DispatchQueue.main", "main.async", "main.sync", "asyncAfter", "concurrentPerform",
     ]
 
-    static func judge(_ texts: [(path: String, text: String)]) -> Judgement {
+    static func judge(_ texts: [(path: String, text: String)], kind: Kind = .threads) -> Judgement {
         var uses: [String] = []
-        var knows = false
+        var knows = kind == .tasks  // every await of the scenario's is a point
         for (path, text) in texts {
             for (index, line) in Runner.codeLines(text).enumerated() {
-                if let word = unknown.first(where: { names($0, in: line) }) {
+                if let word = (kind == .tasks ? unknownToTasks : unknown).first(where: { names($0, in: line) }) {
                     uses.append("`\(word)` at \((path as NSString).lastPathComponent):\(index + 1)")
                 } else if known.contains(where: { names($0, in: line) }) {
                     knows = true

@@ -498,4 +498,21 @@ final class ExploredPrimitivesTests: XCTestCase {
             .unknown(["`DispatchQueue.main` at Person.swift:1"]), "the main queue is not a queue it plays")
         XCTAssertEqual(ExploredPrimitives.judge([(path, "var value = 0")]), .nothing)
     }
+
+    /// A scenario of tasks plays actors and awaits, and names what runs away from its executor.
+    func testAScenarioOfTasksPlaysActorsAndNamesTheMainActor() {
+        XCTAssertEqual(ExploredPrimitives.Kind(scenario: "page.exploreTheirTasks(of: \"two adds\""), .tasks)
+        XCTAssertEqual(ExploredPrimitives.Kind(scenario: "page.exploreTheirCode(of: \"two renames\""), .threads)
+        let path = "Lessons/12-swift6/Exercise/FavoriteEventsController.swift"
+        XCTAssertEqual(
+            ExploredPrimitives.judge([(path, "actor FavoriteEventsController {")], kind: .tasks), .explorable)
+        XCTAssertEqual(
+            ExploredPrimitives.judge([(path, "actor FavoriteEventsController {")]),
+            .unknown(["`actor` at FavoriteEventsController.swift:1"]),
+            "threads do not play actors")
+        XCTAssertEqual(
+            ExploredPrimitives.judge([(path, "final class C {\n@MainActor func add() {}")], kind: .tasks),
+            .unknown(["`MainActor` at FavoriteEventsController.swift:2"]))
+        XCTAssertEqual(ExploredPrimitives.judge([(path, "var list: [Event] = []")], kind: .tasks), .explorable)
+    }
 }

@@ -16,7 +16,7 @@ public enum ExploredCode {
     public static func placeSteps(_ on: Bool = true) { placing.withLock { $0 = on } }
 
     /// "randomDelay at Person.swift:22" while steps are placed; else `what` alone, as pages print it.
-    static func label(_ what: String, _ file: StaticString, _ line: UInt) -> String {
+    public static func label(_ what: String, _ file: StaticString, _ line: UInt) -> String {
         guard placing.current else { return what }
         let name = "\(file)".split(separator: "/").last.map(String.init) ?? "\(file)"
         return "\(what) at \(name):\(line)"
@@ -32,25 +32,54 @@ extension Page {
         of what: String, pausingAlsoAt points: String? = nil, bad: @escaping (String) -> Bool,
         _ setup: (Explorer.Program) -> Void
     ) {
+        exploringTheirs(
+            of: what, points: "each lock taken, each queue block\(points.map { ", \($0)" } ?? "")", others: "thread",
+            bad: bad,
+            briefly: { try $0.explore(setup) },
+            whole: { explorer, wrong in
+                self.exploreSchedules(
+                    of: what, explorer: explorer, bad: wrong, mark: ExploredVerdict.mark, drawing: 1, checked: false,
+                    setup)
+            })
+    }
+
+    /// `exploreTheirCode` for a scenario of tasks (`Explorer.exploreTasks`): the attendee's actors and
+    /// tasks run one job at a time; `points`, where the scenario lets another task in.
+    @MainActor public func exploreTheirTasks(
+        of what: String, points: String, bad: @escaping (String) -> Bool, _ setup: (Explorer.TaskProgram) -> Void
+    ) {
+        exploringTheirs(
+            of: what, points: points, others: "task", bad: bad, briefly: { try $0.exploreTasks(setup) },
+            whole: { explorer, wrong in
+                self.exploreTaskSchedules(
+                    of: what, explorer: explorer, bad: wrong, mark: ExploredVerdict.mark, drawing: 1, setup)
+            })
+    }
+
+    /// The two ways of exploring the attendee's code: `briefly` for `racelab exercise N`'s verdict
+    /// (`ExploredBriefly`), else `whole`, with its table and its verdict line.
+    @MainActor private func exploringTheirs(
+        of what: String, points: String, others: String, bad: @escaping (String) -> Bool,
+        briefly: (Explorer) throws -> Exploration, whole: (Explorer, @escaping (String) -> Bool) -> Exploration?
+    ) {
         ExploredCode.placeSteps()
         let wrong: (String) -> Bool = { outcome in outcome == "deadlock" || bad(outcome) }
         if ProcessInfo.processInfo.environment[ExploredBriefly.variable] == "1" {
-            let explorer = Explorer(maxPreemptions: ExploredBriefly.preemptionBound)
             do {
-                let found = try explorer.explore(setup)
+                let found = try briefly(Explorer(maxPreemptions: ExploredBriefly.preemptionBound))
                 let runs = found.outcomes.filter { wrong($0.text) }.map(\.simplest)
                 let simplest = runs.min { ($0.preemptions, $0.choices.count) < ($1.preemptions, $1.choices.count) }
-                for line in ExploredVerdict.briefly(simplest, of: what) { note(ExploredBriefly.mark + line) }
+                for line in ExploredVerdict.briefly(simplest, of: what, among: others) {
+                    note(ExploredBriefly.mark + line)
+                }
             } catch {
-                note("The explorer stopped: \(error)")
+                note(ExploredAllRight.stopped + "\(error)")
             }
             return
         }
-        note("The explorer runs one thread at a time and lets another in only at the points it controls:")
-        note("each lock taken, each queue block\(points.map { ", \($0)" } ?? "").")
-        let found = exploreSchedules(
-            of: what, explorer: Explorer(maxPreemptions: ExploredCode.preemptionBound), bad: wrong,
-            mark: ExploredVerdict.mark, drawing: 1, checked: false, setup)
+        note("The explorer runs one \(others) at a time and lets another in only at the points it controls:")
+        note("\(points).")
+        let found = whole(Explorer(maxPreemptions: ExploredCode.preemptionBound), wrong)
         ExploredVerdict.say(found, bad: wrong, bound: ExploredCode.preemptionBound)
     }
 }
@@ -63,7 +92,7 @@ public enum ExploredVerdict {
     /// A wrong schedule in a few lines, for `racelab exercise N`'s verdict: each thread's run of steps
     /// ("B (rename to Delia Dingle) runs to lock() at Person.swift:27"), the outcome, and where another
     /// thread got in; nothing when there is none.
-    public static func briefly(_ run: Explorer.Run?, of what: String) -> [String] {
+    public static func briefly(_ run: Explorer.Run?, of what: String, among others: String = "thread") -> [String] {
         guard let run else { return [] }
         let letters = run.names.indices.map { Explorer.letters([$0]) }
         // Each stretch of steps one thread ran, with the last step's text.
@@ -104,9 +133,9 @@ public enum ExploredVerdict {
         }
         lines.append("  " + line)
         if !points.isEmpty {
-            lines.append("  Another thread got in while \(points.joined(separator: ", and while ")).")
+            lines.append("  Another \(others) got in while \(points.joined(separator: ", and while ")).")
         }
-        if run.outcome == "deadlock" { lines.append("  Then each thread left waits for another: none can go on.") }
+        if run.outcome == "deadlock" { lines.append("  Then each \(others) left waits for another: none can go on.") }
         return lines
     }
 
@@ -120,7 +149,7 @@ public enum ExploredVerdict {
         let whole = found.runs.allSatisfy { $0.lanes.count <= $0.names.count }
         if wrong == 0 && whole {
             note(
-                "No schedule went wrong, but only because your code has no point the explorer can let another"
+                ExploredAllRight.nothingPlayed + " your code has no point the explorer can let another"
                     + " thread in at: each call ran whole. A race inside it is ThreadSanitizer's to find.")
         } else if wrong == 0 {
             let limit = found.complete ? "" : " run (the explorer stopped at its limit)"

@@ -24,11 +24,11 @@ extension Page {
     /// `exploreSchedules` for a program of tasks (`Explorer.exploreTasks`).
     @discardableResult
     public func exploreTaskSchedules(
-        of what: String, explorer: Explorer = Explorer(), bad: (String) -> Bool, mark: String,
+        of what: String, explorer: Explorer = Explorer(), bad: (String) -> Bool, mark: String, drawing: Int = .max,
         _ setup: (Explorer.TaskProgram) -> Void
     ) -> Exploration? {
         explored(
-            what, explorer, bad, mark, .max, checked: false, search: { try $0.exploreTasks(setup) },
+            what, explorer, bad, mark, drawing, checked: false, search: { try $0.exploreTasks(setup) },
             replay: { try explorer.replayTasks($0, setup, before: $1, each: $2) })
     }
 
@@ -53,7 +53,7 @@ extension Page {
             // (Not for tasks: their steps have no footprints, so every schedule is its own class.)
             reduced = checked && explorer.reduction == .none && explorer.random == nil ? try search(reducing) : nil
         } catch {
-            note("The explorer stopped: \(error)")
+            note(ExploredAllRight.stopped + "\(error)")
             return nil
         }
         let bound = explorer.maxPreemptions.map { " with at most \($0) preemption\($0 == 1 ? "" : "s")" } ?? ""
