@@ -62,11 +62,7 @@ extension Runner {
             for line in ran.stderr.split(separator: "\n").prefix(20) { print("  " + line) }
         }
         let allRight = ran.succeeded && ran.stdout.contains(ExploredAllRight.words)
-        if allRight {
-            print(
-                "The explorer plays interleavings at its points only: whether two threads touch the same memory at once between them is ThreadSanitizer's to say (swift run racelab exercise \(number))."
-            )
-        }
+        if allRight { print(kind.notPlayed(number)) }
         // Nothing judged: the explorer could not go on, or had no point to play at.
         if ran.stdout.contains(ExploredAllRight.stopped) || ran.stdout.contains(ExploredAllRight.nothingPlayed) {
             print(
@@ -244,6 +240,16 @@ enum ExploredPrimitives {
 
         init(scenario text: String) { self = text.contains("exploreTheirTasks") ? .tasks : .threads }
 
+        /// What an all-right exploration did not play, and who judges it.
+        func notPlayed(_ number: Int) -> String {
+            switch self {
+            case .threads:
+                "The explorer plays interleavings at its points only: whether two threads touch the same memory at once between them is ThreadSanitizer's to say (swift run racelab exercise \(number))."
+            case .tasks:
+                "The explorer lets another task in only at the points it named: an await elsewhere (on another actor, a task's value) and two takings of a lock with no await between run on without one, so a fault there is the driver's to find, and a data race ThreadSanitizer's (swift run racelab exercise \(number))."
+            }
+        }
+
         /// What the explorer plays, as the attendee is told when their code uses something else.
         var knows: String {
             switch self {
@@ -260,7 +266,7 @@ enum ExploredPrimitives {
     /// from its executor (the main actor, a detached task, a queue or a thread, real time).
     static let unknownToTasks = [
         "DispatchSemaphore", "DispatchGroup", "NSCondition", "NSConditionLock", "MainActor", "Task.detached",
-        "Task.sleep", "Task", "DispatchQueue", "Thread", "OperationQueue", "asyncAfter", "ContinuousClock",
+        "Task.sleep", "Task.yield", "DispatchQueue", "Thread", "OperationQueue", "asyncAfter", "ContinuousClock",
     ]
     /// Ways of waiting it does not play (yet), and a queue it does not have.
     static let unknown = [

@@ -48,6 +48,10 @@ extension Page {
     @MainActor public func exploreTheirTasks(
         of what: String, points: String, bad: @escaping (String) -> Bool, _ setup: (Explorer.TaskProgram) -> Void
     ) {
+        // The attendee's own `Task {}`s and the default actors they call run on the explorer's
+        // executor too: every global job goes to the run's (`ExplorerGlobalJobs`).
+        if ExplorerGlobalJobs.install() { ExplorerGlobalJobs.capturing.withLock { $0 = ExplorerExecutor() } }
+        defer { ExplorerGlobalJobs.capturing.withLock { $0 = nil } }
         exploringTheirs(
             of: what, points: points, others: "task", bad: bad, briefly: { try $0.exploreTasks(setup) },
             whole: { explorer, wrong in

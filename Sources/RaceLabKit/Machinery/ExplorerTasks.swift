@@ -6,11 +6,18 @@ import Foundation
 /// the explorer says, one job at a time.
 /// @unchecked Sendable: `jobs` is `Locked`.
 public final class ExplorerExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
-    private let jobs = Locked<[UnownedJob]>([])
+    /// The jobs waiting, in order; `global`: captured from the global executor (`ExplorerGlobalJobs`).
+    private let jobs = Locked<[(job: UnownedJob, global: Bool)]>([])
 
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        jobs.withLock { $0.append(job) }
+        jobs.withLock { $0.append((job, false)) }
+    }
+
+    /// A job sent to the global executor (`ExplorerGlobalJobs`): run on this one, as a task executor,
+    /// isolated to nothing of its own.
+    func enqueueGlobal(_ job: UnownedJob) {
+        jobs.withLock { $0.append((job, true)) }
     }
 
     public func asUnownedSerialExecutor() -> UnownedSerialExecutor { UnownedSerialExecutor(ordinary: self) }
@@ -21,9 +28,13 @@ public final class ExplorerExecutor: SerialExecutor, TaskExecutor, @unchecked Se
     /// waits for something the explorer does not run; that thread is left to it).
     func drain(limit: TimeInterval) -> Bool {
         Watchdog.onThreadOfItsOwn("RaceLab explorer: jobs") {
-            while let job = self.jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
-                job.runSynchronously(
-                    isolatedTo: self.asUnownedSerialExecutor(), taskExecutor: self.asUnownedTaskExecutor())
+            while let (job, global) = self.jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+                if global {
+                    job.runSynchronously(on: self.asUnownedTaskExecutor())
+                } else {
+                    job.runSynchronously(
+                        isolatedTo: self.asUnownedSerialExecutor(), taskExecutor: self.asUnownedTaskExecutor())
+                }
             }
         }.wait(timeout: .now() + limit) == .success
     }
@@ -70,6 +81,8 @@ extension Explorer {
 
 extension Explorer.PreparedRun {
     init(tasks program: Explorer.TaskProgram, _ setup: (Explorer.TaskProgram) -> Void) throws {
+        // While global jobs are captured (the attendee's tasks explored), this run's executor takes them.
+        ExplorerGlobalJobs.capturing.withLock { if $0 != nil { $0 = program.run.executor } }
         setup(program)
         let outcome = try Explorer.PreparedRun.requireOutcomeReader(program.outcomeReader)
         // Each task runs to its first pause.
@@ -124,7 +137,11 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
                 self.state.withLock { $0.lanesByTask[key] = index }
                 await self.pause(index, at: .start)
                 await body()
-                self.state.withLock { $0.stop(index, at: .finished) }
+                // A task's memory, and so its key, can be a later task's: a finished one keeps none.
+                self.state.withLock {
+                    $0.stop(index, at: .finished)
+                    $0.lanesByTask[key] = nil
+                }
             }
         }
     }
@@ -213,8 +230,13 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
         state.withLock { state in
             guard state.parked[index] == nil, state.lanes[index].pause != .finished else { return }
             // Not paused again and not ended: it awaits another task (or ended, if it was started by
-            // one: those are not watched to their end).
-            state.stop(index, at: state.lanes[index].isProgramTask ? .point("awaits another task") : .finished)
+            // one: those are not watched to their end, and their key goes, as a finished task's).
+            if state.lanes[index].isProgramTask {
+                state.stop(index, at: .point("awaits another task"))
+            } else {
+                state.stop(index, at: .finished)
+                state.lanesByTask = state.lanesByTask.filter { $0.value != index }
+            }
         }
         return nil
     }
