@@ -12,32 +12,11 @@ final class ExploredCodeTests: XCTestCase {
     func testAnNSLockTakenTwiceLosesAnUpdateAndOneCriticalSectionNever() throws {
         ExploredCode.placeSteps()
         defer { ExploredCode.placeSteps(false) }
-        func increments(split: Bool) -> (Explorer.Program) -> Void {
-            { program in
-                let lock = ExplorableNSLock()
-                let count = ExplorerTests.Box(0)
-                for name in ["A", "B"] {
-                    program.thread(name) {
-                        if split {
-                            lock.lock()
-                            let seen = count.value
-                            lock.unlock()
-                            lock.lock()
-                            count.value = seen + 1
-                            lock.unlock()
-                        } else {
-                            lock.withLock { count.value += 1 }
-                        }
-                    }
-                }
-                program.outcome { "\(count.value)" }
-            }
-        }
-        let split = try Explorer().explore(increments(split: true))
+        let split = try Explorer().explore(Self.increments(split: true))
         XCTAssertGreaterThan(split.count { $0 == "1" }, 0, "the lost update")
         let lanes = split.outcomes.first { $0.text == "1" }!.simplest.lanes.map(\.text)
         XCTAssertTrue(lanes.contains { $0.contains("lock() at ExploredCodeTests.swift:") }, "\(lanes)")
-        let whole = try Explorer().explore(increments(split: false))
+        let whole = try Explorer().explore(Self.increments(split: false))
         XCTAssertEqual(whole.count { $0 != "2" }, 0)
     }
 
@@ -46,21 +25,8 @@ final class ExploredCodeTests: XCTestCase {
     func testBrieflyTellsEachStretchTheOutcomeAndWhereAnotherGotIn() throws {
         ExploredCode.placeSteps()
         defer { ExploredCode.placeSteps(false) }
-        let found = try Explorer(maxPreemptions: 1).explore { program in
-            let lock = ExplorableNSLock()
-            let count = ExplorerTests.Box(0)
-            for name in ["first", "second"] {
-                program.thread(name) {
-                    lock.lock()
-                    let seen = count.value
-                    lock.unlock()
-                    lock.lock()
-                    count.value = seen + 1
-                    lock.unlock()
-                }
-            }
-            program.outcome { "count \(count.value)" }
-        }
+        let found = try Explorer(maxPreemptions: 1).explore(
+            Self.increments(split: true, names: ["first", "second"], outcome: { "count \($0)" }))
         let run = try XCTUnwrap(found.outcomes.first { $0.text == "count 1" }?.simplest)
         let lines = ExploredVerdict.briefly(run, of: "two increments")
         XCTAssertTrue((3...4).contains(lines.count), "\(lines)")
@@ -77,6 +43,59 @@ final class ExploredCodeTests: XCTestCase {
             last.hasPrefix("  Another thread got in while ") && last.contains("at lock() at ExploredCodeTests.swift:"),
             last)
         XCTAssertEqual(ExploredVerdict.briefly(nil, of: "two increments"), [])
+    }
+
+    /// While global jobs are captured (`racelab explore` of tasks), an unstructured `Task {}` that a
+    /// default actor starts (isolated to the actor, which no task executor preference reaches) runs on
+    /// the explorer's executor too: its point is played. Without the hook its jobs go to the global
+    /// executor and the runs do not replay ("there is no task C").
+    func testAnUnstructuredTaskIsPlayedWhileGlobalJobsAreCaptured() throws {
+        XCTAssertTrue(ExplorerGlobalJobs.install(), "the runtime has swift_task_enqueueGlobal_hook")
+        ExplorerGlobalJobs.capturing.withLock { $0 = ExplorerExecutor() }
+        defer { ExplorerGlobalJobs.capturing.withLock { $0 = nil } }
+        let found = try Explorer().exploreTasks { program in
+            let total = Locked(0)
+            let starter = TaskStarter()
+            program.task("starts a task") {
+                await starter.start {
+                    await Interleaving.suspend("inner")
+                    total.withLock { $0 += 1 }
+                }.value
+            }
+            program.task("other") {
+                await Interleaving.suspend("other")
+                total.withLock { $0 += 10 }
+            }
+            program.outcome { "\(total.current)" }
+        }
+        XCTAssertEqual(found.outcomes.map(\.text), ["11"])
+        XCTAssertGreaterThan(found.schedules, 1, "the inner task's point is a point")
+    }
+
+    /// Two threads that increment a counter under an explorable NSLock: the read and the write in two
+    /// critical sections (`split`), or in one.
+    static func increments(
+        split: Bool, names: [String] = ["A", "B"], outcome: @escaping (Int) -> String = { "\($0)" }
+    ) -> (Explorer.Program) -> Void {
+        { program in
+            let lock = ExplorableNSLock()
+            let count = ExplorerTests.Box(0)
+            for name in names {
+                program.thread(name) {
+                    if split {
+                        lock.lock()
+                        let seen = count.value
+                        lock.unlock()
+                        lock.lock()
+                        count.value = seen + 1
+                        lock.unlock()
+                    } else {
+                        lock.withLock { count.value += 1 }
+                    }
+                }
+            }
+            program.outcome { outcome(count.value) }
+        }
     }
 
     /// A serial queue runs its blocks in the order they came: two `async` appends, then a `sync` read,
@@ -163,5 +182,12 @@ final class ExploredCodeTests: XCTestCase {
             program.outcome { "\(took.value)" }
         }
         XCTAssertEqual(Set(found.outcomes.map(\.text)), ["1", "2"])
+    }
+}
+
+/// A default actor that starts an unstructured task, isolated to it.
+private actor TaskStarter {
+    func start(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+        Task { await body() }
     }
 }
