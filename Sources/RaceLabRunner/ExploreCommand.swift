@@ -224,12 +224,15 @@ enum ExploredPrimitives {
     /// The typealiases compiled beside the attendee's file: a type of its own module shadows
     /// Foundation's and Dispatch's, so `NSLock()` makes an explorable lock, unchanged.
     static let aliases = """
-        // Made by racelab explore: the explorable locks and queues stand in for Foundation's and Dispatch's.
+        // Made by racelab explore: the explorable locks and queues stand in for Foundation's, Dispatch's,
+        // Synchronization's and RaceLabKit's.
         import RaceLabKit
         typealias NSLock = ExplorableNSLock
         typealias NSRecursiveLock = ExplorableRecursiveLock
         typealias NSLocking = ExplorableLocking
         typealias DispatchQueue = ExplorableDispatchQueue
+        typealias Mutex<Value> = ExplorableMutex<Value>
+        typealias Locked<Value> = ExplorableLocked<Value>
 
         """
 
@@ -246,22 +249,22 @@ enum ExploredPrimitives {
             case .threads:
                 "The explorer plays interleavings at its points only: whether two threads touch the same memory at once between them is ThreadSanitizer's to say (swift run racelab exercise \(number))."
             case .tasks:
-                "The explorer lets another task in only at the points it named: an await elsewhere (on another actor, a task's value) and two takings of a lock with no await between run on without one, so a fault there is the driver's to find, and a data race ThreadSanitizer's (swift run racelab exercise \(number))."
+                "The explorer lets another task in only at the points it named and at each lock taken: an await elsewhere (on another actor, a task's value) runs on without one, so a fault there is the driver's to find, and a data race ThreadSanitizer's (swift run racelab exercise \(number))."
             }
         }
 
         /// What the explorer plays, as the attendee is told when their code uses something else.
         var knows: String {
             switch self {
-            case .threads: "NSLock, NSRecursiveLock and DispatchQueue (sync, async, barriers)"
+            case .threads: "NSLock, NSRecursiveLock, Mutex, Locked and DispatchQueue (sync, async, barriers)"
             case .tasks:
-                "actors, async functions, Task and task groups on the explorer's executor, and a lock or Mutex held within one job"
+                "actors, async functions, Task and task groups on the explorer's executor, and NSLock, NSRecursiveLock, Mutex and Locked"
             }
         }
     }
 
     /// Known to the explorer.
-    static let known = ["NSLock", "NSRecursiveLock", "NSLocking", "DispatchQueue"]
+    static let known = ["NSLock", "NSRecursiveLock", "NSLocking", "DispatchQueue", "Mutex", "Locked"]
     /// What tasks may not use in the explorer: ways of waiting it does not play, and what runs away
     /// from its executor (the main actor, a detached task, a queue or a thread, real time).
     static let unknownToTasks = [
@@ -270,7 +273,7 @@ enum ExploredPrimitives {
     ]
     /// Ways of waiting it does not play (yet), and a queue it does not have.
     static let unknown = [
-        "DispatchSemaphore", "DispatchGroup", "NSCondition", "NSConditionLock", "Mutex", "OSAllocatedUnfairLock",
+        "DispatchSemaphore", "DispatchGroup", "NSCondition", "NSConditionLock", "OSAllocatedUnfairLock",
         "os_unfair_lock", "pthread_mutex", "pthread_rwlock", "Atomic", "ManagedAtomic", "DispatchWorkItem",
         "OperationQueue", "Thread", "actor", "Task", "async let", "withTaskGroup", "withThrowingTaskGroup",
         "DispatchQueue.main", "main.async", "main.sync", "asyncAfter", "concurrentPerform",

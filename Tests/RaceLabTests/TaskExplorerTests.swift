@@ -67,4 +67,67 @@ final class TaskExplorerTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("did not come back to a point within"), "\(error)")
         }
     }
+
+    /// A list two tasks add one item to, under an explorable lock: in one taking of it, or (`split`) a
+    /// check in one and the append in a second, within one job (no await between).
+    // @unchecked Sendable: `items` is read and written holding `lock`.
+    final class LockedList: @unchecked Sendable {
+        let lock = ExplorableLock()
+        var items: [String] = []
+
+        func add(_ item: String, split: Bool) {
+            lock.lock()
+            let has = items.contains(item)
+            if split {
+                lock.unlock()
+                lock.lock()
+            }
+            if !has { items.append(item) }
+            lock.unlock()
+        }
+    }
+
+    private func twoAdds(split: Bool) -> (Explorer.TaskProgram) -> Void {
+        { program in
+            let list = LockedList()
+            program.task("A") { list.add("103", split: split) }
+            program.task("B") { list.add("103", split: split) }
+            program.outcome { "\(list.items.count)" }
+        }
+    }
+
+    func testALockTakenTwiceInOneJobLetsAnotherTaskInBetween() throws {
+        let split = try Explorer().exploreTasks(twoAdds(split: true))
+        XCTAssertEqual(split.count { $0 == "2" } > 0, true, "\(split.outcomes.map(\.text))")
+        // A checks and stops at its second taking; B checks too, and stops there; then both append.
+        let run = try Explorer().replayTasks("ABAB", twoAdds(split: true))
+        XCTAssertEqual(run.outcome, "2")
+        XCTAssertEqual(run.lanes.first?.text, "runs to lock()")
+        // A task's first taking of a free lock in a step is no point: each task runs whole.
+        let whole = try Explorer().exploreTasks(twoAdds(split: false))
+        XCTAssertEqual(whole.count { $0 != "1" }, 0, "\(whole.outcomes.map(\.text))")
+        XCTAssertEqual(whole.schedules, 2)
+    }
+
+    func testTwoTasksTakingTwoLocksInOppositeOrdersDeadlock() throws {
+        let found = try Explorer().exploreTasks { program in
+            let first = ExplorableLock()
+            let second = ExplorableLock()
+            program.task("A") {
+                first.lock()
+                second.lock()
+                second.unlock()
+                first.unlock()
+            }
+            program.task("B") {
+                second.lock()
+                first.lock()
+                first.unlock()
+                second.unlock()
+            }
+            program.outcome { "done" }
+        }
+        XCTAssertGreaterThan(found.count { $0 == "deadlock" }, 0)
+        XCTAssertGreaterThan(found.count { $0 == "done" }, 0)
+    }
 }

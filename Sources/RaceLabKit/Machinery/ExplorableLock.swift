@@ -1,6 +1,7 @@
 import Foundation
 
 /// A lock the schedule explorer knows. Anywhere else it is an `NSLock`. On a thread the explorer runs,
+/// and in a task it runs (where the task stops inside its job, `TaskScheduleRun.pauseInJob`),
 /// `lock()` is an interleaving point: the explorer picks a thread that waits for it only while nobody
 /// holds it, so a locked version of a program can be explored, and shown to have no bad outcome in
 /// any schedule. (A plain `NSLock` held across a pause would block the thread for real, and the
@@ -21,6 +22,7 @@ public final class ExplorableLock: @unchecked Sendable {
         if let thread = ScheduledThread.current {
             return thread.pause(at: .acquire(ObjectIdentifier(self), label: label))
         }
+        if let run = TaskScheduleRun.current { return run.takeInJob(ObjectIdentifier(self), label: label) }
         nsLock.lock()
     }
 
@@ -34,6 +36,10 @@ public final class ExplorableLock: @unchecked Sendable {
     /// Takes the lock if nobody holds it. On an explored thread, a point first (another thread may
     /// take it there), called `label` in the lanes.
     func tryLock(label: String) -> Bool {
+        if let run = TaskScheduleRun.current {
+            run.pauseInJob(at: .point(label))
+            return run.tryAcquire(ObjectIdentifier(self))
+        }
         guard let thread = ScheduledThread.current else { return nsLock.try() }
         thread.pause(at: .point(label))
         return thread.run.tryAcquire(thread.index, ObjectIdentifier(self))
@@ -41,6 +47,7 @@ public final class ExplorableLock: @unchecked Sendable {
 
     public func unlock() {
         if let thread = ScheduledThread.current { return thread.run.release(ObjectIdentifier(self)) }
+        if let run = TaskScheduleRun.current { return run.release(ObjectIdentifier(self)) }
         nsLock.unlock()
     }
 

@@ -10,6 +10,13 @@ public enum ExploredCode {
     /// wrong fixes have shows with one (docs/referee/exercise3.md), and two keep an exploration within
     /// seconds.
     public static let preemptionBound = 2
+    /// How many schedules an exploration of the attendee's code runs at most (each a few
+    /// milliseconds): a file that takes many locks in many tasks has tens of thousands within the
+    /// bound, and the attendee waits for the answer. Past it, the exploration says it stopped.
+    public static let scheduleLimit = 5_000
+    /// The same for the few lines `racelab exercise N` adds to a verdict, which must come within a
+    /// second or two: a count, not a time, so that the same file gets the same verdict anywhere.
+    public static let briefScheduleLimit = 300
 
     /// Steps are labelled with the attendee's file and line from now on (set before exploring), or,
     /// `false`, no longer.
@@ -29,11 +36,13 @@ extension Page {
     /// wrong one drawn, and the line the runner reads. `bad`: a wrong outcome (a deadlock always is).
     /// `pausingAlsoAt`: the scenario's own points, besides locks and queues ("each randomDelay").
     @MainActor public func exploreTheirCode(
-        of what: String, pausingAlsoAt points: String? = nil, bad: @escaping (String) -> Bool,
+        of what: String, pausingAlsoAt points: String? = nil, bad: @escaping @Sendable (String) -> Bool,
         _ setup: (Explorer.Program) -> Void
     ) {
         exploringTheirs(
-            of: what, points: "each lock taken, each queue block\(points.map { ", \($0)" } ?? "")", others: "thread",
+            of: what,
+            points: "each lock taken (NSLock, Mutex, Locked), each queue block\(points.map { ", \($0)" } ?? "")",
+            others: "thread",
             bad: bad,
             briefly: { try $0.explore(setup) },
             whole: { explorer, wrong in
@@ -44,16 +53,19 @@ extension Page {
     }
 
     /// `exploreTheirCode` for a scenario of tasks (`Explorer.exploreTasks`): the attendee's actors and
-    /// tasks run one job at a time; `points`, where the scenario lets another task in.
+    /// tasks run one job at a time; `points`, where the scenario lets another task in, besides each
+    /// lock the attendee's code takes.
     @MainActor public func exploreTheirTasks(
-        of what: String, points: String, bad: @escaping (String) -> Bool, _ setup: (Explorer.TaskProgram) -> Void
+        of what: String, points: String, bad: @escaping @Sendable (String) -> Bool,
+        _ setup: (Explorer.TaskProgram) -> Void
     ) {
         // The attendee's own `Task {}`s and the default actors they call run on the explorer's
         // executor too: every global job goes to the run's (`ExplorerGlobalJobs`).
         if ExplorerGlobalJobs.install() { ExplorerGlobalJobs.capturing.withLock { $0 = ExplorerExecutor() } }
         defer { ExplorerGlobalJobs.capturing.withLock { $0 = nil } }
         exploringTheirs(
-            of: what, points: points, others: "task", bad: bad, briefly: { try $0.exploreTasks(setup) },
+            of: what, points: "\(points), each lock taken (NSLock, Mutex, Locked)", others: "task", bad: bad,
+            briefly: { try $0.exploreTasks(setup) },
             whole: { explorer, wrong in
                 self.exploreTaskSchedules(
                     of: what, explorer: explorer, bad: wrong, mark: ExploredVerdict.mark, drawing: 1, setup)
@@ -63,15 +75,21 @@ extension Page {
     /// The two ways of exploring the attendee's code: `briefly` for `racelab exercise N`'s verdict
     /// (`ExploredBriefly`), else `whole`, with its table and its verdict line.
     @MainActor private func exploringTheirs(
-        of what: String, points: String, others: String, bad: @escaping (String) -> Bool,
+        of what: String, points: String, others: String, bad: @escaping @Sendable (String) -> Bool,
         briefly: (Explorer) throws -> Exploration, whole: (Explorer, @escaping (String) -> Bool) -> Exploration?
     ) {
         ExploredCode.placeSteps()
         let wrong: (String) -> Bool = { outcome in outcome == "deadlock" || bad(outcome) }
         if ProcessInfo.processInfo.environment[ExploredBriefly.variable] == "1" {
             do {
-                let found = try briefly(Explorer(maxPreemptions: ExploredBriefly.preemptionBound))
+                var explorer = Explorer(maxPreemptions: ExploredBriefly.preemptionBound)
+                explorer.maxSchedules = ExploredCode.briefScheduleLimit
+                explorer.stopAtFirst = { outcome in outcome == "deadlock" || bad(outcome) }
+                let found = try briefly(explorer)
                 let runs = found.outcomes.filter { wrong($0.text) }.map(\.simplest)
+                if runs.isEmpty && !found.complete {
+                    note(ExploredAllRight.stopped + "no wrong schedule in the first \(found.schedules) it ran")
+                }
                 let simplest = runs.min { ($0.preemptions, $0.choices.count) < ($1.preemptions, $1.choices.count) }
                 for line in ExploredVerdict.briefly(simplest, of: what, among: others) {
                     note(ExploredBriefly.mark + line)
@@ -83,7 +101,9 @@ extension Page {
         }
         note("The explorer runs one \(others) at a time and lets another in only at the points it controls:")
         note("\(points).")
-        let found = whole(Explorer(maxPreemptions: ExploredCode.preemptionBound), wrong)
+        var explorer = Explorer(maxPreemptions: ExploredCode.preemptionBound)
+        explorer.maxSchedules = ExploredCode.scheduleLimit
+        let found = whole(explorer, wrong)
         ExploredVerdict.say(found, bad: wrong, bound: ExploredCode.preemptionBound)
     }
 }
@@ -115,9 +135,11 @@ public enum ExploredVerdict {
                 ? "\(letters[stretch.thread]) (\(run.names[stretch.thread]))" : letters[stretch.thread]
             return "\(who) \(stretch.text)"
         }
-        // Where a thread stopped with more to run, and another ran: the point another got in at.
+        // Where a thread stopped with more to run, and another ran: the point another got in at (not
+        // where a task waited for another, which is no point: it could not go on).
         let points = stretches.indices.dropLast().filter { index in
             stretches[(index + 1)...].contains { $0.thread == stretches[index].thread }
+                && !stretches[index].text.hasSuffix(TaskScheduleRun.awaitsAnother)
         }.map {
             "\(letters[stretches[$0].thread]) was at \(stretches[$0].text.replacingOccurrences(of: "runs to ", with: ""))"
         }

@@ -21,6 +21,9 @@ public struct Explorer: Sendable {
     /// A thread that does not come back to an interleaving point within this many real seconds waits
     /// for something the explorer does not schedule: the run stops with a problem.
     public var stepTimeLimit: TimeInterval = 10
+    /// When set, a search without the reduction stops at the first run whose outcome it holds true of
+    /// (a verdict that needs one wrong schedule, not all of them).
+    public var stopAtFirst: (@Sendable (String) -> Bool)?
     static let maxSteps = 400
 
     public init(maxPreemptions: Int? = nil, reduction: Reduction = .none) {

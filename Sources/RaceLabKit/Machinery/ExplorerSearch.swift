@@ -16,6 +16,10 @@ extension Explorer {
             }
             let played = try play(prefix, build)
             tally.add(played.run)
+            if let stop = stopAtFirst, stop(played.run.outcome) {
+                tally.complete = false
+                break
+            }
             // Every other thread that could have taken a step after the prefix starts a new schedule.
             for position in prefix.count..<played.run.choices.count {
                 for other in played.runnable[position].reversed() where other != played.run.choices[position] {

@@ -20,7 +20,8 @@ lesson.page("Every schedule of two renames and a read, through your Person.swift
         program in
         let person = Person(firstName: "Alison", lastName: "Anderson")
         let delaysBefore = randomDelayCalls
-        let read = Locked("")
+        // RaceLabKit's own `Locked`: the bare name is the explorable one, for the attendee's file.
+        let read = RaceLabKit.Locked("")
         for (first, last) in renames {
             program.thread("rename to \(first) \(last)") { person.changeName(firstName: first, lastName: last) }
         }

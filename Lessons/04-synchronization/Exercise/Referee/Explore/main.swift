@@ -10,7 +10,8 @@ lesson.page("Every schedule of two increments and a read, through your Counter.s
     note("once every thread is done, value must be 2.")
     page.exploreTheirCode(of: "two increments and a read", bad: { $0 != "value 2 at the end" }) { program in
         let counter = Counter()
-        let read = Locked(-1)
+        // RaceLabKit's own `Locked`: the bare name is the explorable one, for the attendee's file.
+        let read = RaceLabKit.Locked(-1)
         program.thread("increment()") { counter.increment() }
         program.thread("increment()") { counter.increment() }
         program.thread("read value") { read.withLock { $0 = counter.value } }

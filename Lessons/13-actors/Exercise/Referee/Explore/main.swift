@@ -8,7 +8,8 @@ import Lesson13Support
 /// The network of this scenario: each download a point, placed at the attendee's line that awaits it;
 /// the first download of "dog.jpg" fails. Counted afresh for each run (`reset`).
 enum Network {
-    private static let downloads = Locked<[String: Int]>([:])
+    // RaceLabKit's own `Locked`: the bare name is the explorable one, for the attendee's file.
+    private static let downloads = RaceLabKit.Locked<[String: Int]>([:])
 
     static func reset() { downloads.withLock { $0 = [:] } }
     static func count(_ name: String) -> Int { downloads.current[name] ?? 0 }
@@ -39,7 +40,7 @@ lesson.page("Every schedule of two requests for one image and a failure, through
         program in
         Network.reset()
         let cache = ImageCache()
-        let got = Locked<[String: String]>([:])
+        let got = RaceLabKit.Locked<[String: String]>([:])
         for task in ["A", "B"] {
             program.task("image(named: cat.jpg)") {
                 let image = try? await cache.image(named: "cat.jpg")
