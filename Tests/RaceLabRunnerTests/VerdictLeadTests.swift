@@ -497,6 +497,10 @@ final class ExploredPrimitivesTests: XCTestCase {
             ExploredPrimitives.judge([(path, "DispatchQueue.main.async { show() }")]),
             .unknown(["`DispatchQueue.main` at Person.swift:1"]), "the main queue is not a queue it plays")
         XCTAssertEqual(ExploredPrimitives.judge([(path, "var value = 0")]), .nothing)
+        // Synchronization's Mutex and RaceLabKit's Locked have explorable stand-ins too.
+        XCTAssertEqual(ExploredPrimitives.judge([(path, "let names = Mutex((\"a\", \"b\"))")]), .explorable)
+        XCTAssertEqual(ExploredPrimitives.judge([(path, "let names = Locked((\"a\", \"b\"))")]), .explorable)
+        XCTAssertTrue(ExploredPrimitives.aliases.contains("typealias Mutex<Value> = ExplorableMutex<Value>"))
     }
 
     /// A scenario of tasks plays actors and awaits, and names what runs away from its executor.

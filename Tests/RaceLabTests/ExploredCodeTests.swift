@@ -190,4 +190,47 @@ private actor TaskStarter {
     func start(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
         Task { await body() }
     }
+
+    /// `Mutex` and `Locked` as the attendee's file gets them, in tasks: a look and a store in two
+    /// `withLock`s are cut apart (the second is a point, at its line), in one `withLock` never.
+    func testAMutexAndALockedTakenTwiceInATaskAreCutApartAtTheSecondLine() throws {
+        ExploredCode.placeSteps()
+        defer { ExploredCode.placeSteps(false) }
+        for kind in ["Mutex", "Locked"] {
+            let split = try Explorer().exploreTasks(Self.twoStores(kind, split: true))
+            let twice = try XCTUnwrap(split.outcomes.first { $0.text == "stored 2 times" }, kind)
+            XCTAssertTrue(
+                twice.simplest.lanes.contains { $0.text.contains("withLock at ExploredCodeTests.swift:") }, kind)
+            let whole = try Explorer().exploreTasks(Self.twoStores(kind, split: false))
+            XCTAssertEqual(whole.count { $0 != "stored 1 times" }, 0, kind)
+        }
+    }
+
+    /// Two tasks store one key unless it is there: look and store in one `withLock`, or two.
+    private static func twoStores(_ kind: String, split: Bool) -> (Explorer.TaskProgram) -> Void {
+        { program in
+            let mutex = ExplorableMutex<[String]>([])
+            let locked = ExplorableLocked<[String]>([])
+            @Sendable func store() {
+                if kind == "Mutex" {
+                    if split {
+                        let there = mutex.withLock { $0.contains("cat") }
+                        if !there { mutex.withLock { $0.append("cat") } }
+                    } else {
+                        mutex.withLock { if !$0.contains("cat") { $0.append("cat") } }
+                    }
+                } else if split {
+                    let there = locked.withLock { $0.contains("cat") }
+                    if !there { locked.withLock { $0.append("cat") } }
+                } else {
+                    locked.withLock { if !$0.contains("cat") { $0.append("cat") } }
+                }
+            }
+            program.task("A") { store() }
+            program.task("B") { store() }
+            program.outcome {
+                "stored \(kind == "Mutex" ? mutex.withLock { $0.count } : locked.current.count) times"
+            }
+        }
+    }
 }
