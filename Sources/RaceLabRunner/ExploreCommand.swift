@@ -12,13 +12,12 @@ extension Runner {
     /// 1 when one went wrong (or a replay was played), 2 when the file could not be explored.
     public func explore(_ number: Int, fixture: String? = nil, replay: [String] = []) throws -> Int32 {
         let exercise = try workspace.exercise(number)
-        let scenario = "\(exercise.referee)/Explore/main.swift"
-        guard FileManager.default.fileExists(atPath: "\(workspace.root)/\(scenario)") else {
+        guard let (scenario, kind) = scenario(of: exercise) else {
             let explorable = workspace.lessons.compactMap(\.exercise).filter {
-                FileManager.default.fileExists(atPath: "\(workspace.root)/\($0.referee)/Explore/main.swift")
+                scenario(of: $0) != nil
             }.map { String($0.number) }
             print(
-                "Exercise \(number) has no scenario for the schedule explorer; \(explorable.count == 1 ? "exercise" : "exercises") \(explorable.joined(separator: " and ")) \(explorable.count == 1 ? "has one" : "have one"). Its driver and ThreadSanitizer judge it: swift run racelab exercise \(number)"
+                "Exercise \(number) has no scenario for the schedule explorer; \(explorable.count == 1 ? "exercise" : "exercises") \(explorable.dropLast().joined(separator: ", "))\(explorable.count > 1 ? " and " : "")\(explorable.last ?? "") \(explorable.count == 1 ? "has one" : "have one"). Its driver and ThreadSanitizer judge it: swift run racelab exercise \(number)"
             )
             return 2
         }
@@ -28,8 +27,6 @@ extension Runner {
             print("No file of exercise \(number) to explore in \(folder).")
             return 2
         }
-        let kind = ExploredPrimitives.Kind(
-            scenario: (try? String(contentsOfFile: "\(workspace.root)/\(scenario)", encoding: .utf8)) ?? "")
         switch ExploredPrimitives.judge(texts, kind: kind) {
         case .unknown(let uses):
             print("The explorer does not know what your code waits with, so it cannot play its schedules:")
@@ -111,14 +108,11 @@ extension Runner {
     /// a few lines; nothing when the exercise has no scenario, the files wait with what the explorer
     /// does not know, they do not compile for it, or no such schedule goes wrong.
     func exploredBriefly(_ exercise: ExerciseInfo, folder: String, bin: String) -> ToldBriefly {
-        let scenario = "\(exercise.referee)/Explore/main.swift"
-        guard FileManager.default.fileExists(atPath: "\(workspace.root)/\(scenario)") else {
+        guard let (scenario, kind) = scenario(of: exercise) else {
             return .notExplored("exercise \(exercise.number) has no scenario for the explorer")
         }
         let texts = attendeeTexts(exercise, folder: folder)
         guard !texts.isEmpty else { return .notExplored("no file to explore in \(folder)") }
-        let kind = ExploredPrimitives.Kind(
-            scenario: (try? String(contentsOfFile: "\(workspace.root)/\(scenario)", encoding: .utf8)) ?? "")
         guard ExploredPrimitives.judge(texts, kind: kind) == .explorable else {
             return .notExplored("the files take no lock the explorer plays, or wait with what it does not know")
         }
@@ -141,6 +135,14 @@ extension Runner {
         guard !lines.isEmpty else { return .allRight }
         return .found(
             lines + ["  Drawn step by step, each step with its line: swift run racelab explore \(exercise.number)"])
+    }
+
+    /// The exercise's scenario for the explorer (`Exercise/Referee/Explore/main.swift`), and whether it
+    /// plays threads or tasks; nil when it has none.
+    func scenario(of exercise: ExerciseInfo) -> (path: String, kind: ExploredPrimitives.Kind)? {
+        let path = "\(exercise.referee)/Explore/main.swift"
+        guard let text = try? String(contentsOfFile: "\(workspace.root)/\(path)", encoding: .utf8) else { return nil }
+        return (path, ExploredPrimitives.Kind(scenario: text))
     }
 
     /// The folder of the files to explore: the attendee's, or a variant's.

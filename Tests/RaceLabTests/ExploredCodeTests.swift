@@ -50,9 +50,8 @@ final class ExploredCodeTests: XCTestCase {
     /// the explorer's executor too: its point is played. Without the hook its jobs go to the global
     /// executor and the runs do not replay ("there is no task C").
     func testAnUnstructuredTaskIsPlayedWhileGlobalJobsAreCaptured() throws {
-        XCTAssertTrue(ExplorerGlobalJobs.install(), "the runtime has swift_task_enqueueGlobal_hook")
-        ExplorerGlobalJobs.capturing.withLock { $0 = ExplorerExecutor() }
-        defer { ExplorerGlobalJobs.capturing.withLock { $0 = nil } }
+        XCTAssertTrue(ExplorerGlobalJobs.start(), "the runtime has swift_task_enqueueGlobal_hook")
+        defer { ExplorerGlobalJobs.stop() }
         let found = try Explorer().exploreTasks { program in
             let total = Locked(0)
             let starter = TaskStarter()

@@ -43,6 +43,14 @@ public struct Exploration: Sendable {
         }
     }
 
+    /// The simplest run of the outcomes `bad` picks: fewest preemptions, as each outcome keeps its own
+    /// (`add`), and between outcomes, then, fewest steps.
+    public func simplest(where bad: (String) -> Bool) -> Explorer.Run? {
+        outcomes.filter { bad($0.text) }.map(\.simplest).min {
+            ($0.preemptions, $0.choices.count) < ($1.preemptions, $1.choices.count)
+        }
+    }
+
     /// How many schedules ended in an outcome `bad` picks.
     public func count(where bad: (String) -> Bool) -> Int {
         outcomes.filter { bad($0.text) }.map(\.count).reduce(0, +)

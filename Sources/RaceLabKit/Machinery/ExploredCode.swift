@@ -61,8 +61,8 @@ extension Page {
     ) {
         // The attendee's own `Task {}`s and the default actors they call run on the explorer's
         // executor too: every global job goes to the run's (`ExplorerGlobalJobs`).
-        if ExplorerGlobalJobs.install() { ExplorerGlobalJobs.capturing.withLock { $0 = ExplorerExecutor() } }
-        defer { ExplorerGlobalJobs.capturing.withLock { $0 = nil } }
+        ExplorerGlobalJobs.start()
+        defer { ExplorerGlobalJobs.stop() }
         exploringTheirs(
             of: what, points: "\(points), each lock taken (NSLock, Mutex, Locked)", others: "task", bad: bad,
             briefly: { try $0.exploreTasks(setup) },
@@ -86,11 +86,10 @@ extension Page {
                 explorer.maxSchedules = ExploredCode.briefScheduleLimit
                 explorer.stopAtFirst = { outcome in outcome == "deadlock" || bad(outcome) }
                 let found = try briefly(explorer)
-                let runs = found.outcomes.filter { wrong($0.text) }.map(\.simplest)
-                if runs.isEmpty && !found.complete {
+                let simplest = found.simplest(where: wrong)
+                if simplest == nil && !found.complete {
                     note(ExploredAllRight.stopped + "no wrong schedule in the first \(found.schedules) it ran")
                 }
-                let simplest = runs.min { ($0.preemptions, $0.choices.count) < ($1.preemptions, $1.choices.count) }
                 for line in ExploredVerdict.briefly(simplest, of: what, among: others) {
                     note(ExploredBriefly.mark + line)
                 }
@@ -119,13 +118,13 @@ public enum ExploredVerdict {
     public static func briefly(_ run: Explorer.Run?, of what: String, among others: String = "thread") -> [String] {
         guard let run else { return [] }
         let letters = run.names.indices.map { Explorer.letters([$0]) }
-        // Each stretch of steps one thread ran, with the last step's text.
-        var stretches: [(thread: Int, text: String)] = []
+        // Each stretch of steps one thread ran, with its last step.
+        var stretches: [(thread: Int, last: Explorer.LaneStep)] = []
         for step in run.lanes {
             if stretches.last?.thread == step.thread {
-                stretches[stretches.count - 1].text = step.text
+                stretches[stretches.count - 1].last = step
             } else {
-                stretches.append((step.thread, step.text))
+                stretches.append((step.thread, step))
             }
         }
         var named = Set<Int>()
@@ -133,15 +132,16 @@ public enum ExploredVerdict {
             let who =
                 named.insert(stretch.thread).inserted
                 ? "\(letters[stretch.thread]) (\(run.names[stretch.thread]))" : letters[stretch.thread]
-            return "\(who) \(stretch.text)"
+            return "\(who) \(stretch.last.text)"
         }
         // Where a thread stopped with more to run, and another ran: the point another got in at (not
         // where a task waited for another, which is no point: it could not go on).
-        let points = stretches.indices.dropLast().filter { index in
-            stretches[(index + 1)...].contains { $0.thread == stretches[index].thread }
-                && !stretches[index].text.hasSuffix(TaskScheduleRun.awaitsAnother)
-        }.map {
-            "\(letters[stretches[$0].thread]) was at \(stretches[$0].text.replacingOccurrences(of: "runs to ", with: ""))"
+        let points = stretches.indices.dropLast().compactMap { index -> String? in
+            let stretch = stretches[index]
+            guard let place = stretch.last.stoppedAt, place != TaskScheduleRun.awaitsAnother,
+                stretches[(index + 1)...].contains(where: { $0.thread == stretch.thread })
+            else { return nil }
+            return "\(letters[stretch.thread]) was at \(place)"
         }
         let outcome = run.outcome == "deadlock" ? "a deadlock" : run.outcome
         var lines = [

@@ -10,13 +10,28 @@ enum ExplorerGlobalJobs {
     typealias Original = @convention(thin) (UnownedJob) -> Void
     typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
 
-    /// The executor that takes the global jobs now; nil: they go where they always go.
-    static let capturing = Locked<ExplorerExecutor?>(nil)
+    /// Whether global jobs are captured now (`start`, `stop`), and the executor of the run under way,
+    /// which takes them; else they go where they always go.
+    private static let capture = Locked<(on: Bool, executor: ExplorerExecutor?)>((false, nil))
+
+    /// From now on, each run of tasks the explorer makes takes every global job (`runs(on:)`), if
+    /// the runtime has the hook; false when it has none.
+    @discardableResult
+    static func start() -> Bool {
+        guard install() else { return false }
+        capture.withLock { $0 = (true, nil) }
+        return true
+    }
+
+    static func stop() { capture.withLock { $0 = (false, nil) } }
+
+    /// A run of tasks starts on `executor`: while capturing, the global jobs go there.
+    static func runs(on executor: ExplorerExecutor) { capture.withLock { if $0.on { $0.executor = executor } } }
     /// Whether the hook was found and set (once).
     private static let installed = Locked<Bool?>(nil)
 
     /// Sets the hook, once; false when the runtime has none.
-    static func install() -> Bool {
+    private static func install() -> Bool {
         installed.withLock { installed in
             if let done = installed { return done }
             guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "swift_task_enqueueGlobal_hook") else {
@@ -24,7 +39,7 @@ enum ExplorerGlobalJobs {
                 return false
             }
             let hook: Hook = { job, original in
-                if let executor = ExplorerGlobalJobs.capturing.current {
+                if let executor = ExplorerGlobalJobs.capture.current.executor {
                     executor.enqueueGlobal(job)
                 } else {
                     original(job)

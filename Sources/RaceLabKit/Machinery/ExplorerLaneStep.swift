@@ -3,5 +3,7 @@ extension Explorer {
     public struct LaneStep: Sendable {
         public let thread: Int
         public let text: String
+        /// The point it stopped at ("lock() at Person.swift:27"); nil when it ran to its end.
+        public let stoppedAt: String?
     }
 }

@@ -123,6 +123,8 @@ extension Explorer {
         var parts = step.ordinal < names.count && !names[step.ordinal].isEmpty ? [names[step.ordinal]] : []
         parts += step.notes
         if parts.isEmpty { parts = [step.to == .finished ? "runs to its end" : "runs to \(step.to.label)"] }
-        return LaneStep(thread: step.thread, text: parts.joined(separator: "; "))
+        return LaneStep(
+            thread: step.thread, text: parts.joined(separator: "; "),
+            stoppedAt: step.to == .finished ? nil : step.to.label)
     }
 }

@@ -79,7 +79,7 @@ extension Explorer {
 extension Explorer.PreparedRun {
     init(tasks program: Explorer.TaskProgram, _ setup: (Explorer.TaskProgram) -> Void) throws {
         // While global jobs are captured (the attendee's tasks explored), this run's executor takes them.
-        ExplorerGlobalJobs.capturing.withLock { if $0 != nil { $0 = program.run.executor } }
+        ExplorerGlobalJobs.runs(on: program.run.executor)
         setup(program)
         let outcome = try Explorer.PreparedRun.requireOutcomeReader(program.outcomeReader)
         // Each task runs to its first pause.
