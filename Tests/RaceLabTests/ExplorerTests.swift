@@ -116,6 +116,26 @@ final class ExplorerTests: XCTestCase {
             ])
     }
 
+    /// A program that keeps something from one run to the next does not replay: the search says so,
+    /// and why, rather than which thread had finished.
+    func testAProgramThatRunsDifferentlyEachTimeStopsTheSearchWithTheReason() {
+        let runs = Locked(0)
+        XCTAssertThrowsError(
+            try Explorer().explore { program in
+                let early = runs.withLock { count -> Bool in
+                    count += 1
+                    return count <= 2
+                }
+                program.thread("A") { if early { Interleaving.point("in the first two runs") } }
+                program.thread("B") { Interleaving.point() }
+                program.outcome { "" }
+            }
+        ) { error in
+            XCTAssertTrue("\(error)".contains("a run did not go as the one it starts like"), "\(error)")
+            XCTAssertTrue("\(error)".contains("keeps something from one run to the next"), "\(error)")
+        }
+    }
+
     func testAScheduleThatCannotHappenIsRefusedWithItsReason() {
         XCTAssertThrowsError(try Explorer().replay("ABC", renames(locked: false))) { error in
             XCTAssertTrue("\(error)".contains("no thread C"), "\(error)")

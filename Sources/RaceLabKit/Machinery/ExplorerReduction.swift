@@ -81,7 +81,7 @@ extension Explorer {
             var sleep = sleeping ? path.last?.sleepAfter ?? [] : []
             var sleeps: [Set<Int>] = []
             let played = try play(
-                prefix, build, footprints: true,
+                prefix, build, footprints: true, again: true,
                 choose: { _, runnable, run in
                     let awake = runnable.filter { !sleep.contains($0) }
                     guard let choice = Self.defaultChoice(among: awake, after: run.steps.last?.thread) else {

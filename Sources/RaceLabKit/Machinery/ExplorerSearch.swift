@@ -14,7 +14,7 @@ extension Explorer {
                 tally.complete = false
                 break
             }
-            let played = try play(prefix, build)
+            let played = try play(prefix, build, again: true)
             tally.add(played.run)
             if let stop = stopAtFirst, stop(played.run.outcome) {
                 tally.complete = false
@@ -39,11 +39,12 @@ extension Explorer {
     /// (or, after the prefix, `choose`: given the step's number, the threads that may take it and the
     /// run, the thread to take it, or nil when the run is to be played out by the default rule and not
     /// counted: the reduction's sleep set leaves no thread to pick). With `footprints`, the run keeps
-    /// what each thread's next step touches, before every step.
+    /// what each thread's next step touches, before every step. `again`: the prefix is an earlier run's
+    /// (a search's), so a step it cannot take means that the program did not run as before.
     func play(
         _ prefix: [Int], _ build: () throws -> PreparedRun,
         before: (Int) -> Void = { _ in }, each: (LaneStep) -> Void = { _ in },
-        footprints: Bool = false, choose: ((Int, [Int], any Schedulable) -> Int?)? = nil
+        footprints: Bool = false, again: Bool = false, choose: ((Int, [Int], any Schedulable) -> Int?)? = nil
     ) throws -> PlayedRun {
         racelab_relaxed_add(racelab_explorations_word(), 1)
         defer { racelab_relaxed_add(racelab_explorations_word(), UInt64.max) }  // minus one
@@ -77,7 +78,13 @@ extension Explorer {
             if choices.count < prefix.count {
                 choice = prefix[choices.count]
                 guard runnable.contains(choice) else {
-                    throw Problem(description: "step \(choices.count + 1): " + run.whyNot(choice))
+                    let why = "step \(choices.count + 1): " + run.whyNot(choice)
+                    guard again else { throw Problem(description: why) }
+                    throw Problem(
+                        description: "a run did not go as the one it starts like (\(why), schedule "
+                            + "\(Self.letters(prefix))): the code keeps something from one run to the next (a static or "
+                            + "global value, a cache every instance shares) or waits on real time, so its schedules "
+                            + "cannot be played again")
                 }
             } else if abandonedAt == nil, let choose, let chosen = choose(choices.count, runnable, run) {
                 choice = chosen
