@@ -76,6 +76,9 @@ public enum ExploredAllRight {
     public static let nothingPlayed = "No schedule went wrong, but only because"
     /// When the explorer could not go on (a task awaits what it does not schedule).
     public static let stopped = "The explorer stopped: "
+    /// In the last line of an exploration that found a wrong schedule ("3 of the 52 schedules end
+    /// wrong"): a scenario in parts is right only when no part says it.
+    public static let someWrong = " schedules end wrong"
 }
 
 /// `racelab exercise N` asks an exploration of the attendee's code for a brief answer (the variable set

@@ -58,10 +58,14 @@ extension Runner {
         if !ran.stderr.isEmpty, ran.ending != .exited(0) {
             for line in ran.stderr.split(separator: "\n").prefix(20) { print("  " + line) }
         }
-        let allRight = ran.succeeded && ran.stdout.contains(ExploredAllRight.words)
+        // A scenario in parts is wrong when any part found a wrong schedule, right when every part was.
+        let someWrong = ran.succeeded && ran.stdout.contains(ExploredAllRight.someWrong)
+        let allRight = ran.succeeded && ran.stdout.contains(ExploredAllRight.words) && !someWrong
         if allRight { print(kind.notPlayed(number)) }
         // Nothing judged: the explorer could not go on, or had no point to play at.
-        if ran.stdout.contains(ExploredAllRight.stopped) || ran.stdout.contains(ExploredAllRight.nothingPlayed) {
+        if !someWrong,
+            ran.stdout.contains(ExploredAllRight.stopped) || ran.stdout.contains(ExploredAllRight.nothingPlayed)
+        {
             print(
                 "So the explorer cannot judge this code: the driver and ThreadSanitizer do (swift run racelab exercise \(number))."
             )
@@ -126,11 +130,12 @@ extension Runner {
             program, arguments: ["1"],
             environment: Self.exploreEnvironment.merging([ExploredBriefly.variable: "1"]) { $1 },
             timeout: Self.exploreTimeout, outputCap: limits.outputCap)
-        guard ran.succeeded, !ran.stdout.contains(ExploredAllRight.stopped) else {
-            return .notExplored("the exploration ended \(ran.ending), or the explorer could not go on")
-        }
         let lines = ran.stdout.split(separator: "\n").compactMap { line -> String? in
             line.hasPrefix(ExploredBriefly.mark) ? String(line.dropFirst(ExploredBriefly.mark.count)) : nil
+        }
+        // A part of the scenario that found a wrong schedule tells, whatever another part did.
+        guard ran.succeeded, !lines.isEmpty || !ran.stdout.contains(ExploredAllRight.stopped) else {
+            return .notExplored("the exploration ended \(ran.ending), or the explorer could not go on")
         }
         guard !lines.isEmpty else { return .allRight }
         return .found(

@@ -22,7 +22,12 @@ public final class ExplorableLock: @unchecked Sendable {
         if let thread = ScheduledThread.current {
             return thread.pause(at: .acquire(ObjectIdentifier(self), label: label))
         }
-        if let run = TaskScheduleRun.current { return run.takeInJob(ObjectIdentifier(self), label: label) }
+        if let run = TaskScheduleRun.current {
+            // In a cancellation handler no explorer lock is taken (`Interleaving.cancel`): one job
+            // runs at a time, so nothing runs beside it.
+            if TaskScheduleRun.inCancelHandlers { return }
+            return run.takeInJob(ObjectIdentifier(self), label: label)
+        }
         nsLock.lock()
     }
 
@@ -47,7 +52,10 @@ public final class ExplorableLock: @unchecked Sendable {
 
     public func unlock() {
         if let thread = ScheduledThread.current { return thread.run.release(ObjectIdentifier(self)) }
-        if let run = TaskScheduleRun.current { return run.release(ObjectIdentifier(self)) }
+        if let run = TaskScheduleRun.current {
+            if TaskScheduleRun.inCancelHandlers { return }
+            return run.release(ObjectIdentifier(self))
+        }
         nsLock.unlock()
     }
 

@@ -13,7 +13,7 @@ public enum ExploredCode {
     /// How many schedules an exploration of the attendee's code runs at most (each a few
     /// milliseconds): a file that takes many locks in many tasks has tens of thousands within the
     /// bound, and the attendee waits for the answer. Past it, the exploration says it stopped.
-    public static let scheduleLimit = 5_000
+    public static let scheduleLimit = 2_000
     /// The same for the few lines `racelab exercise N` adds to a verdict, which must come within a
     /// second or two: a count, not a time, so that the same file gets the same verdict anywhere.
     public static let briefScheduleLimit = 1_000
@@ -184,7 +184,7 @@ public enum ExploredVerdict {
         } else {
             let locked = deadlocks == 0 ? "" : deadlocks == wrong ? ", in a deadlock" : " (\(deadlocks) in a deadlock)"
             note(
-                "\(wrong) of the \(found.schedules) schedules end wrong\(locked). The simplest is drawn above, each"
+                "\(wrong) of the \(found.schedules)\(ExploredAllRight.someWrong)\(locked). The simplest is drawn above, each"
                     + " step with the line of your file it stopped at.")
         }
     }

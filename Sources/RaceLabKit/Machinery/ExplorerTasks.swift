@@ -100,6 +100,8 @@ extension Explorer.PreparedRun {
 /// @unchecked Sendable: its state is `Locked`; `executor` and `stepEnded` are `let`s.
 final class TaskScheduleRun: Schedulable, @unchecked Sendable {
     @TaskLocal static var current: TaskScheduleRun?
+    /// Set while `Interleaving.cancel` runs a task's cancellation handlers: their locks are no points.
+    @TaskLocal static var inCancelHandlers = false
     /// Where a task that waits for another (its value, an actor it wants) stopped.
     static let awaitsAnother = "awaits another task"
 

@@ -46,6 +46,14 @@ public enum Interleaving {
         }
     }
 
+    /// Cancels `task`. Its cancellation handlers run here, on the caller's thread, while the runtime
+    /// holds the task's status lock (Swift's concurrency runtime, `TaskStatus.cpp`,
+    /// `swift_task_cancelImpl`): a handler that stopped at an explorable lock there would block the
+    /// task for real. So, in a task the explorer runs, the locks a handler takes are no points.
+    public static func cancel<Success, Failure>(_ task: Task<Success, Failure>) {
+        TaskScheduleRun.$inCancelHandlers.withValue(true) { task.cancel() }
+    }
+
 }
 
 /// Why a thread stopped: where it waits for the explorer to pick it again.
