@@ -103,7 +103,13 @@ extension Runner {
         for line in notes.flatMap(\.lines) + wrong { print(line) }
         // What ThreadSanitizer cannot see, the explorer may play: where another thread got in.
         if outcome.races.isEmpty, outcome.reportsUnread == false {
-            exploredBriefly(exercise, folder: exercise.folder, bin: bin).lines.forEach(print)
+            let told = exploredBriefly(exercise, folder: exercise.folder, bin: bin)
+            told.lines.forEach(print)
+            if told == .allRight {
+                print(
+                    "The schedule explorer played your code's schedules (at most \(ExploredBriefly.preemptionBound) preemption) and none ends wrong: what is wrong above is not one of the interleavings its scenario plays."
+                )
+            }
         }
         showOwnLines(outcome.ownLines)
         offerHint(exercise)

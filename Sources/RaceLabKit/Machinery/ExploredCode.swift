@@ -41,7 +41,8 @@ extension Page {
     ) {
         exploringTheirs(
             of: what,
-            points: "each lock taken (NSLock, Mutex, Locked), each queue block\(points.map { ", \($0)" } ?? "")",
+            points:
+                "each lock taken (NSLock, NSRecursiveLock, Mutex, Locked), each queue block\(points.map { ", \($0)" } ?? "")",
             others: "thread",
             bad: bad,
             briefly: { try $0.explore(setup) },
@@ -64,7 +65,8 @@ extension Page {
         ExplorerGlobalJobs.start()
         defer { ExplorerGlobalJobs.stop() }
         exploringTheirs(
-            of: what, points: "\(points), each lock taken (NSLock, Mutex, Locked)", others: "task", bad: bad,
+            of: what, points: "\(points), each lock taken (NSLock, NSRecursiveLock, Mutex, Locked)", others: "task",
+            bad: bad,
             briefly: { try $0.exploreTasks(setup) },
             whole: { explorer, wrong in
                 self.exploreTaskSchedules(
@@ -243,13 +245,17 @@ public final class ExplorableRecursiveLock: ExplorableLocking, @unchecked Sendab
     public init() {}
 
     public func lock(file: StaticString = #fileID, line: UInt = #line) {
+        take(ExploredCode.label("lock()", file, line))
+    }
+
+    private func take(_ label: String) {
         let again = held.withLock { state -> Bool in
             guard state.owner === Thread.current else { return false }
             state.depth += 1
             return true
         }
         if again { return }
-        lock.lock(label: ExploredCode.label("lock()", file, line))
+        lock.lock(label: label)
         held.withLock { $0 = (Thread.current, 1) }
     }
 
@@ -263,7 +269,7 @@ public final class ExplorableRecursiveLock: ExplorableLocking, @unchecked Sendab
     }
 
     public func withLock<R>(file: StaticString = #fileID, line: UInt = #line, _ body: () throws -> R) rethrows -> R {
-        lock(file: file, line: line)
+        take(ExploredCode.label("withLock", file, line))
         defer { unlock() }
         return try body()
     }
