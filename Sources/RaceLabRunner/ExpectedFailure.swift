@@ -7,6 +7,8 @@ import Foundation
 public indirect enum ExpectedFailure: Equatable, CustomStringConvertible {
     case race(String)
     case output, timeout, crash, exit
+    /// The driver and ThreadSanitizer pass it; the schedule explorer finds a wrong schedule.
+    case explorer
     case either([ExpectedFailure])
 
     init?(parsing text: String) {
@@ -24,6 +26,7 @@ public indirect enum ExpectedFailure: Equatable, CustomStringConvertible {
         case ("timeout", 1): self = .timeout
         case ("crash", 1): self = .crash
         case ("exit", 1): self = .exit
+        case ("explorer", 1): self = .explorer
         default: return nil
         }
     }
@@ -35,6 +38,7 @@ public indirect enum ExpectedFailure: Equatable, CustomStringConvertible {
         case .timeout: return "timeout"
         case .crash: return "crash"
         case .exit: return "exit"
+        case .explorer: return "explorer"
         case .either(let alternatives): return alternatives.map(\.description).joined(separator: " or ")
         }
     }
@@ -46,13 +50,13 @@ extension ExpectedFailure {
         switch self {
         case .race: return true
         case .either(let alternatives): return alternatives.contains(where: \.namesARace)
-        case .output, .timeout, .crash, .exit: return false
+        case .output, .timeout, .crash, .exit, .explorer: return false
         }
     }
 
     /// The comment that documents a variant's failures, and the only place they are written.
     static let marker = "// must fail:"
-    static let syntax = "race F, output, timeout, crash, exit (several: commas; 'A or B': either)"
+    static let syntax = "race F, output, timeout, crash, exit, explorer (several: commas; 'A or B': either)"
 
     /// `race Person.name.getter, output`: what follows `// must fail:` (and `racelab check --must-fail`);
     /// nil unless every item is one of `syntax`.

@@ -123,7 +123,10 @@ extension Runner {
         let ticker = buildProgress?()
         ticker?.start("playing your code's schedules through the explorer")
         defer { ticker?.finish() }
-        let program = "\(bin)/explore/exercise\(exercise.number)-briefly"
+        // One program for each folder: `verify` explores several variants side by side.
+        var folderHash = FNV1a()
+        folderHash.add(folder.utf8)
+        let program = "\(bin)/explore/exercise\(exercise.number)-briefly-\(folderHash.hex)"
         guard compileExplored(exercise.number, texts: texts, scenario: scenario, bin: bin, into: program, quiet: true)
         else { return .notExplored("the files did not compile for the explorer") }
         let ran = runProcess(
@@ -148,6 +151,21 @@ extension Runner {
         let path = "\(exercise.referee)/Explore/main.swift"
         guard let text = try? String(contentsOfFile: "\(workspace.root)/\(path)", encoding: .utf8) else { return nil }
         return (path, ExploredPrimitives.Kind(scenario: text))
+    }
+
+    /// A run the driver and ThreadSanitizer passed, judged by the schedule explorer too: when it finds a
+    /// schedule of the files in `folder` (the attendee's, or a variant's) that ends wrong, the run fails
+    /// with that schedule. An exercise the explorer has no scenario for, or files it cannot play, keep
+    /// their pass.
+    func judgedByTheExplorer(_ outcome: RunOutcome, _ exercise: ExerciseInfo, folder: String, bin: String)
+        -> RunOutcome
+    {
+        guard outcome.passed, case .found(let lines) = exploredBriefly(exercise, folder: folder, bin: bin) else {
+            return outcome
+        }
+        var judged = outcome
+        judged.problems.append(.explored(lines))
+        return judged
     }
 
     /// The folder of the files to explore: the attendee's, or a variant's.
@@ -181,7 +199,7 @@ extension Runner {
     )
         -> Bool
     {
-        let work = "\(bin)/explore/exercise\(number)-sources"
+        let work = "\(program)-sources"
         try? FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         let aliases = "\(work)/ExplorablePrimitives.swift"
         try? ExploredPrimitives.aliases.write(toFile: aliases, atomically: true, encoding: .utf8)

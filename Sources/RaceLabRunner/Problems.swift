@@ -10,6 +10,9 @@ public enum CheckProblem: CustomStringConvertible {
     case timing(OutputMismatch)
     /// The output matched an outcome the transcript names as forbidden.
     case forbiddenOutcome(String)
+    /// The driver and ThreadSanitizer passed it, but the schedule explorer found a schedule of the
+    /// attendee's code that ends wrong: its brief account (`ExploredVerdict.briefly`).
+    case explored([String])
     case unexpectedRace(RaceDescription, count: Int)
     /// `accessors`: the races TSan reported in accessors of what the transcript names (`Person.name`
     /// is reported as `Person.name.getter`, `.setter` or `.modify`): what the transcript should say.
@@ -55,6 +58,8 @@ public enum CheckProblem: CustomStringConvertible {
             return "a time is off at \(mismatch)"
         case .forbiddenOutcome(let name):
             return "forbidden outcome: \(name)"
+        case .explored(let lines):
+            return lines.joined(separator: "\n")
         case .unexpectedRace(let race, let count):
             // An attendee is meant to remove the race: to them it is a race, not an "unexpected" one.
             return (race.forAttendee ? "" : "unexpected ") + "\(race)\(count > 1 ? " (×\(count))" : "")"
@@ -114,10 +119,12 @@ public enum CheckProblem: CustomStringConvertible {
         }
     }
 
+    var isExplored: Bool { if case .explored = self { true } else { false } }
+
     /// What kind of failure this is, for `racelab stress`'s table.
     public var kind: FailureKind {
         switch self {
-        case .output, .banner: return .content
+        case .output, .banner, .explored: return .content
         case .timing: return .time
         case .forbiddenOutcome: return .forbidden
         case .unexpectedRace, .missingRace: return .race
@@ -136,7 +143,7 @@ public enum CheckProblem: CustomStringConvertible {
         switch (self, failure) {
         case (.output, .output), (.banner, .output), (.timing, .output), (.forbiddenOutcome, .output),
             (.timedOut, .timeout), (.pageNeverFinished, .timeout), (.watchdogGaveUp, .timeout), (.crashed, .crash),
-            (.exitStatus, .exit):
+            (.exitStatus, .exit), (.explored, .explorer):
             return true
         case (.unexpectedRace(let race, _), .race(let function)): return race.involves(function)
         default: return false

@@ -35,7 +35,10 @@ extension Runner {
         let runs = items.map { item in
             { () -> RunOutcome? in
                 if case .failure? = item.expected { return nil }  // nothing to run: said below
-                return self.run(.exercise(item.variant, of: item.exercise), bin: bin)
+                // What the driver and ThreadSanitizer pass, the explorer judges too, as for an attendee.
+                return self.judgedByTheExplorer(
+                    self.run(.exercise(item.variant, of: item.exercise), bin: bin), item.exercise,
+                    folder: item.variant.folder, bin: bin)
             }
         }
         // Long, so started first: a variant that must fail, of an exercise whose order is timed (it may

@@ -114,9 +114,9 @@ public enum ExploredVerdict {
     /// The mark of a wrong outcome in the table.
     public static let mark = "<- wrong"
 
-    /// A wrong schedule in a few lines, for `racelab exercise N`'s verdict: each thread's run of steps
-    /// ("B (rename to Delia Dingle) runs to lock() at Person.swift:27"), the outcome, and where another
-    /// thread got in; nothing when there is none.
+    /// A wrong schedule in a few lines, for `racelab exercise N`'s verdict: the outcome, where another
+    /// thread got in, then each thread's run of steps ("B (rename to Delia Dingle) runs to lock() at
+    /// Person.swift:27"); nothing when there is none.
     public static func briefly(_ run: Explorer.Run?, of what: String, among others: String = "thread") -> [String] {
         guard let run else { return [] }
         let letters = run.names.indices.map { Explorer.letters([$0]) }
@@ -149,6 +149,10 @@ public enum ExploredVerdict {
         var lines = [
             "The schedule explorer, playing \(what) through your file, finds one that ends wrong (\(outcome)):"
         ]
+        // Where and why before the detail: the point another got in at, then the whole schedule.
+        if !points.isEmpty {
+            lines.append("  Another \(others) got in while \(points.joined(separator: ", and while ")). The schedule:")
+        }
         // The stretches in lines of about 100 characters, cut between stretches.
         var line = ""
         for (index, stretch) in told.enumerated() {
@@ -160,9 +164,6 @@ public enum ExploredVerdict {
             line += (line.isEmpty ? "" : " ") + piece
         }
         lines.append("  " + line)
-        if !points.isEmpty {
-            lines.append("  Another \(others) got in while \(points.joined(separator: ", and while ")).")
-        }
         if run.outcome == "deadlock" { lines.append("  Then each \(others) left waits for another: none can go on.") }
         return lines
     }
