@@ -16,7 +16,7 @@ public enum ExploredCode {
     public static let scheduleLimit = 2_000
     /// The same for the few lines `racelab exercise N` adds to a verdict, which must come within a
     /// second or two: a count, not a time, so that the same file gets the same verdict anywhere.
-    public static let briefScheduleLimit = 1_000
+    public static let briefScheduleLimit = 600
 
     /// Steps are labelled with the attendee's file and line from now on (set before exploring), or,
     /// `false`, no longer.
