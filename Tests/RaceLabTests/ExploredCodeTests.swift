@@ -185,54 +185,67 @@ final class ExploredCodeTests: XCTestCase {
         }
         XCTAssertEqual(Set(found.outcomes.map(\.text)), ["1", "2"])
     }
+
+    /// `Mutex` and `Locked` as the attendee's file gets them, in tasks: a look and a store in two
+    /// `withLock`s are cut apart (the second is a point, at its line), in one `withLock` never.
+    func testAMutexOrALockedTakenTwiceInATaskIsCutApart() throws {
+        ExploredCode.placeSteps()
+        defer { ExploredCode.placeSteps(false) }
+        for mutex in [true, false] {
+            let split = try Explorer().exploreTasks(Self.twoStores(mutex: mutex, split: true))
+            let twice = try XCTUnwrap(split.outcomes.first { $0.text == "stored 2 times" }, "mutex: \(mutex)")
+            XCTAssertTrue(
+                twice.simplest.lanes.contains { $0.text.contains("withLock at ExploredCodeTests.swift:") },
+                "mutex: \(mutex)")
+            let whole = try Explorer().exploreTasks(Self.twoStores(mutex: mutex, split: false))
+            XCTAssertEqual(whole.count { $0 != "stored 1 times" }, 0, "mutex: \(mutex)")
+        }
+    }
+
+    /// Two tasks store one name unless it is there, in a `Mutex` or a `Locked`: look and store in one
+    /// `withLock`, or (`split`) two.
+    private static func twoStores(mutex: Bool, split: Bool) -> (Explorer.TaskProgram) -> Void {
+        { program in
+            let names = Names(mutex: mutex)
+            program.task("A") { names.store(split: split) }
+            program.task("B") { names.store(split: split) }
+            program.outcome { "stored \(names.count) times" }
+        }
+    }
+
+    /// The names behind one of the two explorable locks the attendee's file may get for its own.
+    final class Names: Sendable {
+        let mutex: ExplorableMutex<[String]>?
+        let locked: ExplorableLocked<[String]>?
+
+        init(mutex: Bool) {
+            self.mutex = mutex ? ExplorableMutex([]) : nil
+            self.locked = mutex ? nil : ExplorableLocked([])
+        }
+
+        var count: Int { mutex?.withLock { $0.count } ?? locked?.current.count ?? 0 }
+
+        func store(split: Bool) {
+            if split {
+                let there = look()
+                if !there { withNames { $0.append("cat") } }
+            } else {
+                withNames { if !$0.contains("cat") { $0.append("cat") } }
+            }
+        }
+
+        private func look() -> Bool { withNames { $0.contains("cat") } }
+
+        private func withNames<R>(_ body: (inout [String]) -> R) -> R {
+            if let mutex { return mutex.withLock { body(&$0) } }
+            return locked!.withLock { body(&$0) }
+        }
+    }
 }
 
 /// A default actor that starts an unstructured task, isolated to it.
 private actor TaskStarter {
     func start(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
         Task { await body() }
-    }
-
-    /// `Mutex` and `Locked` as the attendee's file gets them, in tasks: a look and a store in two
-    /// `withLock`s are cut apart (the second is a point, at its line), in one `withLock` never.
-    func testAMutexAndALockedTakenTwiceInATaskAreCutApartAtTheSecondLine() throws {
-        ExploredCode.placeSteps()
-        defer { ExploredCode.placeSteps(false) }
-        for kind in ["Mutex", "Locked"] {
-            let split = try Explorer().exploreTasks(Self.twoStores(kind, split: true))
-            let twice = try XCTUnwrap(split.outcomes.first { $0.text == "stored 2 times" }, kind)
-            XCTAssertTrue(
-                twice.simplest.lanes.contains { $0.text.contains("withLock at ExploredCodeTests.swift:") }, kind)
-            let whole = try Explorer().exploreTasks(Self.twoStores(kind, split: false))
-            XCTAssertEqual(whole.count { $0 != "stored 1 times" }, 0, kind)
-        }
-    }
-
-    /// Two tasks store one key unless it is there: look and store in one `withLock`, or two.
-    private static func twoStores(_ kind: String, split: Bool) -> (Explorer.TaskProgram) -> Void {
-        { program in
-            let mutex = ExplorableMutex<[String]>([])
-            let locked = ExplorableLocked<[String]>([])
-            @Sendable func store() {
-                if kind == "Mutex" {
-                    if split {
-                        let there = mutex.withLock { $0.contains("cat") }
-                        if !there { mutex.withLock { $0.append("cat") } }
-                    } else {
-                        mutex.withLock { if !$0.contains("cat") { $0.append("cat") } }
-                    }
-                } else if split {
-                    let there = locked.withLock { $0.contains("cat") }
-                    if !there { locked.withLock { $0.append("cat") } }
-                } else {
-                    locked.withLock { if !$0.contains("cat") { $0.append("cat") } }
-                }
-            }
-            program.task("A") { store() }
-            program.task("B") { store() }
-            program.outcome {
-                "stored \(kind == "Mutex" ? mutex.withLock { $0.count } : locked.current.count) times"
-            }
-        }
     }
 }
