@@ -127,12 +127,13 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
         var holders: [ObjectIdentifier: Int] = [:]
         /// Tasks with no lane yet (started by another, never stopped) that took a lock in this step.
         var lanelessLocked: Set<Int> = []
+        var log: [ScheduleStep] = []
 
         /// The lane of the task that holds `lock`, if it has one.
         func holder(of lock: ObjectIdentifier) -> Int? { holders[lock].flatMap { lanesByTask[$0] } }
 
+        /// The key of the task whose lane `lane` is.
         func key(of lane: Int) -> Int? { lanesByTask.first { $0.value == lane }?.key }
-        var log: [ScheduleStep] = []
 
         /// Sets where `index` stopped, and so where its step (if it is the one running) ended.
         mutating func stop(_ index: Int, at pause: Pause) {
@@ -256,7 +257,6 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
                 state.stop(index, at: pause)
             }
         }
-
     }
 
     /// Adds `text` to the current step. Another task that runs in it (woken by this step's task, with
