@@ -72,7 +72,13 @@ func tsanDeadlySignal(_ stderr: String, root: String = "/") -> (
     let raced = lines[..<start].contains {
         $0.contains("WARNING: ThreadSanitizer: data race") || $0.contains("WARNING: ThreadSanitizer: Swift access race")
     }
-    return (signal, message, frame, own, TrapCause(stack) ?? (raced ? .afterARace : nil))
+    // A bad memory access in the attendee's own code, with no race reported first: most often memory
+    // two threads wrote at once, which crashed before ThreadSanitizer could report it.
+    let corrupted = [11, 7].contains(signal) && own?.file?.contains("/Exercise/") == true
+    return (
+        signal, message, frame, own,
+        TrapCause(stack) ?? (raced ? .afterARace : corrupted ? .badMemoryAccessInTheirCode : nil)
+    )
 }
 
 /// A trap whose cause its stack tells, so the verdict can say why in one sentence.
@@ -87,6 +93,11 @@ enum TrapCause: Equatable {
     /// A Swift runtime trap (an index out of range, a force-unwrap) after ThreadSanitizer reported a race
     /// in the same run: memory another thread changed under this code's feet is a likely cause.
     case afterARace
+    /// SIGSEGV or SIGBUS in the attendee's own code, no race reported before it: a dictionary or array
+    /// two threads wrote at once corrupts itself and crashes, often before TSan reports (docs of
+    /// exercise 10's `chain-without-lock`). No other cause is likely in the exercises' code, which
+    /// has no unsafe pointers; deep recursion is the one named.
+    case badMemoryAccessInTheirCode
 
     init?<Lines: Sequence<String>>(_ stack: Lines) {
         let frames = Array(stack)
@@ -115,6 +126,11 @@ enum TrapCause: Equatable {
             return "why: ThreadSanitizer saw two threads touch the same memory at once earlier in this run, and"
                 + " memory another thread changes in the middle of this code's work can crash it (an index no"
                 + " longer there): every access to it, reads too, must go through the same lock, queue or actor."
+        case .badMemoryAccessInTheirCode:
+            return "why: a bad memory access in your code is most often memory two threads changed at once (a"
+                + " dictionary or array left half-written crashes before ThreadSanitizer can report it), or else"
+                + " recursion that never ends: every access to shared memory, reads too, must go through the same"
+                + " lock, queue or actor."
         }
     }
 }

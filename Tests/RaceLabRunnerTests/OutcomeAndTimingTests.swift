@@ -85,6 +85,27 @@ final class OutcomeAndTimingTests: XCTestCase {
         XCTAssertTrue(TrapCause.afterARace.why.contains("must go through the same lock"))
     }
 
+    /// A bad memory access in the attendee's own file with no race reported first (a dictionary two
+    /// threads wrote at once, crashed before TSan's report) is told its likely cause; one elsewhere, or
+    /// a runtime trap, is not.
+    func testABadMemoryAccessInTheirCodeSaysTwoThreadsLikelyWroteAtOnce() {
+        func crash(_ kind: String, in file: String) -> String {
+            """
+            ThreadSanitizer:DEADLYSIGNAL
+            ==1==ERROR: ThreadSanitizer: \(kind) on unknown address 0x0 (pc 0x1 bp 0x2 sp 0x3 T4)
+                #0 $sSD8_VariantV6insert <null> (libswiftCore.so+0x1)
+                #1 $s5main16AlertExclusivityC5added (exercise10+0x2) (BuildId: 1)
+                #2 $s5main16AlertExclusivityC5added \(file):16:13 (exercise10+0x2)
+
+            """
+        }
+        let theirs = "/root/Lessons/10-advanced-operations/Exercise/AlertExclusivity.swift"
+        XCTAssertEqual(tsanDeadlySignal(crash("SEGV", in: theirs), root: "/root")?.cause, .badMemoryAccessInTheirCode)
+        XCTAssertNil(tsanDeadlySignal(crash("SEGV", in: "/root/Sources/RaceLabKit/X.swift"), root: "/root")?.cause)
+        XCTAssertNil(tsanDeadlySignal(crash("ILL", in: theirs), root: "/root")?.cause, "a runtime trap says why itself")
+        XCTAssertTrue(TrapCause.badMemoryAccessInTheirCode.why.contains("reads too, must go through the same lock"))
+    }
+
     func testOutcomesMayHoldAnyOrderSkipsAndNestedLines() {
         let expected = transcript(
             """
