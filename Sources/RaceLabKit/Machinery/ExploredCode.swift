@@ -17,6 +17,8 @@ public enum ExploredCode {
     /// The same for the few lines `racelab exercise N` adds to a verdict, which must come within a
     /// second or two: a count, not a time, so that the same file gets the same verdict anywhere.
     public static let briefScheduleLimit = 600
+    /// The locks whose takings are points, as a scenario's lanes name them.
+    static let lockPoints = "each lock taken (NSLock, NSRecursiveLock, Mutex, Locked)"
 
     /// Steps are labelled with the attendee's file and line from now on (set before exploring), or,
     /// `false`, no longer.
@@ -42,7 +44,7 @@ extension Page {
         exploringTheirs(
             of: what,
             points:
-                "each lock taken (NSLock, NSRecursiveLock, Mutex, Locked), each queue block\(points.map { ", \($0)" } ?? "")",
+                "\(ExploredCode.lockPoints), each queue block\(points.map { ", \($0)" } ?? "")",
             others: "thread",
             bad: bad,
             briefly: { try $0.explore(setup) },
@@ -65,7 +67,7 @@ extension Page {
         ExplorerGlobalJobs.start()
         defer { ExplorerGlobalJobs.stop() }
         exploringTheirs(
-            of: what, points: "\(points), each lock taken (NSLock, NSRecursiveLock, Mutex, Locked)", others: "task",
+            of: what, points: "\(points), \(ExploredCode.lockPoints)", others: "task",
             bad: bad,
             briefly: { try $0.exploreTasks(setup) },
             whole: { explorer, wrong in
@@ -81,12 +83,12 @@ extension Page {
         briefly: (Explorer) throws -> Exploration, whole: (Explorer, @escaping (String) -> Bool) -> Exploration?
     ) {
         ExploredCode.placeSteps()
-        let wrong: (String) -> Bool = { outcome in outcome == "deadlock" || bad(outcome) }
+        let wrong: @Sendable (String) -> Bool = { outcome in outcome == "deadlock" || bad(outcome) }
         if ProcessInfo.processInfo.environment[ExploredBriefly.variable] == "1" {
             do {
                 var explorer = Explorer(maxPreemptions: ExploredBriefly.preemptionBound)
                 explorer.maxSchedules = ExploredCode.briefScheduleLimit
-                explorer.stopAtFirst = { outcome in outcome == "deadlock" || bad(outcome) }
+                explorer.stopAtFirst = wrong
                 let found = try briefly(explorer)
                 let simplest = found.simplest(where: wrong)
                 if simplest == nil && !found.complete {
