@@ -55,11 +55,16 @@ extension Runner {
                 return variant.role == .solution || variant.mustFail && (timedOrder.contains(exercise.number) || hangs)
             })
         // A wrong fix that passed because its contention round fell short in every run was not judged:
-        // the machine was too busy with the runs beside it. It runs again at the end, alone.
+        // the machine was too busy with the runs beside it. Nor was one whose verdict lost its lead in a
+        // run whose contention fell short: the fault it leads with showed only in a later round. Each
+        // runs again at the end, alone.
         var alone: [Int] = []
         runInOrder(runs, jobs: jobs, startingFirst: long) { index, outcome in
             let item = items[index]
-            if jobs > 1, item.variant.mustFail, let outcome, outcome.passedShortOfContention {
+            if jobs > 1, item.variant.mustFail, let outcome,
+                outcome.passedShortOfContention
+                    || self.leadLostShortOfContention(outcome, lead(of: item.variant, item.exercise))
+            {
                 alone.append(index)
             } else if let expected = item.expected {
                 ok =
@@ -86,6 +91,12 @@ extension Runner {
             for line in VerdictRow.tables(verdictRows) { print(line) }
         }
         return ok
+    }
+
+    /// The run said its contention round fell short, and its verdict lacks the lead documented for it.
+    func leadLostShortOfContention(_ outcome: RunOutcome, _ lead: VariantLead) -> Bool {
+        guard outcome.saidContentionFellShort, case .success(let documented?) = lead.documented else { return false }
+        return documented.missing(from: lead.verdict(outcome)) != nil
     }
 
     /// What a variant's verdict must lead with, and its verdict as the attendee would read it: what is
@@ -141,7 +152,11 @@ extension Runner {
             case .success(let documentedLead?)?:
                 let verdict = lead?.verdict(outcome) ?? []
                 let busy = outcome.saidTimingWasOff ? Self.busyEnough(outcome.machineLateness) : nil
-                if documentedLead.missing(from: verdict) != nil, let busy {
+                if documentedLead.missing(from: verdict) != nil, outcome.saidContentionFellShort {
+                    // Its contention round fell short (alone, when verify runs several at once): the
+                    // fault the lead names was not contended for, and a later round found another.
+                    rowLead = .notHeld(documentedLead, why: "its contention round fell short on this machine")
+                } else if documentedLead.missing(from: verdict) != nil, let busy {
                     // The driver said this run's timing was off, and the machine was measured busy: what
                     // the driver saw first may be the machine's doing, not the fault the lead names.
                     rowLead = .notHeld(

@@ -224,6 +224,26 @@ final class VerdictLeadTests: ExerciseWorkspaceTestCase {
             printed.last?.contains(
                 "not held to its lead (the driver said its timing was off, and this machine fell 1.50 s behind)")
                 == true, "\(printed)")
+        // A run whose contention round fell short lost its lead to a later round's account: not held
+        // to it (verify runs it again alone first), and said so; with its contention whole, held.
+        var short = RunOutcome(
+            problems: [.output(.init())], races: [], seconds: 1,
+            stdout: ContentionFellShort.mark + "4 of the 60 overlaps the round aims for")
+        let shortLead = Runner.VariantLead(documented: .success(lead), verdict: { _ in ["  - late"] })
+        XCTAssertTrue(runner.leadLostShortOfContention(short, shortLead), "run again alone")
+        XCTAssertFalse(
+            runner.leadLostShortOfContention(short, .init(documented: .success(lead), verdict: { _ in right })),
+            "its lead kept: not run again")
+        printed = []
+        XCTAssertTrue(runner.reportFails("exercise 13 wrong fix x", .success([.output]), short, lead: shortLead))
+        XCTAssertTrue(
+            printed.last?.contains("not held to its lead (its contention round fell short on this machine)") == true,
+            "\(printed)")
+        short.stdout = "all rounds contended"
+        XCTAssertFalse(runner.leadLostShortOfContention(short, shortLead))
+        XCTAssertFalse(
+            runner.reportFails("exercise 13 wrong fix x", .success([.output]), short, lead: shortLead),
+            "contention whole: held to its lead")
         // verify --verdicts: the two lines under the PASS.
         runner.showsVerdicts = true
         printed = []
