@@ -256,6 +256,7 @@ enum ExploredPrimitives {
         typealias NSRecursiveLock = ExplorableRecursiveLock
         typealias NSLocking = ExplorableLocking
         typealias DispatchQueue = ExplorableDispatchQueue
+        typealias DispatchSemaphore = ExplorableSemaphore
         typealias Mutex<Value> = ExplorableMutex<Value>
         typealias Locked<Value> = ExplorableLocked<Value>
 
@@ -281,7 +282,8 @@ enum ExploredPrimitives {
         /// What the explorer plays, as the attendee is told when their code uses something else.
         var knows: String {
             switch self {
-            case .threads: "NSLock, NSRecursiveLock, Mutex, Locked and DispatchQueue (sync, async, barriers)"
+            case .threads:
+                "NSLock, NSRecursiveLock, Mutex, Locked, DispatchSemaphore and DispatchQueue (sync, async, barriers)"
             case .tasks:
                 "actors, async functions, Task and task groups on the explorer's executor, and NSLock, NSRecursiveLock, Mutex and Locked"
             }
@@ -289,7 +291,9 @@ enum ExploredPrimitives {
     }
 
     /// Known to the explorer.
-    static let known = ["NSLock", "NSRecursiveLock", "NSLocking", "DispatchQueue", "Mutex", "Locked"]
+    static let known = [
+        "NSLock", "NSRecursiveLock", "NSLocking", "DispatchQueue", "DispatchSemaphore", "Mutex", "Locked",
+    ]
     /// What tasks may not use in the explorer: ways of waiting it does not play, and what runs away
     /// from its executor (the main actor, a detached task, a queue or a thread, real time).
     static let unknownToTasks = [
@@ -298,7 +302,7 @@ enum ExploredPrimitives {
     ]
     /// Ways of waiting it does not play (yet), and a queue it does not have.
     static let unknown = [
-        "DispatchSemaphore", "DispatchGroup", "NSCondition", "NSConditionLock", "OSAllocatedUnfairLock",
+        "DispatchGroup", "NSCondition", "NSConditionLock", "OSAllocatedUnfairLock",
         "os_unfair_lock", "pthread_mutex", "pthread_rwlock", "Atomic", "ManagedAtomic", "DispatchWorkItem",
         "OperationQueue", "Thread", "actor", "Task", "async let", "withTaskGroup", "withThrowingTaskGroup",
         "DispatchQueue.main", "main.async", "main.sync", "asyncAfter", "concurrentPerform",

@@ -510,9 +510,15 @@ final class ExploredPrimitivesTests: XCTestCase {
             .explorable, "a comment is not code")
         XCTAssertEqual(
             ExploredPrimitives.judge([
-                (path, "let q = DispatchQueue(label: \"p\")\nlet s = DispatchSemaphore(value: 0)")
+                (path, "let q = DispatchQueue(label: \"p\")\nlet g = DispatchGroup()")
             ]),
-            .unknown(["`DispatchSemaphore` at Person.swift:2"]))
+            .unknown(["`DispatchGroup` at Person.swift:2"]))
+        XCTAssertEqual(
+            ExploredPrimitives.judge([(path, "let s = DispatchSemaphore(value: 1)\ns.wait()")]), .explorable,
+            "a semaphore on threads is played")
+        XCTAssertEqual(
+            ExploredPrimitives.judge([(path, "let s = DispatchSemaphore(value: 1)")], kind: .tasks),
+            .unknown(["`DispatchSemaphore` at Person.swift:1"]), "in a task it blocks the thread: not played")
         XCTAssertEqual(
             ExploredPrimitives.judge([(path, "DispatchQueue.main.async { show() }")]),
             .unknown(["`DispatchQueue.main` at Person.swift:1"]), "the main queue is not a queue it plays")

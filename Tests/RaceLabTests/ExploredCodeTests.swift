@@ -100,6 +100,83 @@ final class ExploredCodeTests: XCTestCase {
         }
     }
 
+    /// A semaphore of one as a lock: a read and a write in two waits lose an update, at the line of
+    /// the `wait()`; in one, never. A semaphore of zero hands a value over: the reader waits until the
+    /// writer signals, in every schedule. Two threads each waiting for the other's signal deadlock.
+    func testASemaphoreOfOneIsALockAndOneOfZeroWaitsForItsSignal() throws {
+        ExploredCode.placeSteps()
+        defer { ExploredCode.placeSteps(false) }
+        func increments(split: Bool) -> (Explorer.Program) -> Void {
+            { program in
+                let semaphore = ExplorableSemaphore(value: 1)
+                let count = ExplorerTests.Box(0)
+                for name in ["A", "B"] {
+                    program.thread(name) {
+                        semaphore.wait()
+                        let seen = count.value
+                        if split {
+                            semaphore.signal()
+                            semaphore.wait()
+                        }
+                        count.value = seen + 1
+                        semaphore.signal()
+                    }
+                }
+                program.outcome { "\(count.value)" }
+            }
+        }
+        let split = try Explorer().explore(increments(split: true))
+        XCTAssertGreaterThan(split.count { $0 == "1" }, 0, "the lost update")
+        let lanes = split.outcomes.first { $0.text == "1" }!.simplest.lanes.map(\.text)
+        XCTAssertTrue(lanes.contains { $0.contains("wait() at ExploredCodeTests.swift:") }, "\(lanes)")
+        let whole = try Explorer().explore(increments(split: false))
+        XCTAssertEqual(whole.outcomes.map(\.text), ["2"])
+        XCTAssertGreaterThan(whole.schedules, 1, "the waits are points")
+
+        let handOver = try Explorer().explore { program in
+            let ready = ExplorableSemaphore(value: 0)
+            let value = ExplorerTests.Box(0)
+            let read = ExplorerTests.Box(0)
+            program.thread("reader") {
+                ready.wait()
+                read.value = value.value
+            }
+            program.thread("writer") {
+                Interleaving.point()
+                value.value = 42
+                ready.signal()
+            }
+            program.outcome { "\(read.value)" }
+        }
+        XCTAssertEqual(handOver.outcomes.map(\.text), ["42"])
+
+        let crossed = try Explorer().explore { program in
+            let (first, second) = (ExplorableSemaphore(value: 0), ExplorableSemaphore(value: 0))
+            program.thread("A") {
+                first.wait()
+                second.signal()
+            }
+            program.thread("B") {
+                second.wait()
+                first.signal()
+            }
+            program.outcome { "done" }
+        }
+        XCTAssertEqual(crossed.outcomes.map(\.text), ["deadlock"])
+
+        // A wait with a timeout takes one if the count allows, else times out: both, by schedule.
+        let timed = try Explorer().explore { program in
+            let ready = ExplorableSemaphore(value: 0)
+            let result = ExplorerTests.Box("")
+            program.thread("waiter") {
+                result.value = ready.wait(timeout: .now() + 1) == .success ? "signalled" : "timed out"
+            }
+            program.thread("signaller") { ready.signal() }
+            program.outcome { result.value }
+        }
+        XCTAssertEqual(Set(timed.outcomes.map(\.text)), ["signalled", "timed out"])
+    }
+
     /// A serial queue runs its blocks in the order they came: two `async` appends, then a `sync` read,
     /// always see [1, 2], however the explorer schedules the blocks' threads.
     func testASerialQueuesBlocksRunInOrderAndSyncWaitsForThem() throws {

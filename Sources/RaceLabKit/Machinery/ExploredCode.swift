@@ -1,7 +1,7 @@
 import Foundation
 
 /// The attendee's own code run by the schedule explorer (`racelab explore N`): the file is compiled
-/// beside typealiases that give its `NSLock`, `NSRecursiveLock` and `DispatchQueue` the explorable
+/// beside typealiases that give its `NSLock`, `NSRecursiveLock`, `DispatchSemaphore` and `DispatchQueue` the explorable
 /// ones below (a type of the module shadows the one Foundation exports), whose calls take the
 /// caller's file and line, so each step of a schedule names the attendee's line it stopped at.
 public enum ExploredCode {
@@ -44,7 +44,7 @@ extension Page {
         exploringTheirs(
             of: what,
             points:
-                "\(ExploredCode.lockPoints), each queue block\(points.map { ", \($0)" } ?? "")",
+                "\(ExploredCode.lockPoints), each semaphore wait, each queue block\(points.map { ", \($0)" } ?? "")",
             others: "thread",
             bad: bad,
             briefly: { try $0.explore(setup) },

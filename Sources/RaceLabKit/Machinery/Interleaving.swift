@@ -62,6 +62,9 @@ enum Pause: Equatable {
     case point(String)
     /// Wants `lock`; it can be picked only while nobody holds it. `label`: what the lanes call it.
     case acquire(ObjectIdentifier, label: String = "lock()")
+    /// Waits on a semaphore (`ExplorableSemaphore`) made with `initial`; it can be picked only while
+    /// the semaphore's count is above zero.
+    case wait(ObjectIdentifier, initial: Int, label: String)
     case finished
 
     var label: String {
@@ -69,6 +72,7 @@ enum Pause: Equatable {
         case .start: return "start"
         case .point(let label): return label
         case .acquire(_, let label): return label
+        case .wait(_, _, let label): return label
         case .finished: return "end"
         }
     }
@@ -123,6 +127,8 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
     private var lanes: [Lane] = []
     private var turn: Int?
     private var holders: [ObjectIdentifier: Int] = [:]
+    /// Each semaphore's count, once a thread waited on it or signalled it; before, the value it was made with.
+    private var counts: [ObjectIdentifier: Int] = [:]
     private var log: [ScheduleStep] = []
 
     /// Starts a thread that waits for its first turn. From the controller, or from a running thread (a
@@ -203,9 +209,13 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
             let lane = lanes[index]
             let said =
                 lane.nextFootprint ?? (lane.steps < lane.footprints.count ? lane.footprints[lane.steps] : .everything)
-            // A thread at a lock() takes it in its next step, said or not.
-            guard case .acquire(let lock, _) = lane.pause else { return said }
-            return said + .acquires(Self.name(lock))
+            // A thread at a lock() takes it in its next step, said or not; one at a wait() takes one of
+            // the semaphore's count.
+            switch lane.pause {
+            case .acquire(let lock, _): return said + .acquires(Self.name(lock))
+            case .wait(let semaphore, _, _): return said + .writes(Self.name(semaphore))
+            default: return said
+            }
         }
     }
 
@@ -229,6 +239,35 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
         }
     }
 
+    /// `signal()`: adds one to `semaphore`'s count; true when a thread waits on it.
+    func signal(_ semaphore: ObjectIdentifier, initial: Int) -> Bool {
+        condition.locked {
+            counts[semaphore, default: initial] += 1
+            touched(semaphore)
+            return lanes.contains { lane in
+                guard case .wait(let waited, _, _) = lane.pause else { return false }
+                return waited == semaphore
+            }
+        }
+    }
+
+    /// A `wait` with a timeout, in the step it is taking: takes one of `semaphore`'s count if there is
+    /// one; false (it timed out) if not.
+    func tryWait(_ semaphore: ObjectIdentifier, initial: Int) -> Bool {
+        condition.locked {
+            touched(semaphore)
+            guard counts[semaphore, default: initial] > 0 else { return false }
+            counts[semaphore, default: initial] -= 1
+            return true
+        }
+    }
+
+    /// The step being taken read and wrote `semaphore`'s count (for the reduction: a location, as
+    /// Dispatch's count is). Called holding `condition`.
+    private func touched(_ semaphore: ObjectIdentifier) {
+        if !draining, let last = log.indices.last { log[last].locks = log[last].locks + .writes(Self.name(semaphore)) }
+    }
+
     /// A lock's name in the footprints the run records: the same lock, the same name, for the run.
     static func name(_ lock: ObjectIdentifier) -> String { "#\(UInt(bitPattern: lock.hashValue))" }
 
@@ -239,6 +278,7 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
                 switch lanes[index].pause {
                 case .finished: return false
                 case .acquire(let lock, _): return holders[lock] == nil
+                case .wait(let semaphore, let initial, _): return counts[semaphore, default: initial] > 0
                 default: return true
                 }
             }
@@ -249,17 +289,21 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
     var names: [String] { condition.locked { lanes.map(\.name) } }
     var stepNames: [[String]] { condition.locked { lanes.map(\.stepNames) } }
     var steps: [ScheduleStep] { condition.locked { log } }
-    var stuck: String { "every thread left waits for a lock" }
+    var stuck: String { "every thread left waits for a lock or a semaphore" }
     var noun: String { "thread" }
     func stuckOutcome() throws -> String { "deadlock" }
 
     func whyNot(_ index: Int) -> String {
         if let missing = missing(index) { return missing }
         let letter = Explorer.letters([index])
-        let holder = condition.locked { () -> Int? in
-            guard case .acquire(let lock, _) = lanes[index].pause else { return nil }
-            return holders[lock]
+        let (holder, waitsForSignal) = condition.locked { () -> (Int?, Bool) in
+            switch lanes[index].pause {
+            case .acquire(let lock, _): return (holders[lock], false)
+            case .wait(let semaphore, let initial, _): return (nil, counts[semaphore, default: initial] == 0)
+            default: return (nil, false)
+            }
         }
+        if waitsForSignal { return "\(letter) waits for a semaphore nobody has signalled" }
         return holder.map { "\(letter) waits for the lock \(Explorer.letters([$0])) holds" } ?? "\(letter) has finished"
     }
 
@@ -268,9 +312,14 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
     func step(_ index: Int, limit: TimeInterval) -> String? {
         let came = condition.locked { () -> Bool in
             log.append(ScheduleStep(thread: index, ordinal: lanes[index].steps, from: lanes[index].pause))
-            if case .acquire(let lock, _) = lanes[index].pause {
+            switch lanes[index].pause {
+            case .acquire(let lock, _):
                 holders[lock] = index
                 log[log.count - 1].locks = .acquires(Self.name(lock))
+            case .wait(let semaphore, let initial, _):
+                counts[semaphore, default: initial] -= 1
+                log[log.count - 1].locks = .writes(Self.name(semaphore))
+            default: break
             }
             lanes[index].steps += 1
             lanes[index].nextFootprint = nil
