@@ -18,6 +18,33 @@ final class ExploredCatalog: Sendable {
 
 let event = Event(id: 103)
 let other = Event(id: 7)
+let right = "Session 103 once, Session 7 gone"
+let againRight = "Session 7 once"
+
+/// What a scenario's tasks read of the list, each when its add or remove has returned (the last read is
+/// the list at the end), and the first read that was wrong.
+/// RaceLabKit's own `Locked`: the bare name is the explorable one, for the attendee's file.
+final class Reads: Sendable {
+    private let lists = RaceLabKit.Locked<[[Event]]>([])
+    private let firstWrong = RaceLabKit.Locked<String?>(nil)
+
+    /// Reads the list; `added`: an event an add just returned from, which must be in it (`adder`
+    /// names that add in what is said when it is not).
+    func read(_ controller: FavoriteEventsController, after added: Event?, adder: String? = nil) async {
+        let list = await controller.events
+        lists.withLock { $0.append(list) }
+        if let added, !list.contains(added) {
+            said("\(adder ?? "add(\(added))") returned before it was in the list")
+        }
+        if let twice = list.first(where: { one in list.count { $0 == one } > 1 }) {
+            said("a read found \(twice) in the list twice")
+        }
+    }
+
+    private func said(_ wrong: String) { firstWrong.withLock { $0 = $0 ?? wrong } }
+    var wrong: String? { firstWrong.current }
+    var last: [Event] { lists.current.last ?? [] }
+}
 
 let lesson = Lesson("RaceLab: your FavoriteEventsController, explored")
 lesson.page("Every schedule of two adds of one event, through your FavoriteEventsController.swift", explores: true) {
@@ -28,44 +55,57 @@ lesson.page("Every schedule of two adds of one event, through your FavoriteEvent
     note("read ever finds an event in the list twice.")
     page.exploreTheirTasks(
         of: "two adds and a remove", points: "each task's await of the catalog's answer",
-        bad: { $0 != "Session 103 once, Session 7 gone" }
+        bad: { $0 != right }
     ) {
         program in
         let controller = FavoriteEventsController(catalog: Catalog())
-        // Read by each task when its add or remove has returned: the last read is the list at the end.
-        // RaceLabKit's own `Locked`: the bare name is the explorable one, for the attendee's file.
-        let lists = RaceLabKit.Locked<[[Event]]>([])
-        let early = RaceLabKit.Locked<String?>(nil)
-        /// The list as a task reads it; `added`: an event its add just returned from, which must be in it.
-        @Sendable func read(after added: Event?) async {
-            let list = await controller.events
-            lists.withLock { $0.append(list) }
-            if let added, !list.contains(added) {
-                early.withLock { $0 = $0 ?? "add(\(added)) returned before it was in the list" }
-            }
-            if let twice = list.first(where: { one in list.count { $0 == one } > 1 }) {
-                early.withLock { $0 = $0 ?? "a read found \(twice) in the list twice" }
-            }
-        }
+        let reads = Reads()
         for _ in 1...2 {
             program.task("add(Session 103)") {
                 await controller.add(event)
-                await read(after: event)
+                await reads.read(controller, after: event)
             }
         }
         program.task("add, then remove(Session 7)") {
             await controller.add(other)
-            await read(after: other)
+            await reads.read(controller, after: other)
             await controller.remove(other)
-            await read(after: nil)
+            await reads.read(controller, after: nil)
         }
         program.outcome {
-            if let early = early.current { return early }
-            let list = lists.current.last ?? []
+            if let wrong = reads.wrong { return wrong }
+            let list = reads.last
             let times = list.count { $0 == event }
             let kept = list.contains(other)
-            if times == 1 && !kept { return "Session 103 once, Session 7 gone" }
+            if times == 1 && !kept { return right }
             return "Session 103 \(times == 1 ? "once" : "\(times) times")\(kept ? ", Session 7 still in" : "")"
+        }
+    }
+
+    note("")
+    note("Task A adds Session 7 while task B removes it and then adds it again. B's add begins after its")
+    note("remove has returned, and nothing removes it after: when B's add returns, Session 7 must be in")
+    note("the list, and at the end once.")
+    page.exploreTheirTasks(
+        of: "an add beside a remove and another add", points: "each task's await of the catalog's answer",
+        bad: { $0 != againRight }
+    ) { program in
+        let controller = FavoriteEventsController(catalog: Catalog())
+        let reads = Reads()
+        program.task("add(Session 7)") {
+            await controller.add(other)
+            // A remove may have come while this add waited: the read judges only that no event is twice.
+            await reads.read(controller, after: nil)
+        }
+        program.task("remove, then add(Session 7)") {
+            await controller.remove(other)
+            await controller.add(other)
+            await reads.read(controller, after: other, adder: "B's add(Session 7), after its remove,")
+        }
+        program.outcome {
+            if let wrong = reads.wrong { return wrong }
+            let times = reads.last.count { $0 == other }
+            return times == 1 ? againRight : "Session 7 in the list \(times) times at the end"
         }
     }
     page.done()
