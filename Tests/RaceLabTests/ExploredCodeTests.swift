@@ -74,6 +74,28 @@ final class ExploredCodeTests: XCTestCase {
         XCTAssertGreaterThan(found.schedules, 1, "the inner task's point is a point")
     }
 
+    /// While global jobs are captured (the attendee's tasks explored), a run where every task left
+    /// awaits a continuation nobody will resume ends "every task left waits for good", a wrong outcome
+    /// the explorer finds: here a signal sent before anyone waits is lost. Kept, it never is.
+    func testATaskLeftWaitingForALostSignalWaitsForGood() throws {
+        XCTAssertTrue(ExplorerGlobalJobs.start())
+        defer { ExplorerGlobalJobs.stop() }
+        func signalled(keepsAnEarlySignal: Bool) throws -> Set<String> {
+            let found = try Explorer().exploreTasks { program in
+                let gate = SignalGate(keepsAnEarlySignal: keepsAnEarlySignal)
+                program.task("waits") {
+                    await Interleaving.suspend("before it waits")
+                    await gate.wait()
+                }
+                program.task("signals") { gate.signal() }
+                program.outcome { "done" }
+            }
+            return Set(found.outcomes.map(\.text))
+        }
+        XCTAssertEqual(try signalled(keepsAnEarlySignal: false), ["done", TaskScheduleRun.waitsForGood])
+        XCTAssertEqual(try signalled(keepsAnEarlySignal: true), ["done"])
+    }
+
     /// Two threads that increment a counter under an explorable NSLock: the read and the write in two
     /// critical sections (`split`), or in one.
     static func increments(
@@ -324,5 +346,34 @@ final class ExploredCodeTests: XCTestCase {
 private actor TaskStarter {
     func start(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
         Task { await body() }
+    }
+}
+
+/// A one-shot signal for tasks: `wait` returns once `signal` was called; a signal sent before anyone
+/// waits is kept, or (`keepsAnEarlySignal` false) lost.
+final class SignalGate: Sendable {
+    private let state = Locked<(signalled: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+    private let keepsAnEarlySignal: Bool
+
+    init(keepsAnEarlySignal: Bool) { self.keepsAnEarlySignal = keepsAnEarlySignal }
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { state -> Bool in
+                if state.signalled { return true }
+                state.waiter = continuation
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    func signal() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            defer { state.waiter = nil }
+            if keepsAnEarlySignal { state.signalled = true }
+            return state.waiter
+        }
+        waiter?.resume()
     }
 }

@@ -83,7 +83,9 @@ extension Page {
         briefly: (Explorer) throws -> Exploration, whole: (Explorer, @escaping (String) -> Bool) -> Exploration?
     ) {
         ExploredCode.placeSteps()
-        let wrong: @Sendable (String) -> Bool = { outcome in outcome == "deadlock" || bad(outcome) }
+        let wrong: @Sendable (String) -> Bool = { outcome in
+            outcome == "deadlock" || outcome == TaskScheduleRun.waitsForGood || bad(outcome)
+        }
         if ProcessInfo.processInfo.environment[ExploredBriefly.variable] == "1" {
             do {
                 var explorer = Explorer(maxPreemptions: ExploredBriefly.preemptionBound)
@@ -167,6 +169,10 @@ public enum ExploredVerdict {
         }
         lines.append("  " + line)
         if run.outcome == "deadlock" { lines.append("  Then each \(others) left waits for another: none can go on.") }
+        if run.outcome == TaskScheduleRun.waitsForGood {
+            lines.append("  Then no task left can go on, and nothing will wake one: a continuation never resumed, or a")
+            lines.append("  task waiting for one that will not come. A real run hangs there.")
+        }
         return lines
     }
 

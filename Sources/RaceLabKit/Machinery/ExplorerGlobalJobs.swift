@@ -25,6 +25,9 @@ enum ExplorerGlobalJobs {
 
     static func stop() { capture.withLock { $0 = (false, nil) } }
 
+    /// Whether global jobs are captured now.
+    static var capturing: Bool { capture.current.on }
+
     /// A run of tasks starts on `executor`: while capturing, the global jobs go there.
     static func runs(on executor: ExplorerExecutor) { capture.withLock { if $0.on { $0.executor = executor } } }
     /// Whether the hook was found and set (once).

@@ -286,8 +286,15 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
     var stuck: String { "every task left awaits something the explorer does not schedule" }
     var noun: String { "task" }
 
+    /// What a run ends in when some tasks have not ended and none can go on: every task left waits
+    /// for good, a wrong outcome of the attendee's code (`ExploredCode`), when all it awaits runs here.
+    static let waitsForGood = "every task left waits for good"
+
     /// A deadlock when a task waits for a lock another holds (their threads are left waiting: the
-    /// explorer cannot take a lock back from a job); else a problem.
+    /// explorer cannot take a lock back from a job). While every global job is captured (the
+    /// attendee's tasks explored, their file using nothing that runs elsewhere: no queue, thread,
+    /// sleep or main actor), nothing outside the run can wake a task: each waits for good (a
+    /// continuation never resumed, a task never woken). Else a problem: the explorer cannot tell.
     func stuckOutcome() throws -> String {
         let locked = state.withLock { state in
             state.parked.contains { index, _ in
@@ -296,6 +303,7 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
             }
         }
         if locked { return "deadlock" }
+        if ExplorerGlobalJobs.capturing { return Self.waitsForGood }
         throw Explorer.Problem(
             description: stuck
                 + " (Task.sleep, a real download, an actor on another executor, a continuation never resumed)")
