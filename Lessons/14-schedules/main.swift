@@ -142,11 +142,13 @@ lesson.page("Three threads: what the reduction saves", explores: true) { page in
                 ? "The same \(every.outcomes.count) outcomes either way." : "The outcomes differ: a footprint is wrong."
         )
     }
-    guard page.replay == nil else { return page.done() }
-    note("")
-    note("A ring of three transfers: A moves 10 from X to Y, B from Y to Z, C from Z to X, each holding")
-    note("the account it takes from, then the other. A taking of a lock conflicts with every other taking")
-    note("of it, so the reduction tries each order of two threads' takings of one lock:")
+    // With --schedule S, the ring replays S if the withdrawals could not.
+    if page.replay == nil {
+        note("")
+        note("A ring of three transfers: A moves 10 from X to Y, B from Y to Z, C from Z to X, each holding")
+        note("the account it takes from, then the other. A taking of a lock conflicts with every other taking")
+        note("of it, so the reduction tries each order of two threads' takings of one lock:")
+    }
     if let ring = page.exploreSchedules(
         of: "a ring of three transfers", explorer: reduced, bad: deadlocked, mark: "<- deadlocked", drawing: 1,
         Bank.transfers(among: ["X", "Y", "Z"]))

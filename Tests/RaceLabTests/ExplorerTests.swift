@@ -166,6 +166,31 @@ final class ExplorerTests: XCTestCase {
         XCTAssertGreaterThan(found.count { $0 == "done" }, 0)
     }
 
+    /// The reduction runs one schedule of a class, here a ring of three lock takings' deadlock in
+    /// AABBCC (2 preemptions); `simplestOfAll` finds its equal with the fewest preemptions of every
+    /// schedule, AACCBB (1).
+    func testTheSimplestScheduleOfAReducedOutcomeIsTheFewestPreemptionsOfAll() throws {
+        let ring: (Explorer.Program) -> Void = { program in
+            let locks = (0..<3).map { _ in ExplorableLock() }
+            for index in 0..<3 {
+                let (from, to) = (locks[index], locks[(index + 1) % 3])
+                let (mine, next) = ("\(index)", "\((index + 1) % 3)")
+                program.thread(mine, touching: [.nothing, .acquires(mine), .acquires(next) + .releases(mine, next)]) {
+                    from.holding { to.holding {} }
+                }
+            }
+            program.outcome { "done" }
+        }
+        let reduced = Explorer(reduction: .partialOrder)
+        var found = try reduced.explore(ring)
+        let ran = try XCTUnwrap(found.outcomes.first { $0.text == "deadlock" }?.simplest)
+        XCTAssertGreaterThan(ran.preemptions, 1, "the class's run the reduction chose: \(ran.schedule)")
+        try found.simplestOfAll("deadlock", explorer: reduced) { try $0.explore(ring) }
+        let simplest = try XCTUnwrap(found.outcomes.first { $0.text == "deadlock" }?.simplest)
+        XCTAssertEqual(simplest.preemptions, 1, simplest.schedule)
+        XCTAssertEqual(try Explorer().replay(simplest.schedule, ring).outcome, "deadlock")
+    }
+
     /// A thread spawned during a step: `start` spawns the callback, pauses, then writes "executing";
     /// the callback pauses, then writes "finished". Three schedules; in one, "executing" comes last.
     func testASpawnedThreadIsScheduledToo() throws {

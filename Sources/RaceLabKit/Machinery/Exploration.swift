@@ -51,6 +51,25 @@ public struct Exploration: Sendable {
         }
     }
 
+    /// Makes the simplest run of `outcome` one with the fewest preemptions of every schedule, not only
+    /// of those run: the reduction runs one schedule of a class, and another of the class may preempt
+    /// less (lesson 14 page 5's ring: AABBCC ran, AACCBB, its equal, preempts once). Looks with each
+    /// bound below the simplest run's, every schedule within it, up to the first that ends so.
+    mutating func simplestOfAll(
+        _ outcome: String, explorer: Explorer, _ search: (Explorer) throws -> Exploration
+    ) rethrows {
+        guard let index = outcomes.firstIndex(where: { $0.text == outcome }) else { return }
+        for bound in 0..<outcomes[index].simplest.preemptions {
+            var bounded = explorer
+            (bounded.reduction, bounded.maxPreemptions) = (.none, bound)
+            bounded.stopAtFirst = { $0 == outcome }
+            if let run = try search(bounded).outcomes.first(where: { $0.text == outcome })?.simplest {
+                outcomes[index].simplest = run
+                return
+            }
+        }
+    }
+
     /// How many schedules ended in an outcome `bad` picks.
     public func count(where bad: (String) -> Bool) -> Int {
         outcomes.filter { bad($0.text) }.map(\.count).reduce(0, +)

@@ -39,13 +39,21 @@ extension Page {
         checked: Bool = true, search: (Explorer) throws -> Exploration, replay replaying: Replaying
     ) -> Exploration? {
         if let replay {
-            _ = shown(replay.schedule, of: what, stepping: replay.stepping, bad: bad, mark: mark, replaying)
+            _ = shown(
+                replay.schedule, of: what, stepping: replay.stepping, bad: bad, mark: mark, isReplay: true, replaying)
             return nil
         }
-        let found: Exploration
+        var found: Exploration
         let reduced: Exploration?
         do {
             found = try search(explorer)
+            // The reduction runs one schedule of a class, which may not be the class's simplest: the
+            // simplest schedule of each outcome drawn is looked for among all (`simplestOfAll`).
+            if explorer.reduction == .partialOrder && explorer.random == nil {
+                for text in found.outcomes.map(\.text).filter(bad).prefix(drawing) {
+                    try found.simplestOfAll(text, explorer: explorer, search)
+                }
+            }
             // Every full exploration of threads is checked against the reduction: the same outcomes, or a line says
             // which were lost (a footprint that leaves out what its step touches).
             var reducing = explorer
@@ -156,16 +164,22 @@ extension Page {
         }
     }
 
+    /// `isReplay`: the page's `--schedule`, which the first of its explorations that can play it
+    /// replays (`replayTried`); else a schedule the page shows, or the one it replays itself.
     private func shown(
         _ schedule: String, of what: String, stepping: Bool, bad: (String) -> Bool, mark: String,
-        _ replaying: Replaying
+        isReplay: Bool = false, _ replaying: Replaying
     ) -> Explorer.Run? {
         let given = schedule.uppercased().filter { $0 != " " }
         let run: Explorer.Run
         do {
+            if isReplay && replayTried.current.shown { return nil }
             run = try replaying(schedule, { _ in }, { _ in })
+            if isReplay { replayTried.withLock { $0.shown = true } }
         } catch {
-            note("\(given) is not a schedule of \(what): \(error).")
+            let why = "\(given) is not a schedule of \(what): \(error)."
+            // A replay's miss is said when the page ends, if no other exploration of it plays it.
+            if isReplay { replayTried.withLock { $0.misses.append(why) } } else { note(why) }
             return nil
         }
         note("Schedule \(given) of \(what), step by step:")

@@ -13,6 +13,10 @@ public final class Page: Sendable {
     private let ended = Locked(false)
     /// An explorer table's "share" has been explained on this page (it is, once, under the first).
     let shareExplained = Locked(false)
+    /// With `--schedule`: whether an exploration of the page replayed it, and why each that tried could
+    /// not. A page may explore more than one program (lesson 14 page 5); the schedule is the first's
+    /// that can play it, and only when none can does the page say why (`done`).
+    let replayTried = Locked<(shown: Bool, misses: [String])>((false, []))
     private let onEnd: @MainActor @Sendable () -> Void
 
     public struct Replay: Sendable {
@@ -48,7 +52,10 @@ public final class Page: Sendable {
             defer { ended = true }
             return !ended
         }
-        if first { DispatchQueue.main.async(execute: onEnd) }
+        guard first else { return }
+        let (shown, misses) = replayTried.current
+        if replay != nil && !shown { misses.forEach(note) }
+        DispatchQueue.main.async(execute: onEnd)
     }
 
     var isEnded: Bool { ended.current }
