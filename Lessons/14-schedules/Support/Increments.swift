@@ -48,4 +48,31 @@ public enum Increments {
         }
         return count
     }
+
+    /// How many classes of equivalent schedules `threads` threads that increment `times` times have,
+    /// when two reads commute and a write conflicts with every step: a class is an order of the writes
+    /// (one counter: each pair conflicts) and, for each read, which two writes it falls between. A
+    /// thread's read before its j-th write can fall after any write from its (j-1)-th write's up to
+    /// the one just before its j-th: the j-th's place in the order of writes less the (j-1)-th's
+    /// choices. Summed over the orders of the writes (each thread's in order).
+    public static func classes(threads: Int, times: Int) -> Int {
+        var total = 0
+        var placed = Array(repeating: 0, count: threads)  // writes placed, by thread
+        var last = Array(repeating: 0, count: threads)  // where each thread's last write went (1 up)
+        func place(_ position: Int, _ weight: Int) {
+            guard position <= threads * times else {
+                total += weight
+                return
+            }
+            for thread in 0..<threads where placed[thread] < times {
+                let choices = position - last[thread]  // places for the read before this write
+                let saved = last[thread]
+                (placed[thread], last[thread]) = (placed[thread] + 1, position)
+                place(position + 1, weight * choices)
+                (placed[thread], last[thread]) = (placed[thread] - 1, saved)
+            }
+        }
+        place(1, 1)
+        return total
+    }
 }

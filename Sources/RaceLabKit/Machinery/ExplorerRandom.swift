@@ -5,7 +5,8 @@ import Dispatch
 /// finding bugs", ASPLOS 2010), as AWS's shuttle and Microsoft's Coyote use it for programs too big to
 /// enumerate. Each run gives the threads distinct random priorities (d to d+n−1) and draws d−1 change
 /// points among the run's k steps; it always runs the highest-priority thread that can go on, and at
-/// the i-th change point drops the thread that just ran to priority i, below every other. A bug that
+/// the i-th change point drops the thread that just ran to priority i: below every thread still at its
+/// first priority, and above or below one dropped at another change point as i is higher or lower. A bug that
 /// needs d ordering constraints is then found in a run with probability at least 1/(n·k^(d−1)).
 /// k is the most steps a run of the program can take: given (`steps`), or else the length of its
 /// first run by the default rule, grown as longer runs appear (then a bug that needs a change point
