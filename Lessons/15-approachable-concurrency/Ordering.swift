@@ -1,14 +1,18 @@
-// Page 4: orders Swift 6 promises. Tasks made on one actor start in the order they were made (SE-0431),
-// and `Task.immediate` runs its task at once, up to its first suspension (SE-0472, Swift 6.2).
+// Page 4: orders Swift 6 promises. Tasks made with a closure explicitly isolated to one actor start on
+// it in the order they were made (SE-0431; not an implicitly isolated `Task {}`, which Swift may start
+// elsewhere), and `Task.immediate` runs its task at once, up to its first suspension (SE-0472, Swift 6.2).
 import Foundation
 import RaceLabKit
 
-/// Eight tasks made one after another on the main actor, each writing its number down. In this module
-/// `Task { }` inherits the main actor: each is an isolated task, enqueued on the main actor in turn.
+/// Eight tasks made one after another on the main actor, each writing its number down. Each closure
+/// says `@MainActor in`: SE-0431 promises the order only to a closure explicitly isolated (a global
+/// actor attribute or an `isolated` capture); a `Task { }` that only inherits the main actor may be
+/// started elsewhere first ("Adoption in task-creation routines", swiftlang/swift-evolution,
+/// proposals/0431-isolated-any-functions.md).
 func mainActorTasksInOrder() async -> Bool {
     var log: [Int] = []
     var tasks: [Task<Void, Never>] = []
-    for job in 1...8 { tasks.append(Task { log.append(job) }) }
+    for job in 1...8 { tasks.append(Task { @MainActor in log.append(job) }) }
     for task in tasks { await task.value }
     return log == Array(1...8)
 }

@@ -1,7 +1,7 @@
 // Lesson 15 — Swift 6.2's approachable concurrency: where your code runs now, and the traps of a migration.
-// Read top to bottom. This lesson builds as Xcode 26 builds a new app target: Swift 6 mode, main-actor
-// isolation by default (SE-0466) and nonisolated async functions that run on their caller's actor
-// (SE-0461) (Package.swift, `approachable`). Compiler/ holds code with what the compiler must say of it
+// Read top to bottom. This lesson builds with the two settings Xcode 26's new app template turns on,
+// main-actor isolation by default (SE-0466) and nonisolated async functions that run on their caller's
+// actor (SE-0461, an upcoming feature), in Swift 6 language mode (Package.swift, `approachable`). Compiler/ holds code with what the compiler must say of it
 // under those defaults, checked by `racelab check 15`; Support/ is a module not yet migrated (Swift 5).
 import Foundation
 import Lesson15Support
@@ -37,19 +37,23 @@ lesson.page("Main actor by default: the racy Person is safe, and the screen pays
 }
 
 lesson.page("nonisolated(nonsending) by default: the helper runs where its caller does") { page in
-    note("SE-0461: a nonisolated async function now runs on its caller's actor. Swift 6.0 ran it on the")
-    note("global concurrent executor, off the main actor; code written then to move work off it no longer does.")
+    note("SE-0461 (NonisolatedNonsendingByDefault, an upcoming feature of Swift 6.2 that Xcode 26's")
+    note("Approachable Concurrency setting turns on): a nonisolated async function runs on its caller's")
+    note("actor. Without it (SE-0338's rule since Swift 5.7, and still Swift 6.2's default) it runs on the")
+    note("global concurrent executor, off the main actor; code written so to move work off it no longer")
+    note("does, once it is on.")
     note("A helper and its @concurrent twin, called by a main-actor gallery, compiled as this lesson is:")
     Swift6Compiler.show("HelperOnTheCaller.swift", in: compilerFolder)
-    note("The same file under Swift 6.0's rule (main actor by default, without NonisolatedNonsendingByDefault):")
+    note("The same file without NonisolatedNonsendingByDefault (still main actor by default):")
     Swift6Compiler.show("HelperOnTheCaller.swift", in: compilerFolder, flags: ["-default-isolation", "MainActor"])
-    note("Swift 6.0 refused both calls: each helper ran off the main actor, so the gallery's bitmap would be")
-    note("shared. Swift 6.2 accepts the plain helper, which stays on the main actor, and refuses only the one")
-    note("that leaves (SE-0461, \"@concurrent\"): give it a Sendable value, or one it can take (`sending`).")
+    note("Without the feature both calls are refused: each helper runs off the main actor, so the gallery's")
+    note("bitmap would be shared. With it, the plain helper is accepted, since it stays on the main actor,")
+    note("and only the one that leaves is refused (SE-0461, \"@concurrent\"): give it a Sendable value, or")
+    note("one it can take (`sending`).")
     note("Now the cost. Two seconds of heavy computing from the main actor, frames ticking every 0.05 s:")
     Task {
         LessonClock.shared.restart()
-        note("1. the nonisolated helper, as Swift 6.0 code wrote it:")
+        note("1. the nonisolated helper, as code written without the feature has it:")
         let onTheCaller = await framesWhile { await heavyWork(for: 2) }
         say("  the screen stood still for \(seconds(onTheCaller))")
         note("2. the same helper, @concurrent:")
@@ -64,9 +68,10 @@ lesson.page("nonisolated(nonsending) by default: the helper runs where its calle
     }
 }
 
-lesson.page("What the compiler stops seeing: lesson 12's races under Swift 6.2's defaults") { page in
-    note("Lesson 12's files, each refused (or accepted) under Swift 6.0's defaults, compiled again as a")
-    note("new Xcode 26 app target compiles them (`-default-isolation MainActor`, NonisolatedNonsendingByDefault):")
+lesson.page("What the compiler stops seeing: lesson 12's races under the approachable settings") { page in
+    note("Lesson 12's files, each refused (or accepted) in Swift 6 mode alone, compiled again with the two")
+    note("settings Xcode 26's new app template turns on (`-default-isolation MainActor`,")
+    note("NonisolatedNonsendingByDefault; Swift 6.2 has both, off by default):")
     let silenced = lesson12Again()
     note("Silent now: \(silenced.isEmpty ? "none" : silenced.joined(separator: ", ")).")
     note("Where the errors went: every class and global in those files is the main actor's now, and a")
@@ -82,8 +87,10 @@ lesson.page("What the compiler stops seeing: lesson 12's races under Swift 6.2's
 
 lesson.page("Order you can rely on: tasks on one actor, and Task.immediate") { page in
     note("Lesson 13 page 6: detached tasks started one after another run in any order. Swift 6 gives two")
-    note("orders. SE-0431: tasks made on one actor start on it in the order they were made. SE-0472 (Swift")
-    note("6.2): Task.immediate runs its task at once, on the caller's actor, up to its first suspension.")
+    note("orders. SE-0431: tasks made with a closure explicitly isolated to one actor (Task { @MainActor in")
+    note("… }) start on it in the order they were made; a Task { } that only inherits its maker's actor has")
+    note("no such promise. SE-0472 (Swift 6.2): Task.immediate runs its task at once, on the caller's")
+    note("actor, up to its first suspension.")
     Task {
         var counts = (mainActor: 0, detached: 0, immediateFirst: 0 as Int?, plain: 0)
         for _ in 1...100 {
@@ -96,7 +103,7 @@ lesson.page("Order you can rely on: tasks on one actor, and Task.immediate") { p
             }
             if await plainTaskRunsFirst() { counts.plain += 1 }
         }
-        say("Eight tasks made on the main actor, in order:                   \(counts.mainActor) of 100 runs")
+        say("Eight Task { @MainActor in } made in turn, in order:            \(counts.mainActor) of 100 runs")
         say("Eight detached tasks at mixed priorities, in order:             \(counts.detached) of 100 runs")
         say(
             "Task.immediate's first line before its maker's next one:        "
@@ -153,8 +160,9 @@ lesson.page("The migration's run-time traps: a callback off the main actor") { p
 }
 
 lesson.page("Isolated conformances: a main-actor type behind a protocol") { page in
-    note("SE-0470: a type that is the main actor's conforms to a protocol that is not isolated. Swift 6.2")
-    note("infers the conformance main-actor isolated: it may be used on the main actor only.")
+    note("SE-0470: a type that is the main actor's conforms to a protocol that is not isolated. With")
+    note("main-actor default isolation (or InferIsolatedConformances, a Swift 6.2 upcoming feature), the")
+    note("compiler infers the conformance main-actor isolated: it may be used on the main actor only.")
     Swift6Compiler.show("IsolatedConformance.swift", in: compilerFolder)
     note("Used from the main actor it is accepted; from a detached task, refused. The fix is a conformance")
     note("that is not isolated (`nonisolated Thumbnailing`), whose requirement touches only Sendable lets.")
