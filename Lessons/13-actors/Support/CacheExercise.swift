@@ -18,7 +18,8 @@ public protocol ImageSource: Sendable {
 ///   image among them: the others still get the image from the one download, which is not cancelled;
 ///   a cancelled one gets the image or a `CancellationError`.
 /// - Round 3: an image whose first download fails: its waiters get the failure, and one download
-///   after it serves everyone who asks again, however they arrive (a failure is not kept). Then again,
+///   after it serves everyone who asks again, however they arrive (a failure is not kept), and an image
+///   downloaded before the failure is still held after it (a failure takes out its own entry). Then again,
 ///   with the request that started the download cancelled during it: the failure is not kept either.
 /// - Round 4: the first two requests for an image at the same instant, image after image.
 /// - Round 5: contention: 200 images asked for by 32 tasks at once, for ThreadSanitizer; then each

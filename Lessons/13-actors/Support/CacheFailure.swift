@@ -8,15 +8,21 @@ extension CacheExercise {
     /// A cache right by the task downloads twice: the download that failed, and one after it for all
     /// who asked again. Kept, the failure answers everyone after it (one download); tried again, its
     /// waiters get the image; an entry taken out by a waiter that is not its own lets a request after
-    /// it download a third time.
+    /// it download a third time. Before it all, another image is downloaded, and asked for again after:
+    /// a failure that takes out more than its own entry downloads it again.
     static func failureNotKept(_ scenario: inout Scenario, _ cache: any ImageSource) async -> Int {
         let image = Image.generated(scenario.int(in: 7...9))
         let name = "round3-\(image.checksum).pgm"
         let (count, latency) = (scenario.int(in: 16...32), scenario.seconds(in: 0.5...1.0, step: 0.25))
+        let held = Image.generated(scenario.int(in: 3...5))
+        let heldName = "round3-held-\(held.checksum).pgm"
+        Network.serve(held, as: heldName, latency: scenario.seconds(in: 0.25...0.5, step: 0.25))
         Network.serve(image, as: name, latency: latency, failingFirst: 1)
         note(
-            "Round 3: \(count) requests at once for an image whose first download fails; each asks again as"
-                + " soon as its failure comes back; then one more, alone")
+            "Round 3: one image downloaded first; then \(count) requests at once for an image whose first"
+                + " download fails; each asks again as soon as its failure comes back; then one more, alone;"
+                + " then the first image again")
+        let heldFirst = await ask(cache, heldName)
         typealias Asked = (first: Answer, askedAt: Double, answeredAt: Double, again: Answer)
         let asked = await withTaskGroup(of: Asked.self, returning: [Asked].self) { group in
             for _ in 0..<count {
@@ -83,8 +89,22 @@ extension CacheExercise {
             ).note()
             faults += 1
         }
+        let heldAgain = await ask(cache, heldName)
+        let heldDownloads = Network.requests(for: heldName).received
+        if heldFirst != .image(held.checksum) || heldAgain != .image(held.checksum) || heldDownloads != 1 {
+            FaultLine(
+                heldDownloads > 1
+                    ? "an image downloaded before the failure was downloaded again after it (\(heldDownloads)"
+                        + " downloads): the failure took out more than its own entry (in a `catch`?)"
+                    : "the image downloaded before the failure got \(heldFirst), then \(heldAgain)",
+                hint: "a failure takes out only its own entry: the cache keeps every image it downloaded"
+            ).note()
+            faults += 1
+        }
         if faults == 0 {
-            note("Every request that shared the failed download got its failure; one download after it, for all.")
+            note(
+                "Every request that shared the failed download got its failure; one download after it, for all;"
+                    + " the image held before it still held.")
         }
         return faults
     }
