@@ -74,7 +74,8 @@ public enum ScheduleExercise {
             for (target, schedule) in zip(targets, answers) where !schedule.isEmpty {
                 note("")
                 page.showSchedule(
-                    schedule, of: target.program, bad: { $0 == target.outcome }, mark: "<- the target", target.setup)
+                    schedule, of: target.program, bad: { $0 == target.outcome }, mark: "(the target: found)",
+                    target.setup)
             }
             note("")
             // The verdict last; not yet, it is the driver's account of what is wrong, which the attendee's
