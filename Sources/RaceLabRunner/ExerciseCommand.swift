@@ -309,8 +309,9 @@ extension Runner {
         }
         let advice =
             quoted.contains { $0.contains(ContentionFellShort.ownThreadsBusy) }
-            ? "Your program kept a core busy beside the round: look for work your code leaves running (a timer never"
-                + " cancelled, a loop that polls), then check again: swift run racelab exercise \(number)"
+            ? "Its other threads kept a core busy beside the round: the driver's other rounds or ThreadSanitizer on a"
+                + " busy machine, or work your code leaves running (a timer never cancelled, a loop that polls). Check"
+                + " again when two cores are free; if it says so again, look for such work: swift run racelab exercise \(number)"
             : "Check again when two cores are free (close what keeps them busy): swift run racelab exercise \(number)"
         return [
             "But not in full: in each of \(outcome.contentionShortRuns) runs the contention round fell short. The driver said:"

@@ -369,8 +369,10 @@ final class ShortOfContentionTests: XCTestCase {
 
     func testTheAttendeesCodeIsNamedWhenItKeptACoreBusy() {
         let said = advice("at once: \(ContentionFellShort.ownThreadsBusy) 1.4 cores busy (the code under test), so …")
-        XCTAssertTrue(said[3].hasPrefix("Your program kept a core busy beside the round"), said[3])
-        XCTAssertFalse(said.joined().contains("two cores are free"))
+        // Not blamed on the attendee's code alone: the driver's other rounds keep cores busy too.
+        XCTAssertTrue(said[3].hasPrefix("Its other threads kept a core busy beside the round"), said[3])
+        XCTAssertTrue(said[3].contains("the driver's other rounds"), said[3])
+        XCTAssertTrue(said[3].contains("work your code leaves running"), said[3])
     }
 }
 

@@ -44,7 +44,8 @@ public final class Lockstep: @unchecked Sendable {
         if busy >= 0.5 {
             note(
                 "at once: \(ContentionFellShort.ownThreadsBusy) \(fixed(busy, decimals: 1)) cores busy (the code under"
-                    + " test, or what it left running), so \(unseen) may have gone unseen here.")
+                    + " test, what it left running, or the driver's other rounds), so \(unseen) may have gone unseen here."
+            )
         } else {
             note("at once (one free core?), so \(unseen) may have gone unseen here.")
         }
