@@ -92,7 +92,7 @@ public enum FavoritesExercise {
         }
         for event in early.current.sorted(by: { $0.id < $1.id }) {
             note(
-                "`add`(\(event)) returned, and the list did not hold it yet   <- when add returns, the event must be in, even when another add of it is under way"
+                "`add`(\(event)) returned, and the list did not hold it yet   <- when add returns, the event must be in, whatever other adds are under way, of it or of other events"
             )
         }
         let open = Set(events.filter { !catalog.isClosed($0) })
