@@ -160,9 +160,13 @@ extension Runner {
     func judgedByTheExplorer(_ outcome: RunOutcome, _ exercise: ExerciseInfo, folder: String, bin: String)
         -> RunOutcome
     {
-        guard outcome.passed, case .found(let lines) = exploredBriefly(exercise, folder: folder, bin: bin) else {
-            return outcome
-        }
+        guard outcome.passed else { return outcome }
+        return Self.judged(outcome, wrongSchedule: exploredBriefly(exercise, folder: folder, bin: bin).lines)
+    }
+
+    /// A passed run, failed by the wrong schedule a brief exploration drew (no lines: it keeps its pass).
+    static func judged(_ outcome: RunOutcome, wrongSchedule lines: [String]) -> RunOutcome {
+        guard !lines.isEmpty else { return outcome }
         var judged = outcome
         judged.problems.append(.explored(lines))
         return judged

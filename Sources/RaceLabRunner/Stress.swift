@@ -25,7 +25,15 @@ extension Runner {
             var tally = StressTally(
                 label: item.label, mustFail: item.expectedFailures != nil, expectsRace: item.expectsRace)
             progress(item.label.padding(toLength: items.map(\.label.count).max()!, withPad: " ", startingAt: 0) + " ")
-            let once = { self.run(item.subject, bin: bin) }
+            let explored = ExploredOnce()
+            let once = { () -> RunOutcome in
+                let outcome = self.run(item.subject, bin: bin)
+                // What the driver and ThreadSanitizer pass, the explorer judges too, as `exercise` and
+                // `verify` do; once a variant, since the same files explore the same way.
+                guard outcome.passed, let (exercise, folder) = item.explorable else { return outcome }
+                let lines = explored.lines { self.exploredBriefly(exercise, folder: folder, bin: bin) }
+                return Self.judged(outcome, wrongSchedule: lines)
+            }
             runInOrder(Array(repeating: once, count: runs), jobs: jobs) { _, outcome in
                 let ok = item.expectedFailures.map { !$0.isEmpty && outcome.missing($0).isEmpty } ?? outcome.passed
                 progress(String(tally.add(outcome, passed: ok)))
@@ -54,6 +62,8 @@ extension Runner {
         /// For a variant that must fail: the failures it must show.
         var expectedFailures: [ExpectedFailure]?
         var expectsRace: Bool
+        /// An exercise's variant: the exercise and the variant's folder, which the explorer judges.
+        var explorable: (exercise: ExerciseInfo, folder: String)?
         var label: String { subject.label.replacingOccurrences(of: "wrong fix ", with: "wrong ") }
     }
 
@@ -75,8 +85,12 @@ extension Runner {
                 let exercise = try workspace.exercise(number)
                 for variant in exercise.refereeVariants {
                     let subject = Subject.exercise(variant, of: exercise)
+                    let explorable = (exercise, variant.folder)
                     guard let expected = variant.expectedFailures(root: workspace.root) else {
-                        items.append(StressItem(subject: subject, expectsRace: expectsRace(exercise.transcript)))
+                        items.append(
+                            StressItem(
+                                subject: subject, expectsRace: expectsRace(exercise.transcript), explorable: explorable)
+                        )
                         continue
                     }
                     let documented = try expected.get()
@@ -85,7 +99,7 @@ extension Runner {
                             subject: subject, expectedFailures: documented,
                             expectsRace: documented.contains {
                                 if case .race = $0 { return true } else { return false }
-                            }))
+                            }, explorable: explorable))
                 }
             }
         }
@@ -159,4 +173,20 @@ extension Runner {
 public func writeProgress(_ text: String) {
     fputs(text, stdout)
     fflush(stdout)
+}
+
+/// A variant's brief exploration, made the first time a run of it passes and kept for the rest: the
+/// lines of the wrong schedule it found (none when it found none or could not explore).
+/// @unchecked Sendable: `told` is `Locked`.
+final class ExploredOnce: @unchecked Sendable {
+    private let told = Locked<[String]?>(nil)
+
+    func lines(_ explore: () -> Runner.ToldBriefly) -> [String] {
+        told.withLock { told in
+            if let known = told { return known }
+            let found = explore().lines
+            told = found
+            return found
+        }
+    }
 }
