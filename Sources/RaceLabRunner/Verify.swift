@@ -61,15 +61,14 @@ extension Runner {
         var alone: [Int] = []
         runInOrder(runs, jobs: jobs, startingFirst: long) { index, outcome in
             let item = items[index]
-            if jobs > 1, item.variant.mustFail, let outcome,
-                outcome.passedShortOfContention
-                    || self.leadLostShortOfContention(outcome, lead(of: item.variant, item.exercise))
+            // Read once: both the choice to run it again alone and the report hold the run to it.
+            let variantLead = item.variant.mustFail ? lead(of: item.variant, item.exercise) : nil
+            if jobs > 1, let variantLead, let outcome,
+                outcome.passedShortOfContention || self.leadLostShortOfContention(outcome, variantLead)
             {
                 alone.append(index)
             } else if let expected = item.expected {
-                ok =
-                    reportFails(item.variant.label, expected, outcome, lead: lead(of: item.variant, item.exercise))
-                    && ok
+                ok = reportFails(item.variant.label, expected, outcome, lead: variantLead) && ok
             } else if let outcome {
                 report(item.variant.label, outcome)
                 ok = ok && outcome.passed
