@@ -104,7 +104,7 @@ lesson.page("Many schedules, few executions: the classes of two renames", explor
     let torn = { (name: String) in !Renames.whole.contains(name) }
     page.exploreSchedules(of: "two renames", bad: torn, mark: "<- torn", Renames.program)
     guard page.replay == nil else { return page.done() }
-    note("Dynamic partial-order reduction (Flanagan and Godefroid, 2005; with source sets and sleep sets,")
+    note("Dynamic partial-order reduction (Flanagan and Godefroid, 2005; optimal, with wakeup trees,")
     note("Abdulla and others, 2014) finds the classes without listing the schedules: it runs one, finds")
     note("the pairs of conflicting steps that nothing else orders, and tries each pair the other way")
     note("round, once. Explorer(reduction: .partialOrder) runs one schedule of each class:")
@@ -156,10 +156,9 @@ lesson.page("Three threads: what the reduction saves", explores: true) { page in
         let bound = Increments.interleavings(threads: 3, steps: 3)
         note("Without the reduction: at most 9!/(3!·3!·3!) = \(grouped(bound)) schedules (the orders of nine")
         note("steps, three a thread; a thread that waits for a lock cuts some), computed, not run; with it,")
-        note("\(ring.schedules) runs, in \(fixed(ring.seconds, decimals: 2)) s.")
-        note("With locks the reduction keeps no sleep sets (the README says why), so a class can be run more")
-        note("than once: these are runs, not classes. Each thread holds one lock and waits for the next: the")
-        note("deadlock of lesson 4, now with three.")
+        note("\(ring.schedules) runs, in \(fixed(ring.seconds, decimals: 2)) s: one a class, never a run thrown away.")
+        note("Each class is one order of the takings of each lock; the deadlock is the one where each thread")
+        note("holds one lock and waits for the next: the deadlock of lesson 4, now with three.")
     }
     page.done()
 }

@@ -58,3 +58,6 @@ racelab_relaxed_word *racelab_marks_lines_word(void) { return &marks_lines; }
 
 static racelab_relaxed_word explorations = { 0 };
 racelab_relaxed_word *racelab_explorations_word(void) { return &explorations; }
+
+static racelab_relaxed_word lock_serials = { 0 };
+racelab_relaxed_word *racelab_lock_serial_word(void) { return &lock_serials; }

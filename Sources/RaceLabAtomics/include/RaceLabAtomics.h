@@ -44,5 +44,8 @@ racelab_relaxed_word *racelab_marks_lines_word(void);
 /// How many schedule explorations are running: 0 lets `randomDelay` and `sleep` skip looking up
 /// whether their thread is one the explorer schedules (Interleaving.swift).
 racelab_relaxed_word *racelab_explorations_word(void);
+/// How many explorable locks and semaphores have been made: each is named in a run's footprints by the
+/// order it was made in, the same in every run of a program (ExplorableLock.swift).
+racelab_relaxed_word *racelab_lock_serial_word(void);
 
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import RaceLabAtomics
 
 /// A lock the schedule explorer knows. Anywhere else it is an `NSLock`. On a thread the explorer runs,
 /// and in a task it runs (where the task stops inside its job, `TaskScheduleRun.pauseInJob`),
@@ -6,9 +7,12 @@ import Foundation
 /// holds it, so a locked version of a program can be explored, and shown to have no bad outcome in
 /// any schedule. (A plain `NSLock` held across a pause would block the thread for real, and the
 /// explorer would stop, saying that a thread never came back.)
-/// @unchecked Sendable: its one stored property is a `let` NSLock.
+/// @unchecked Sendable: its stored properties are `let`s.
 public final class ExplorableLock: @unchecked Sendable {
     private let nsLock = NSLock()
+    /// Which lock made this is (a relaxed count: it orders nothing): a run names it by the order it was
+    /// made in, so that the reduction knows it again in the next run.
+    let serial = racelab_relaxed_add(racelab_lock_serial_word(), 1)
 
     public init() {}
 
@@ -20,6 +24,7 @@ public final class ExplorableLock: @unchecked Sendable {
     /// `lock()`, called `label` in the schedule's lanes.
     func lock(label: String) {
         if let thread = ScheduledThread.current {
+            thread.run.introduce(ObjectIdentifier(self), serial: serial)
             return thread.pause(at: .acquire(ObjectIdentifier(self), label: label))
         }
         if let run = TaskScheduleRun.current {
@@ -34,6 +39,7 @@ public final class ExplorableLock: @unchecked Sendable {
     /// Takes a lock nobody has taken yet, without a step (on an explored thread; else it locks).
     func takeFresh() {
         guard let thread = ScheduledThread.current else { return nsLock.lock() }
+        thread.run.introduce(ObjectIdentifier(self), serial: serial)
         let took = thread.run.tryAcquire(thread.index, ObjectIdentifier(self))
         precondition(took, "takeFresh: the lock was held")
     }
@@ -46,6 +52,7 @@ public final class ExplorableLock: @unchecked Sendable {
             return run.tryAcquire(ObjectIdentifier(self))
         }
         guard let thread = ScheduledThread.current else { return nsLock.try() }
+        thread.run.introduce(ObjectIdentifier(self), serial: serial)
         thread.pause(at: .point(label))
         return thread.run.tryAcquire(thread.index, ObjectIdentifier(self))
     }

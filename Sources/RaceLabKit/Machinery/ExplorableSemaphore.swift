@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import RaceLabAtomics
 
 /// `DispatchSemaphore` for explored code (`ExploredCode`): on a thread the explorer runs, `wait()` is
 /// an interleaving point, and the explorer picks a thread waiting there only while the count is above
@@ -12,6 +13,8 @@ import Foundation
 public final class ExplorableSemaphore: @unchecked Sendable {
     private let real: DispatchSemaphore
     private let value: Int
+    /// Its name in a run's footprints, as an `ExplorableLock`'s.
+    private let serial = racelab_relaxed_add(racelab_lock_serial_word(), 1)
 
     public init(value: Int) {
         real = DispatchSemaphore(value: value)
@@ -20,6 +23,7 @@ public final class ExplorableSemaphore: @unchecked Sendable {
 
     public func wait(file: StaticString = #fileID, line: UInt = #line) {
         guard let thread = ScheduledThread.current else { return real.wait() }
+        thread.run.introduce(ObjectIdentifier(self), serial: serial)
         thread.pause(at: .wait(ObjectIdentifier(self), initial: value, label: ExploredCode.label("wait()", file, line)))
     }
 
@@ -39,10 +43,12 @@ public final class ExplorableSemaphore: @unchecked Sendable {
     @discardableResult
     public func signal() -> Int {
         guard let thread = ScheduledThread.current else { return real.signal() }
+        thread.run.introduce(ObjectIdentifier(self), serial: serial)
         return thread.run.signal(ObjectIdentifier(self), initial: value) ? 1 : 0
     }
 
     private func tryWait(_ thread: ScheduledThread, _ label: String) -> DispatchTimeoutResult {
+        thread.run.introduce(ObjectIdentifier(self), serial: serial)
         thread.pause(at: .point(label))
         return thread.run.tryWait(ObjectIdentifier(self), initial: value) ? .success : .timedOut
     }

@@ -8,13 +8,11 @@ public struct Exploration: Sendable {
     /// False when the exploration stopped at `maxSchedules`.
     public internal(set) var complete = true
     public internal(set) var seconds = 0.0
-    /// Found by the partial-order reduction with sleep sets: each schedule counted is a class of
-    /// equivalent executions, one run each.
+    /// Found by optimal DPOR: each schedule counted is a class of equivalent executions, one run each.
     public internal(set) var reduced = false
-    /// Runs the reduction played out but did not count (every thread left was asleep).
+    /// Runs the reduction played out but did not count (every thread left was asleep): optimal DPOR
+    /// has none, and the tests hold it to that.
     public internal(set) var abandoned = 0
-    /// Whether a run took a lock (then the reduction keeps no sleep sets).
-    var tookLocks = false
     /// In the random mode: its parameters, the program's threads n and the steps k of its longest run
     /// (PCT's bound is 1/(n·k^(d−1)) a run).
     public internal(set) var random: Explorer.RandomRuns?

@@ -14,6 +14,6 @@ extension Explorer {
         var abandonedAt: Int?
         /// With footprints: the threads left waiting when the run ended (a deadlock), and what their next
         /// steps touch.
-        var waitingAtEnd: [(thread: Int, footprint: Footprint)] = []
+        var waitingAtEnd: [(thread: Int, footprint: Footprint, locks: Footprint)] = []
     }
 }

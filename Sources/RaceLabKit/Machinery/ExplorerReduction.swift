@@ -1,31 +1,26 @@
 import Dispatch
 
-/// The partial-order reduction (`Explorer(reduction: .partialOrder)`): source-DPOR with sleep sets
-/// (Abdulla, Aronis, Jonsson and Sagonas, "Optimal dynamic partial order reduction", POPL 2014,
-/// Algorithm 1; after Flanagan and Godefroid, POPL 2005). Two schedules that differ only in the order
-/// of independent steps (their footprints do not conflict) are one execution; the search runs one
-/// schedule of each, and counts them: the classes.
+/// The partial-order reduction (`Explorer(reduction: .partialOrder)`). Without a preemption bound it is
+/// optimal DPOR (ExplorerOptimal.swift): one run a class. With a bound, or when a sequence optimal DPOR
+/// found cannot be followed (a thread waits on something its footprints do not show, such as a
+/// semaphore), it is source-DPOR without sleep sets (Abdulla, Aronis, Jonsson and Sagonas, POPL 2014,
+/// Algorithm 1; after Flanagan and Godefroid, POPL 2005), which may run a class more than once: it
+/// counts runs, not classes (`Exploration.reduced` is false).
 ///
 /// For each step a run takes, it looks back for races: an earlier step of another thread whose
 /// footprint conflicts with it, ordered before it by nothing but the schedule. The steps after that
 /// earlier one which do not depend on it, then the racing step, could have run before it: unless a
 /// thread that could begin that sequence is already to be tried at the earlier step's state, one is
-/// added there. A state's sleep set holds the threads whose step from there has been tried; it is
-/// carried down while the steps taken do not conflict with theirs, and a run never picks a sleeping
-/// thread, so no execution is run twice. A run left with only sleeping threads is played out by the
-/// default rule and not counted.
+/// added there.
 ///
 /// Locks: a step that takes a lock races with the step in which another thread last took it (the
 /// release between them cannot be swapped with the taking, the two takings can), and a thread left
 /// waiting for a lock at a deadlock races the same way with the step that took the lock it waits for.
 ///
-/// With a preemption bound, or when the program takes locks, sleep sets are off: with a bound, a
-/// schedule they prune may be the only one within it; with locks, the random programs of
-/// ReductionTests found outcomes they lost (1 program of 80). With a bound, a race adds every thread
-/// that can begin its reversal, at its first step's state and at every earlier switch between threads,
-/// where it may cost no preemption (after Coons, Musuvathi and McKinley, "Bounded partial-order
-/// reduction", OOPSLA 2013). Without sleep sets the search may run an execution more than once: it
-/// counts the schedules it ran, not classes (`Exploration.reduced` is false).
+/// With a bound, a race adds every thread that can begin its reversal, at its first step's state and at
+/// every earlier switch between threads, where it may cost no preemption (after Coons, Musuvathi and
+/// McKinley, "Bounded partial-order reduction", OOPSLA 2013): a class the bound cuts may be reached
+/// only through a schedule of another.
 extension Explorer {
     /// How the explorer chooses the schedules it runs.
     public enum Reduction: Sendable {
@@ -45,31 +40,22 @@ extension Explorer {
         /// Threads to try from here, and those tried.
         var backtrack: Set<Int>
         var done: Set<Int>
-        /// Threads whose step from here leads only where a tried one did.
-        var sleep: Set<Int>
-
-        func footprint(of thread: Int) -> Footprint { Explorer.footprint(of: thread, in: pending) }
-
-        /// The sleep set of the state after this one's step: the sleepers whose steps do not conflict
-        /// with it.
-        var sleepAfter: Set<Int> {
-            let taken = footprint(of: chosen)
-            return sleep.filter { !footprint(of: $0).conflicts(with: taken) }
-        }
     }
 
     func searchReduced(_ build: () throws -> PreparedRun) throws -> Exploration {
         let started = DispatchTime.now().uptimeNanoseconds
-        var tally = try searchReduced(build, sleeping: maxPreemptions == nil)
-        // A program that takes a lock in some run is searched again without sleep sets.
-        if tally.tookLocks, tally.reduced { tally = try searchReduced(build, sleeping: false) }
+        var tally: Exploration
+        if maxPreemptions == nil, let optimal = try searchOptimal(build) {
+            tally = optimal
+        } else {
+            tally = try searchSourceSets(build)
+        }
         tally.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         return tally
     }
 
-    private func searchReduced(_ build: () throws -> PreparedRun, sleeping: Bool) throws -> Exploration {
+    private func searchSourceSets(_ build: () throws -> PreparedRun) throws -> Exploration {
         var tally = Exploration()
-        tally.reduced = sleeping
         var path: [ReductionNode] = []
         while true {
             guard tally.schedules + tally.abandoned < maxSchedules else {
@@ -77,21 +63,7 @@ extension Explorer {
                 break
             }
             let prefix = path.map(\.chosen)
-            // Past the prefix, the default rule among the threads not asleep; the sleep set carried down.
-            var sleep = sleeping ? path.last?.sleepAfter ?? [] : []
-            var sleeps: [Set<Int>] = []
-            let played = try play(
-                prefix, build, footprints: true, again: true,
-                choose: { _, runnable, run in
-                    let awake = runnable.filter { !sleep.contains($0) }
-                    guard let choice = Self.defaultChoice(among: awake, after: run.steps.last?.thread) else {
-                        return nil
-                    }
-                    sleeps.append(sleep)
-                    let taken = run.pendingFootprint(choice)
-                    sleep = sleep.filter { !run.pendingFootprint($0).conflicts(with: taken) }
-                    return choice
-                })
+            let played = try play(prefix, build, footprints: true, again: true)
             let firstNew = max(0, prefix.count - 1)
             let end = played.abandonedAt ?? played.run.choices.count
             for position in path.count..<end {
@@ -99,17 +71,11 @@ extension Explorer {
                 path.append(
                     ReductionNode(
                         runnable: played.runnable[position], pending: played.pending[position], chosen: chosen,
-                        preemptionsBefore: played.preemptionsBefore[position], backtrack: [chosen], done: [chosen],
-                        sleep: sleeps[position - prefix.count]))
+                        preemptionsBefore: played.preemptionsBefore[position], backtrack: [chosen], done: [chosen]))
             }
-            if played.abandonedAt == nil { tally.add(played.run) } else { tally.abandoned += 1 }
-            if played.run.lockSteps.contains(where: { !$0.acquires.isEmpty }) {
-                tally.tookLocks = true
-                if sleeping { return tally }
-            }
+            tally.add(played.run)
             addBacktracks(&path, played, from: firstNew, to: end)
-            guard let (depth, thread) = nextBranch(path, sleeping: sleeping) else { break }
-            if sleeping { path[depth].sleep.insert(path[depth].chosen) }
+            guard let (depth, thread) = nextBranch(path) else { break }
             path[depth].done.insert(thread)
             path[depth].chosen = thread
             path.removeSubrange((depth + 1)...)
@@ -129,13 +95,13 @@ extension Explorer {
         return runnable.first
     }
 
-    /// The deepest state with a thread still to try (awake, runnable, within the preemption bound).
-    private func nextBranch(_ path: [ReductionNode], sleeping: Bool) -> (Int, Int)? {
+    /// The deepest state with a thread still to try (runnable, within the preemption bound).
+    private func nextBranch(_ path: [ReductionNode]) -> (Int, Int)? {
         for depth in path.indices.reversed() {
             let node = path[depth]
             let previous = depth > 0 ? path[depth - 1].chosen : nil
             for thread in node.backtrack.subtracting(node.done).sorted()
-            where node.runnable.contains(thread) && !(sleeping && node.sleep.contains(thread)) {
+            where node.runnable.contains(thread) {
                 let preemptions =
                     node.preemptionsBefore + (Self.preempts(thread, after: previous, runnable: node.runnable) ? 1 : 0)
                 if let bound = maxPreemptions, preemptions > bound { continue }
@@ -170,9 +136,7 @@ extension Explorer {
     private func add(_ starters: [Int], at depth: Int, _ path: inout [ReductionNode]) {
         guard depth < path.count, path[depth].backtrack.isDisjoint(with: starters) else { return }
         let node = path[depth]
-        if let starter = starters.first(where: { node.runnable.contains($0) && !node.sleep.contains($0) })
-            ?? starters.first(where: { node.runnable.contains($0) })
-        {
+        if let starter = starters.first(where: { node.runnable.contains($0) }) {
             path[depth].backtrack.insert(starter)
         } else {
             path[depth].backtrack.formUnion(node.runnable)

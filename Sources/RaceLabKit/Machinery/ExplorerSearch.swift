@@ -57,12 +57,12 @@ extension Explorer {
         var preemptions = 0
         var pending: [[Footprint]] = []
         var abandonedAt: Int?
-        var waiting: [(Int, Footprint)] = []
+        var waiting: [(Int, Footprint, Footprint)] = []
         var outcome: String?
         while outcome == nil {
             let runnable = run.runnable
             if runnable.isEmpty {
-                if footprints { waiting = run.unfinished.map { ($0, run.pendingFootprint($0)) } }
+                if footprints { waiting = run.unfinished.map { ($0, run.pendingFootprint($0), run.pendingLocks($0)) } }
                 guard choices.count >= prefix.count else {
                     let why = run.allFinished ? "every \(run.noun) has finished" : run.stuck
                     throw Problem(

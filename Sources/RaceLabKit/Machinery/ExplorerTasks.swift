@@ -314,6 +314,7 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
     /// A task's step touches everything: tasks have no footprints (yet), so the reduction runs every
     /// order of theirs.
     func pendingFootprint(_ index: Int) -> Footprint { .everything }
+    func pendingLocks(_ index: Int) -> Footprint { .nothing }
     /// Nothing to play out: a stuck program of tasks is a problem, and the threads of a deadlocked
     /// one wait for good (a job cannot be cut short).
     func drain(limit: TimeInterval) {}

@@ -29,6 +29,20 @@ public struct Footprint: Sendable, Equatable, CustomStringConvertible {
     }
     private static func lockLocation(_ name: String) -> String { "lock " + name }
 
+    /// What else the step touches than the lock named `name`.
+    func withoutLock(_ name: String) -> Footprint {
+        var other = self
+        other.writes.remove(Self.lockLocation(name))
+        other.acquires.remove(name)
+        other.releases.remove(name)
+        return other
+    }
+
+    /// A thread's first step comes after the step that started it: the start is a location the one
+    /// writes and the other reads.
+    static func starts(_ thread: Int) -> Footprint { .writes("start of thread \(thread)") }
+    static func startedAs(_ thread: Int) -> Footprint { .reads("start of thread \(thread)") }
+
     /// Both footprints: a step that does both.
     public static func + (lhs: Footprint, rhs: Footprint) -> Footprint {
         Footprint(

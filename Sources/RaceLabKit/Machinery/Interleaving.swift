@@ -130,6 +130,9 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
     /// Each semaphore's count, once a thread waited on it or signalled it; before, the value it was made with.
     private var counts: [ObjectIdentifier: Int] = [:]
     private var log: [ScheduleStep] = []
+    /// The locks' and semaphores' names, and the serial of the last made before the run.
+    private var lockNames: [ObjectIdentifier: String] = [:]
+    private let serialBase = racelab_relaxed_load(racelab_lock_serial_word())
 
     /// Starts a thread that waits for its first turn. From the controller, or from a running thread (a
     /// spawn); either way nobody else runs meanwhile.
@@ -212,10 +215,19 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
             // A thread at a lock() takes it in its next step, said or not; one at a wait() takes one of
             // the semaphore's count.
             switch lane.pause {
-            case .acquire(let lock, _): return said + .acquires(Self.name(lock))
-            case .wait(let semaphore, _, _): return said + .writes(Self.name(semaphore))
+            case .acquire(let lock, _): return said + .acquires(name(lock))
+            case .wait(let semaphore, _, _): return said + .writes(name(semaphore))
             default: return said
             }
+        }
+    }
+
+    /// The lock thread `index` waits to take at its point, as a footprint: what of `pendingFootprint`
+    /// the run itself knows.
+    func pendingLocks(_ index: Int) -> Footprint {
+        condition.locked {
+            if case .acquire(let lock, _) = lanes[index].pause { return .acquires(name(lock)) }
+            return .nothing
         }
     }
 
@@ -227,7 +239,7 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
         condition.locked {
             guard holders[lock] == nil else { return false }
             holders[lock] = index
-            if !draining, let last = log.indices.last { log[last].locks = log[last].locks + .acquires(Self.name(lock)) }
+            if !draining, let last = log.indices.last { log[last].locks = log[last].locks + .acquires(name(lock)) }
             return true
         }
     }
@@ -235,7 +247,7 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
     func release(_ lock: ObjectIdentifier) {
         condition.locked {
             _ = holders.removeValue(forKey: lock)
-            if !draining, let last = log.indices.last { log[last].locks = log[last].locks + .releases(Self.name(lock)) }
+            if !draining, let last = log.indices.last { log[last].locks = log[last].locks + .releases(name(lock)) }
         }
     }
 
@@ -265,11 +277,22 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
     /// The step being taken read and wrote `semaphore`'s count (for the reduction: a location, as
     /// Dispatch's count is). Called holding `condition`.
     private func touched(_ semaphore: ObjectIdentifier) {
-        if !draining, let last = log.indices.last { log[last].locks = log[last].locks + .writes(Self.name(semaphore)) }
+        if !draining, let last = log.indices.last { log[last].locks = log[last].locks + .writes(name(semaphore)) }
     }
 
-    /// A lock's name in the footprints the run records: the same lock, the same name, for the run.
-    static func name(_ lock: ObjectIdentifier) -> String { "#\(UInt(bitPattern: lock.hashValue))" }
+    /// A lock's or semaphore's name in the footprints the run records: the order it was made in, counted
+    /// from the run's start, so the same lock has the same name in every run of the program (the
+    /// reduction carries footprints from one run to the next). Called holding `condition`.
+    private func name(_ lock: ObjectIdentifier) -> String {
+        lockNames[lock] ?? "#\(UInt(bitPattern: lock.hashValue))"
+    }
+
+    /// Names a lock or semaphore the run meets, by its `serial`.
+    func introduce(_ lock: ObjectIdentifier, serial: UInt64) {
+        condition.locked {
+            if lockNames[lock] == nil { lockNames[lock] = "lock \(Int64(bitPattern: serial &- serialBase))" }
+        }
+    }
 
     /// The threads that may take a step: not finished, and not waiting for a lock someone holds.
     var runnable: [Int] {
@@ -315,10 +338,10 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
             switch lanes[index].pause {
             case .acquire(let lock, _):
                 holders[lock] = index
-                log[log.count - 1].locks = .acquires(Self.name(lock))
+                log[log.count - 1].locks = .acquires(name(lock))
             case .wait(let semaphore, let initial, _):
                 counts[semaphore, default: initial] -= 1
-                log[log.count - 1].locks = .writes(Self.name(semaphore))
+                log[log.count - 1].locks = .writes(name(semaphore))
             default: break
             }
             lanes[index].steps += 1

@@ -21,6 +21,8 @@ protocol Schedulable: AnyObject {
     func whyNot(_ index: Int) -> String
     /// What `index`'s next step touches (the partial-order reduction's footprint).
     func pendingFootprint(_ index: Int) -> Footprint
+    /// The lock `index` waits to take, as the run knows it (not as a page said).
+    func pendingLocks(_ index: Int) -> Footprint
     /// For each thread or task, the step of the run that started it (nil: the program did).
     var startedBy: [Int?] { get }
     /// Those that have not finished.
