@@ -11,8 +11,8 @@ import Lesson15Support
 //   empty), and `thumbnails` holds the shown items' thumbnails, drawn with `Thumbnail.render`, and no
 //   others, whatever queue the service called back on (the main queue too);
 // - the view model's state is changed on the main actor only: the screen reads it there;
-// - `done` is called once a refresh, on the main actor, once the items and all their thumbnails
-//   are shown;
+// - `done` is called once a refresh, on the main actor, as soon as the items and all their
+//   thumbnails are shown (not after a wait);
 // - the screen never stands still: no heavy work on the main actor;
 // - no trap, and ThreadSanitizer reports nothing.
 // Keep `FeedScreenModel` (Lesson15Support) and `init(service:)`; do not change the service.

@@ -14,7 +14,9 @@ import RaceLabKit
 ///   drawn (`MainWatch`): state that changes then was changed off the main actor, however locked.
 /// - Each refresh is judged when it calls `done`, from what the screen shows at that moment, not after
 ///   a guessed delay: `done` once, on the main actor, the items in the service's order, every item's
-///   thumbnail right and no other.
+///   thumbnail right and no other; and `done` soon after the last thumbnail was drawn (or the service
+///   called back, for an empty feed), so that a `done` that waits out a delay sized for the check's
+///   speed, not for the drawing, is late (and fails at real speed, where the delay is too short).
 /// - A quick round of 16 one-item refreshes gives code whose steps race each other its bad order.
 /// - A callback that runs main-actor code off the main actor traps (SE-0423); libdispatch says why on
 ///   stderr (`LIBDISPATCH_LOG`), and the runner shows it.
@@ -23,6 +25,9 @@ public enum FeedExercise {
 
     /// The longest the screen may wait for a frame, in lesson seconds: less than any one thumbnail.
     static let frameLimit = 0.5
+    /// The longest `done` may come after what it waits for was ready, in lesson seconds: the screen's
+    /// hold after a thumbnail (`MainWatch.settle`), a hop to the main actor, and room for a busy machine.
+    static let doneLimit = 0.5
 
     struct Refresh {
         let items: [FeedItem]
@@ -78,24 +83,35 @@ public enum FeedExercise {
             let screen = Frames(every: 0.05) { withExtendedLifetime((model.items, model.thumbnails)) {} }
             let starts = Locked<[Double]>([])  // when each refresh was asked for, on the lesson clock
             let watch = MainWatch(model)
+            // When what `done` waits for was last ready: the service's answer, or a thumbnail drawn (a
+            // relaxed moment: it orders nothing between the attendee's threads).
+            let ready = RelaxedMoment()
             service.aroundCallback.withLock {
-                $0 = { call in watch.holding("right after the service called back", call) }
+                $0 = { call in
+                    ready.record()
+                    watch.holding("right after the service called back", call)
+                }
             }
-            Thumbnail.afterDrawing.withLock { $0 = { item in watch.holding("right after \(item) was drawn") {} } }
+            Thumbnail.afterDrawing.withLock {
+                $0 = { item in
+                    watch.holding("right after \(item) was drawn") {}
+                    ready.record()
+                }
+            }
             page.finish {
                 sleep(lessonSeconds: 0.2)  // a few frames first
-                var faults = 0
+                let faults = Faults()
                 var doneCalls: [Locked<[Bool]>] = []
                 // Then the quick round: one cheap item a refresh, many refreshes, so that code whose steps
                 // race each other (two tasks trusted to run in order) meets its bad order.
                 var quickFaults = 0
                 for (index, refresh) in (refreshes + quick).enumerated() {
                     watch.refresh.withLock { $0 = index + 1 }
+                    let before = faults.count
                     let outcome = play(
                         refresh, number: index + 1, of: model, starts: starts, service: service, watch: watch,
-                        quiet: index >= refreshes.count)
-                    faults += outcome.faults
-                    if index >= refreshes.count { quickFaults += outcome.faults }
+                        ready: ready, faults: faults, quiet: index >= refreshes.count)
+                    if index >= refreshes.count { quickFaults += faults.count - before }
                     doneCalls.append(outcome.calls)
                     guard outcome.answered else { break }
                 }
@@ -110,14 +126,14 @@ public enum FeedExercise {
                         "after refresh \(change.refresh)'s done, \(change.what)",
                         hint: "change the items and thumbnails on the main actor only"
                     ).note()
-                    faults += 1
+                    faults.firm()
                 }
                 for (index, calls) in doneCalls.enumerated() where calls.current.count > 1 {
                     FaultLine(
                         "refresh \(index + 1) called `done` \(calls.current.count) times",
                         hint: "call done once a refresh, once both are shown"
                     ).note()
-                    faults += 1
+                    faults.firm()
                 }
                 let (gap, ended) = DispatchQueue.main.sync { () -> (Double, Double) in
                     screen.stop()
@@ -131,41 +147,40 @@ public enum FeedExercise {
                             + ": the main actor was busy (drawing with `Thumbnail.render` on it?)",
                         hint: "draw the thumbnails off the main actor (a @concurrent function), and show them on it"
                     ).note()
-                    // Alone, a busy machine can keep the main thread from its frames that long too (the
-                    // verify of a fresh clone, runs side by side: 0.7 s at 4x for the solution): the
-                    // runner confirms it at real speed, where a thumbnail drawn on the main actor still
-                    // stands it still for 0.6 s or more.
-                    if faults == 0 {
-                        TimingWasOff.say("a busy machine can keep the main thread from its frames that long too.")
-                    }
-                    faults += 1
+                    // A busy machine can keep the main thread from its frames that long too (the verify of
+                    // a fresh clone, runs side by side: 0.7 s at 4x for the solution): alone, the runner
+                    // confirms it at real speed, where a thumbnail drawn on the main actor still stands it
+                    // still for 0.6 s or more.
+                    faults.late("a busy machine can keep the main thread from its frames that long too")
                 } else {
                     note(
                         "The screen never waited \(seconds(frameLimit)) for a frame (its longest wait: \(seconds(gap)))."
                     )
                 }
+                faults.sayTimingIfOnlyLate()
                 note(
-                    faults == 0
+                    faults.count == 0
                         ? "Every refresh shown on the main actor, every thumbnail right, the screen never stood still;"
                             + " ThreadSanitizer has the last word on races."
-                        : "\(faults) faults: the view model is not yet right under Xcode 26's defaults.")
+                        : "\(faults.count) faults: the view model is not yet right under Xcode 26's defaults.")
             }
         }
         return lesson
     }
 
     /// One refresh: scripts the service's answer, asks the model on the main queue, waits for `done`
-    /// (on this thread of the page's own), and judges what the model then shows.
+    /// (on this thread of the page's own), and judges what the model then shows, and when.
     static func play(
         _ refresh: Refresh, number: Int, of model: FeedScreenModel, starts: Locked<[Double]>, service: FeedService,
-        watch: MainWatch, quiet: Bool
-    ) -> (faults: Int, answered: Bool, calls: Locked<[Bool]>) {
+        watch: MainWatch, ready: RelaxedMoment, faults: Faults, quiet: Bool
+    ) -> (answered: Bool, calls: Locked<[Bool]>) {
         service.script(refresh.items, after: refresh.latency, on: refresh.queue)
         let done = DispatchGroup()
         done.enter()
         let calls = Locked<[Bool]>([])  // for each call of done: was it on the main queue?
         // What the screen showed the moment done was first called, there on the main queue.
         let shownAtDone = Locked<(items: [FeedItem], thumbnails: [String: Thumbnail])?>(nil)
+        let doneAt = RelaxedMoment()
         DispatchQueue.main.async {
             starts.withLock { $0.append(LessonClock.shared.now) }
             model.refresh {
@@ -174,6 +189,7 @@ public enum FeedExercise {
                     return calls.count == 1
                 }
                 guard first else { return }
+                doneAt.record()
                 if isOnMainQueue { shownAtDone.withLock { $0 = (model.items, model.thumbnails) } }
                 done.leave()
             }
@@ -186,7 +202,8 @@ public enum FeedExercise {
         guard Watchdog.wait(for: done, upTo: limit, "refresh \(number)'s done") else {
             FaultLine(start + ": `done` was never called", hint: "call done once both are shown, an empty feed too")
                 .note()
-            return (1, false, calls)
+            faults.firm()
+            return (false, calls)
         }
         let (items, thumbnails) = shownAtDone.current ?? DispatchQueue.main.sync { (model.items, model.thumbnails) }
         var wrong: [FaultLine] = []  // each with its own hint
@@ -221,12 +238,30 @@ public enum FeedExercise {
             FaultLine(
                 $0.what, hint: "change the items and thumbnails on the main actor only: nothing there runs meanwhile")
         }
-        guard !wrong.isEmpty else {
+        // Late (judged when nothing else is wrong: a thumbnail missing at `done` was not ready for it): a
+        // busy machine can delay it too, so it is confirmed at real speed when it is all that went wrong;
+        // a delay sized for the check's speed is too short there.
+        var late: FaultLine?
+        if wrong.isEmpty, let readyAt = ready.value, let at = doneAt.value, at - readyAt > doneLimit {
+            late = FaultLine(
+                "`done` came \(seconds(at - readyAt)) after the "
+                    + (refresh.items.isEmpty ? "service called back" : "last thumbnail was drawn")
+                    + ": it waited for something else, such as a timer",
+                hint: "call done as soon as the items and thumbnails are shown, not after a wait")
+        }
+        guard !wrong.isEmpty || late != nil else {
             if !quiet { note(start + ": shown, thumbnails right, done on the main actor.") }
-            return (0, true, calls)
+            return (true, calls)
         }
         note(start + ":")
-        for fault in wrong { FaultLine("  " + fault.seen, hint: fault.hint).note() }
-        return (wrong.count, true, calls)
+        for fault in wrong {
+            FaultLine("  " + fault.seen, hint: fault.hint).note()
+            faults.firm()
+        }
+        if let late {
+            FaultLine("  " + late.seen, hint: late.hint).note()
+            faults.late("`done` can come late on a busy machine too")
+        }
+        return (true, calls)
     }
 }
