@@ -12,12 +12,18 @@ extension FeedExercise {
         /// Feeds too many to say one by one (a crowd loaded at once): their success is counted and said
         /// once the round is over. Main queue only.
         var quiet: Set<Int> = []
-        private var quietDone = 0
-        /// The crowd's faults, counted as they come and said once the round is over: the first of
-        /// them, and how many more (a wrong loader would otherwise print one a feed). Main queue only.
-        private var quietFaults: [(line: FaultLine, late: String?)] = []
-        /// How late each of the crowd's late completions came after its fetch. Main queue only.
-        private var crowdLate: [Double] = []
+        /// What the crowd's loads came to so far in its round. Main queue only.
+        private var crowd = CrowdTally()
+
+        struct CrowdTally {
+            /// The feeds that completed right.
+            var right = 0
+            /// The faults, as they came: said once the round is over, the first of them and how many
+            /// more (a wrong loader would otherwise print one a feed).
+            var faults: [(line: FaultLine, late: String?)] = []
+            /// How late each late completion came after its fetch.
+            var late: [Double] = []
+        }
         let faults = Faults()
 
         init(feeds: [[FeedItem]]) {
@@ -41,29 +47,30 @@ extension FeedExercise {
             }
             if let line = round.line { say(line) }
             load(round.feeds, with: loader, aside: aside) {
-                let crowd = round.feeds.filter(self.quiet.contains)
-                if !crowd.isEmpty {
+                let feeds = round.feeds.filter(self.quiet.contains).count
+                if feeds > 0 {
+                    let tally = self.crowd
+                    self.crowd = CrowdTally()
                     say(
-                        "\(self.quietDone) of the \(crowd.count) feeds completed right: once, on the main queue, in"
+                        "\(tally.right) of the \(feeds) feeds completed right: once, on the main queue, in"
                             + " order, within 0.25 s of their fetch")
-                    if let latest = self.crowdLate.max() {
+                    if let latest = tally.late.max() {
                         // Loads queued behind others that hold the pool's threads: each waits for one.
                         self.faults.say(
                             FaultLine(
-                                "\(self.crowdLate.count) of the \(crowd.count) feeds loaded at once completed late, the"
+                                "\(tally.late.count) of the \(feeds) feeds loaded at once completed late, the"
                                     + " latest \(seconds(latest)) after its fetch: did each load hold a thread until its"
                                     + " fetches were in (a `wait`)? The loads behind it waited for one",
                                 hint: "hold no thread while the fetches are out, not even on a global queue: notify"),
                             late: "a busy machine can delay completions that much too.")
                     }
-                    if let first = self.quietFaults.first {
-                        let more = self.quietFaults.count - 1
+                    if let first = tally.faults.first {
+                        let more = tally.faults.count - 1
                         let seen = first.line.seen + (more > 0 ? " (and \(more) more faults of the crowd)" : "")
                         // Late only when every one of them was.
-                        let late = self.quietFaults.allSatisfy { $0.late != nil } ? first.late : nil
+                        let late = tally.faults.allSatisfy { $0.late != nil } ? first.late : nil
                         self.faults.say(FaultLine(seen, hint: first.line.hint), late: late)
                     }
-                    (self.quietDone, self.quietFaults, self.crowdLate) = (0, [], [])
                 }
                 self.play(rounds.dropFirst(), with: loader, then: then)
             }
@@ -98,7 +105,7 @@ extension FeedExercise {
             dispatchPrecondition(condition: .onQueue(.main))
             /// A fault of this load: said now, or, for a feed of the crowd, once its round is over.
             func fault(_ line: FaultLine, late why: String? = nil) {
-                if quiet.contains(index) { quietFaults.append((line, why)) } else { self.fault(line, late: why) }
+                if quiet.contains(index) { crowd.faults.append((line, why)) } else { self.fault(line, late: why) }
             }
             let items = feeds[index]
             let expected = items.map(\.text)
@@ -131,7 +138,7 @@ extension FeedExercise {
                         // (Not asked of feed 7, whose completion may fall in round 6, which keeps the main queue busy.)
                         let after = seconds(LessonClock.shared.now - last)
                         if self.quiet.contains(index) {
-                            self.crowdLate.append(LessonClock.shared.now - last)
+                            self.crowd.late.append(LessonClock.shared.now - last)
                             return resolve()
                         }
                         fault(
@@ -140,7 +147,7 @@ extension FeedExercise {
                                 hint: "complete as soon as every fetch is in"),
                             late: "a busy machine can delay a completion that much too.")
                     } else if self.quiet.contains(index) {
-                        self.quietDone += 1
+                        self.crowd.right += 1
                     } else if self.aside.contains(index) {
                         // Said when the rounds are over: its moment among the rounds' lines varies.
                         self.asideLines[index] =

@@ -151,6 +151,9 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
     }
 
     let executor = ExplorerExecutor()
+    /// Whether every global job runs on `executor` in this run (`ExplorerGlobalJobs`, set before the run
+    /// is made): then nothing outside the run can wake one of its tasks.
+    let capturesGlobalJobs = ExplorerGlobalJobs.capturing
     private let state = Locked(State())
     /// Signalled when the step under way is over: no job is left to run, or a task stopped inside one.
     private let stepEnded = DispatchSemaphore(value: 0)
@@ -303,7 +306,7 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
             }
         }
         if locked { return "deadlock" }
-        if ExplorerGlobalJobs.capturing { return Self.waitsForGood }
+        if capturesGlobalJobs { return Self.waitsForGood }
         throw Explorer.Problem(
             description: stuck
                 + " (Task.sleep, a real download, an actor on another executor, a continuation never resumed)")
