@@ -3,6 +3,7 @@
 // changed meanwhile. Nothing on the main actor can run while it holds it, so a change then was made
 // off the main actor, however well locked.
 import Dispatch
+import Foundation
 import RaceLabKit
 
 /// What the screen shows: the items' ids and the thumbnails' checksums.
@@ -22,9 +23,19 @@ final class MainWatch {
     let changes = Locked<[(refresh: Int, what: String)]>([])
     /// The refresh under way, for those lines.
     let refresh = Locked(0)
-    /// How long a hold lasts after the moment it watches, in lesson seconds: time for a write that
-    /// follows at once (12 ms at 4x is what a screen frame takes; this is twice that).
-    static let settle = 0.1
+    /// How long a hold lasts after the moment it watches, in real seconds at any speed: time for a
+    /// write that follows at once (a frame takes 12 ms at 4x; this is twice that). Not lesson time: at
+    /// real speed a hold of 0.1 s would outlast a poll of the main actor every 0.1 s, whose next look
+    /// would then come right after it, as at once.
+    static let settle = 0.025
+    /// When a hold last let the main queue go (on the main queue; a relaxed moment, which orders
+    /// nothing): main-actor work queued meanwhile runs right after it.
+    let released = RelaxedMoment()
+    /// How long the screen has spent drawing frames, in lesson microseconds (main queue only writes it):
+    /// time the main actor was the screen's, not the view model's. `releasedFramed`: its value when a
+    /// hold last let go.
+    let framed = RelaxedWord()
+    let releasedFramed = RelaxedWord()
 
     init(_ model: FeedScreenModel) {
         self.model = model
@@ -38,7 +49,36 @@ final class MainWatch {
         }
     }
 
-    /// Runs `body` while the main queue is held, and keeps holding it `settle` lesson seconds more; a
+    /// A frame of the screen, on the main queue: it reads what the view model shows, takes
+    /// `frameHold` lesson seconds to draw, and reads it again. Half of the time the main queue is the
+    /// screen's, so a change made off the main actor at a moment of its own (after waiting for the main
+    /// actor, or a while after a thumbnail) falls in a frame about one time in two: over the refreshes
+    /// of a run, one of them does.
+    func frame() {
+        let start = LessonClock.shared.now
+        let before = Shown(model)
+        sleep(lessonSeconds: Self.frameHold)
+        note(before, Shown(model), "while the screen drew a frame", refresh: refresh.current)
+        framed.add(UInt64(max(0, LessonClock.shared.now - start) * 1e6))
+    }
+
+    /// How long a frame takes to draw, in lesson seconds: half of a frame's 0.05.
+    static let frameHold = 0.025
+
+    /// Notes a change of what the screen shows between `before` and `after`, both read on the main
+    /// queue while it was held: made off the main actor.
+    private func note(_ before: Shown, _ after: Shown, _ moment: String, refresh: Int) {
+        guard after != before else { return }
+        let what = [
+            after.items != before.items ? "`items`" : nil,
+            after.thumbnails != before.thumbnails ? "`thumbnails`" : nil,
+        ]
+        let line =
+            "the \(what.compactMap { $0 }.joined(separator: " and ")) changed \(moment), while the screen held the main queue"
+        changes.withLock { $0.append((refresh, line)) }
+    }
+
+    /// Runs `body` while the main queue is held, and keeps holding it `settle` real seconds more; a
     /// change of what the screen shows meanwhile is noted as made off the main actor. On the main
     /// queue itself it only runs `body`. If the main queue cannot be held within a lesson second
     /// (busy, or waiting for a lock that `body`'s caller holds), nothing is judged.
@@ -52,16 +92,14 @@ final class MainWatch {
             let before = Shown(self.model)
             held.signal()
             _ = bodyDone.wait(timeout: LessonClock.shared.deadline(after: 0.5))
-            sleep(lessonSeconds: Self.settle)
+            Thread.sleep(forTimeInterval: Self.settle)
             let after = Shown(self.model)
-            guard !abandoned.current, after != before else { return }
-            let what = [
-                after.items != before.items ? "`items`" : nil,
-                after.thumbnails != before.thumbnails ? "`thumbnails`" : nil,
-            ]
-            let line =
-                "the \(what.compactMap { $0 }.joined(separator: " and ")) changed \(moment), while the screen held the main queue"
-            self.changes.withLock { $0.append((refresh, line)) }
+            defer {
+                self.releasedFramed.value = self.framed.value
+                self.released.record()
+            }
+            guard !abandoned.current else { return }
+            self.note(before, after, moment, refresh: refresh)
         }
         if held.wait(timeout: LessonClock.shared.deadline(after: 1)) == .timedOut {
             abandoned.withLock { $0 = true }

@@ -5,7 +5,7 @@ import Lesson15Support
 // At 4x every `done` comes late, and the run is confirmed at real speed, where it comes before the
 // thumbnails.
 // must fail: output
-// verdict leads with: FeedViewModel.swift:26 because "call done once every thumbnail is drawn"
+// verdict leads with: FeedViewModel.swift:26 because "call done once every thumbnail is drawn" or "call done as soon as"
 
 final class FeedViewModel: FeedScreenModel {
     private(set) var items: [FeedItem] = []
