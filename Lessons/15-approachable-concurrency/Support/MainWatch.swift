@@ -58,7 +58,7 @@ final class MainWatch {
         let start = LessonClock.shared.now
         let before = Shown(model)
         sleep(lessonSeconds: Self.frameHold)
-        note(before, Shown(model), "while the screen drew a frame", refresh: refresh.current)
+        note(before, Shown(model), "during one of the screen's frames", refresh: refresh.current)
         framed.add(UInt64(max(0, LessonClock.shared.now - start) * 1e6))
     }
 

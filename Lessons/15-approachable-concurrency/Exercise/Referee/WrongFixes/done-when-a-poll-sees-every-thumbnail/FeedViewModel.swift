@@ -1,0 +1,40 @@
+import Lesson15Support
+
+// Exercise 15, a wrong fix from issue 53's adversarial round (helper-15): each thumbnail stored by a
+// task of its own, and `done` called when a main-actor loop, looking every 100 ms, finds them all: a
+// poll. The median refresh's `done` comes some 20 ms after the screen let the main actor go, where a
+// right view model's comes within a millisecond.
+// must fail: output
+// verdict leads with: FeedViewModel.swift:31 because "call done as soon as"
+
+final class FeedViewModel: FeedScreenModel {
+    private(set) var items: [FeedItem] = []
+    private(set) var thumbnails: [String: Thumbnail] = [:]
+    private let service: FeedService
+
+    init(service: FeedService) {
+        self.service = service
+    }
+    func refresh(done: @escaping @Sendable () -> Void) {
+        service.loadFeed { @Sendable items in
+            Task { @MainActor in
+                self.items = items
+                self.thumbnails = [:]
+                for item in items {
+                    Task { @MainActor in
+                        self.thumbnails[item.id] = await drawThumbnail(for: item)
+                    }
+                }
+                while self.thumbnails.count < items.count {
+                    try? await Task.sleep(for: .milliseconds(100))
+                }
+                done()
+            }
+        }
+    }
+}
+
+@concurrent
+nonisolated func drawThumbnail(for item: FeedItem) async -> Thumbnail {
+    Thumbnail.render(item)
+}
