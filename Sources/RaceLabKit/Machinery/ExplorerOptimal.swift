@@ -103,6 +103,9 @@ extension Explorer {
             guard let depth = path.indices.last(where: { !path[$0].wakeup.isEmpty }) else { break }
             path[depth].sleep[path[depth].chosen] = path[depth].taken
             let next = path[depth].wakeup.branches.removeFirst()
+            // A thread the state does not have yet cannot begin a branch there: the footprints did not
+            // show what made it (searched another way, as a sequence that cannot be followed).
+            guard path[depth].runnable.contains(next.event.thread) else { return nil }
             path[depth].chosen = next.event.thread
             follow = next.tree
             path.removeSubrange((depth + 1)..<path.count)
@@ -121,7 +124,12 @@ extension Explorer {
                 footprint: footprint(of: choices[index], in: played.pending[index]) + played.run.lockSteps[index],
                 locks: played.run.lockSteps[index])
         }
-        for (thread, starter) in played.startedBy.enumerated() {
+        for thread in 0..<(played.pending.last?.count ?? 0) {
+            // Started by a step of the run, or first seen after one (made by what that step did).
+            let starter =
+                thread < played.startedBy.count && played.startedBy[thread] != nil
+                ? played.startedBy[thread]
+                : played.pending.firstIndex(where: { $0.count > thread }).flatMap { $0 > 0 ? $0 - 1 : nil }
             guard let starter, starter < end else { continue }
             events[starter].footprint = events[starter].footprint + .starts(thread)
             if let first = events.firstIndex(where: { $0.thread == thread }) {
