@@ -58,14 +58,14 @@ extension Explorer {
         var tally = Exploration()
         var path: [ReductionNode] = []
         while true {
-            guard tally.schedules + tally.abandoned < maxSchedules else {
+            guard tally.schedules < maxSchedules else {
                 tally.complete = false
                 break
             }
             let prefix = path.map(\.chosen)
             let played = try play(prefix, build, footprints: true, again: true)
             let firstNew = max(0, prefix.count - 1)
-            let end = played.abandonedAt ?? played.run.choices.count
+            let end = played.run.choices.count
             for position in path.count..<end {
                 let chosen = played.run.choices[position]
                 path.append(

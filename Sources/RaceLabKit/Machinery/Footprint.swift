@@ -29,15 +29,6 @@ public struct Footprint: Sendable, Equatable, CustomStringConvertible {
     }
     private static func lockLocation(_ name: String) -> String { "lock " + name }
 
-    /// What else the step touches than the lock named `name`.
-    func withoutLock(_ name: String) -> Footprint {
-        var other = self
-        other.writes.remove(Self.lockLocation(name))
-        other.acquires.remove(name)
-        other.releases.remove(name)
-        return other
-    }
-
     /// A thread's first step comes after the step that started it: the start is a location the one
     /// writes and the other reads.
     static func starts(_ thread: Int) -> Footprint { .writes("start of thread \(thread)") }
