@@ -18,7 +18,9 @@ import RaceLabKit
 ///   thumbnail right and no other; and `done` soon after the last thumbnail was drawn (or the service
 ///   called back, for an empty feed), so that a `done` that waits out a delay sized for the check's
 ///   speed, not for the drawing, is late (and fails at real speed, where the delay is too short).
-/// - A quick round of 16 one-item refreshes gives code whose steps race each other its bad order.
+/// - A quick round of 16 one-item refreshes gives code whose steps race each other its bad order: in
+///   10 of them the global executor's jobs go one at a time, in the order sent or reversed
+///   (`GlobalJobStagger`), so two tasks trusted to arrive in order meet both orders.
 /// - A callback that runs main-actor code off the main actor traps (SE-0423); libdispatch says why on
 ///   stderr (`LIBDISPATCH_LOG`), and the runner shows it.
 public enum FeedExercise {
@@ -41,6 +43,9 @@ public enum FeedExercise {
         let items: [FeedItem]
         let latency: Double
         let queue: CallbackQueue
+        /// How the global executor's jobs go during the refresh: at once (nil), or held and let go one
+        /// at a time, in order or reversed (`GlobalJobStagger`).
+        var stagger: GlobalJobStagger.Order? = nil
     }
 
     /// 4 to 6 refreshes: one of them (never the first) an empty feed, one of 1 item (so that drawing
@@ -64,14 +69,21 @@ public enum FeedExercise {
     }
 
     /// 16 refreshes of one item that takes 0.05 lesson seconds to draw, answered at once, four on
-    /// each kind of queue in a seeded order.
+    /// each kind of queue in a seeded order. In 10 of them, in a seeded order, the global executor's
+    /// jobs are held and let go one at a time, in 5 in the order sent and in 5 reversed: two tasks
+    /// trusted to reach the main actor in a certain order, or a task's hop trusted to come before a
+    /// call made meanwhile, meet each order (the global executor promises none).
     static func quickRefreshes(_ scenario: inout Scenario) -> [Refresh] {
-        scenario.shuffled(
+        let staggers = scenario.shuffled(
+            [GlobalJobStagger.Order?](repeating: nil, count: 6)
+                + [GlobalJobStagger.Order?](
+                    repeating: .asSent, count: 5) + [GlobalJobStagger.Order?](repeating: .reversed, count: 5))
+        return scenario.shuffled(
             CallbackQueue.allCases + CallbackQueue.allCases + CallbackQueue.allCases + CallbackQueue.allCases
         )
         .enumerated().map { index, queue in
             let item = FeedItem(id: "quick\(index + 1)-\(scenario.int(in: 100...999))", renderCost: 0.05)
-            return Refresh(items: [item], latency: 0.02, queue: queue)
+            return Refresh(items: [item], latency: 0.02, queue: queue, stagger: staggers[index])
         }
     }
 
@@ -208,6 +220,8 @@ public enum FeedExercise {
         let doneAt = RelaxedMoment()
         let doneFramed = RelaxedWord()
         let (ready, readyFramed) = readyAndFramed
+        GlobalJobStagger.hold(refresh.stagger)
+        defer { GlobalJobStagger.hold(nil) }
         DispatchQueue.main.async {
             starts.withLock { $0.append(LessonClock.shared.now) }
             model.refresh {
@@ -270,8 +284,10 @@ public enum FeedExercise {
         // Late (judged when nothing else is wrong: a thumbnail missing at `done` was not ready for it): a
         // busy machine can delay it too, so it is confirmed at real speed when it is all that went wrong;
         // a delay sized for the check's speed is too short there.
+        // When `done` comes is not judged where the global executor's jobs were held (`stagger`).
+        let timed = refresh.stagger == nil
         var late: FaultLine?
-        if wrong.isEmpty, let readyAt = ready.value, let at = doneAt.value, at - readyAt > doneLimit {
+        if wrong.isEmpty, timed, let readyAt = ready.value, let at = doneAt.value, at - readyAt > doneLimit {
             late = FaultLine(
                 "`done` came \(seconds(at - readyAt)) after the "
                     + (refresh.items.isEmpty ? "service called back" : "last thumbnail was drawn")
@@ -282,7 +298,7 @@ public enum FeedExercise {
         // held: a callback on the main queue) `done` came, less the screen's own frames meanwhile, in
         // real seconds.
         var afterRelease: Double?
-        if wrong.isEmpty, let readyAt = ready.value, let at = doneAt.value {
+        if wrong.isEmpty, timed, let readyAt = ready.value, let at = doneAt.value {
             let released = watch.released.value ?? readyAt
             let (since, framedThen) =
                 released > readyAt ? (released, watch.releasedFramed.value) : (readyAt, readyFramed.value)

@@ -1,0 +1,58 @@
+import Dispatch
+import Foundation
+
+/// Holds the jobs sent to the global executor for a moment and lets them go one at a time, in the
+/// order they were sent or in reverse, so that a driver puts code that trusts two unstructured tasks
+/// (or a task's hop to the main actor and a call made meanwhile) to run in a certain order to each of
+/// those orders, instead of to the one a quiet machine happens to give. Any order of these jobs is one
+/// the global executor may choose: it runs them side by side on as many threads as it likes. Through
+/// `GlobalJobHook`; where the runtime has no hook, `hold` says so and nothing is held.
+public enum GlobalJobStagger {
+    public enum Order: Sendable { case asSent, reversed }
+
+    /// How long a job is held before the jobs held with it go, in real seconds.
+    static let window = 0.01
+
+    private struct Held {
+        let job: UnownedJob
+        let original: GlobalJobHook.Original
+    }
+
+    private static let state = Locked<(order: Order?, spacing: Double, held: [Held], due: Bool)>((nil, 0, [], false))
+    private static let line = DispatchQueue(label: "racelab.global-job-stagger")
+
+    /// From now on, global jobs are held and go in `order`, `spacing` real seconds apart: by default
+    /// enough for one to reach its next await (a hop to the main actor) before the next starts, on a
+    /// busy machine. nil: they go at once again (jobs already held still go). False where the runtime
+    /// has no hook.
+    @discardableResult
+    public static func hold(_ order: Order?, spacing: Double = 0.01) -> Bool {
+        guard GlobalJobHook.install() else { return false }
+        state.withLock { ($0.order, $0.spacing) = (order, spacing) }
+        return true
+    }
+
+    /// Takes `job` to hold, if jobs are held now; false otherwise.
+    static func take(_ job: UnownedJob, _ original: GlobalJobHook.Original) -> Bool {
+        let schedule = state.withLock { state -> Bool? in
+            guard state.order != nil else { return nil }
+            state.held.append(Held(job: job, original: original))
+            defer { state.due = true }
+            return !state.due
+        }
+        guard let schedule else { return false }
+        if schedule { line.asyncAfter(deadline: .now() + window) { release() } }
+        return true
+    }
+
+    /// Lets the jobs held so far go, `spacing` apart, in their order.
+    private static func release() {
+        let (held, spacing) = state.withLock { state -> ([Held], Double) in
+            defer { (state.held, state.due) = ([], false) }
+            return (state.order == .reversed ? state.held.reversed() : state.held, state.spacing)
+        }
+        for (index, one) in held.enumerated() {
+            line.asyncAfter(deadline: .now() + spacing * Double(index)) { one.original(one.job) }
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Dispatch
+import XCTest
+
+@testable import RaceLabKit
+
+/// The stagger exercise 15's quick round uses: held global jobs go one at a time, in the order they
+/// were sent or reversed. Spaced 0.3 s apart here, so that the order they run in is the order they went.
+final class GlobalJobStaggerTests: XCTestCase {
+    /// Two detached tasks, made one after the other; the order their first steps ran in.
+    private func firstSteps(_ order: GlobalJobStagger.Order) -> [Int] {
+        XCTAssertTrue(GlobalJobStagger.hold(order, spacing: 0.3), "the runtime has swift_task_enqueueGlobal_hook")
+        defer { GlobalJobStagger.hold(nil) }
+        let ran = Locked<[Int]>([])
+        let both = DispatchGroup()
+        for number in 1...2 {
+            both.enter()
+            Task.detached {
+                ran.withLock { $0.append(number) }
+                both.leave()
+            }
+        }
+        XCTAssertEqual(both.wait(timeout: .now() + 10), .success)
+        return ran.current
+    }
+
+    func testReversedLetsTheLaterTaskRunFirst() {
+        XCTAssertEqual(firstSteps(.reversed), [2, 1])
+    }
+
+    func testAsSentKeepsTheOrder() {
+        XCTAssertEqual(firstSteps(.asSent), [1, 2])
+    }
+}
