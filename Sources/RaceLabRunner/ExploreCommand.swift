@@ -254,7 +254,7 @@ enum ExploredPrimitives {
     /// Foundation's and Dispatch's, so `NSLock()` makes an explorable lock, unchanged.
     static let aliases = """
         // Made by racelab explore: the explorable locks and queues stand in for Foundation's, Dispatch's,
-        // Synchronization's and RaceLabKit's.
+        // Synchronization's and RaceLabKit's, and a task whose waiters each go on at a point for Swift's.
         import RaceLabKit
         typealias NSLock = ExplorableNSLock
         typealias NSRecursiveLock = ExplorableRecursiveLock
@@ -263,6 +263,7 @@ enum ExploredPrimitives {
         typealias DispatchSemaphore = ExplorableSemaphore
         typealias Mutex<Value> = ExplorableMutex<Value>
         typealias Locked<Value> = ExplorableLocked<Value>
+        typealias Task<Success: Sendable, Failure: Error> = ExplorableTask<Success, Failure>
 
         """
 
@@ -279,7 +280,7 @@ enum ExploredPrimitives {
             case .threads:
                 "The explorer plays interleavings at its points only: whether two threads touch the same memory at once between them is ThreadSanitizer's to say (swift run racelab exercise \(number))."
             case .tasks:
-                "The explorer lets another task in only at the points it named and at each lock taken: an await elsewhere (on another actor, a task's value) runs on without one, so a fault there is the driver's to find, and a data race ThreadSanitizer's (swift run racelab exercise \(number))."
+                "The explorer lets another task in only at the points it named: an await elsewhere (on another actor, a continuation) runs on without one, so a fault there is the driver's to find, and a data race ThreadSanitizer's (swift run racelab exercise \(number))."
             }
         }
 

@@ -74,6 +74,56 @@ final class ExploredCodeTests: XCTestCase {
         XCTAssertGreaterThan(found.schedules, 1, "the inner task's point is a point")
     }
 
+    /// Two waiters of one task, and a task C beside them: with Swift's `Task`, the runtime wakes both
+    /// waiters in the step that ends the task, so C never comes between them; with `ExplorableTask`
+    /// (`racelab explore`'s `Task`), each waiter goes on at a point of its own, and C can.
+    func testEachWaiterOfAnExplorableTaskGoesOnAtAPointOfItsOwn() throws {
+        XCTAssertTrue(ExplorerGlobalJobs.start())
+        defer { ExplorerGlobalJobs.stop() }
+        func orders(explorable: Bool) throws -> Set<String> {
+            let found = try Explorer().exploreTasks { program in
+                let log = Locked<[String]>([])
+                program.task("two wait for one task") {
+                    if explorable {
+                        let task = ExplorableTask<Int, Never> {
+                            await Interleaving.suspend("work")
+                            return 1
+                        }
+                        async let other: Void = {
+                            _ = await task.value
+                            log.withLock { $0.append("B") }
+                        }()
+                        _ = await task.value
+                        log.withLock { $0.append("A") }
+                        await other
+                    } else {
+                        let task = Task<Int, Never> {
+                            await Interleaving.suspend("work")
+                            return 1
+                        }
+                        async let other: Void = {
+                            _ = await task.value
+                            log.withLock { $0.append("B") }
+                        }()
+                        _ = await task.value
+                        log.withLock { $0.append("A") }
+                        await other
+                    }
+                }
+                program.task("C") {
+                    await Interleaving.suspend("C")
+                    log.withLock { $0.append("C") }
+                }
+                program.outcome { log.current.joined() }
+            }
+            return Set(found.outcomes.map(\.text))
+        }
+        let between: (String) -> Bool = { $0 == "ACB" || $0 == "BCA" }
+        let (explorable, swift) = (try orders(explorable: true), try orders(explorable: false))
+        XCTAssertTrue(explorable.contains(where: between), "\(explorable)")
+        XCTAssertFalse(swift.contains(where: between), "\(swift)")
+    }
+
     /// While global jobs are captured (the attendee's tasks explored), a run where every task left
     /// awaits a continuation nobody will resume ends "every task left waits for good", a wrong outcome
     /// the explorer finds: here a signal sent before anyone waits is lost. Kept, it never is.

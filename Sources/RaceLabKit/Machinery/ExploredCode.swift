@@ -19,6 +19,8 @@ public enum ExploredCode {
     public static let briefScheduleLimit = 600
     /// The locks whose takings are points, as a scenario's lanes name them.
     static let lockPoints = "each lock taken (NSLock, NSRecursiveLock, Mutex, Locked)"
+    /// `ExplorableTask`'s points.
+    static let taskWakePoints = "each task woken when a Task it awaited ended"
 
     /// Steps are labelled with the attendee's file and line from now on (set before exploring), or,
     /// `false`, no longer.
@@ -67,7 +69,7 @@ extension Page {
         ExplorerGlobalJobs.start()
         defer { ExplorerGlobalJobs.stop() }
         exploringTheirs(
-            of: what, points: "\(points), \(ExploredCode.lockPoints)", others: "task",
+            of: what, points: "\(points), \(ExploredCode.taskWakePoints), \(ExploredCode.lockPoints)", others: "task",
             bad: bad,
             briefly: { try $0.exploreTasks(setup) },
             whole: { explorer, wrong in
@@ -149,6 +151,7 @@ public enum ExploredVerdict {
             else { return nil }
             return "\(letters[stretch.thread]) was at \(place)"
         }
+        .reduce(into: [String]()) { once, point in if !once.contains(point) { once.append(point) } }
         let outcome = run.outcome == "deadlock" ? "a deadlock" : run.outcome
         var lines = [
             "The schedule explorer, playing \(what) through your file, finds one that ends wrong (\(outcome)):"

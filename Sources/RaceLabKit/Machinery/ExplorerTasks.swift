@@ -135,11 +135,20 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
         /// The key of the task whose lane `lane` is.
         func key(of lane: Int) -> Int? { lanesByTask.first { $0.value == lane }?.key }
 
-        /// Sets where `index` stopped, and so where its step (if it is the one running) ended.
+        /// Sets where `index` stopped, and so where its step (if it is the one running) ended. A task
+        /// woken in another's step that stops there (`ExplorableTask`'s point) stopped where its own
+        /// last step waited: that step ran to this point.
         mutating func stop(_ index: Int, at pause: Pause) {
             lanes[index].pause = pause
             lanes[index].wentOnUnseen = false
-            if let last = log.indices.last, log[last].thread == index { log[last].to = pause }
+            guard let last = log.indices.last else { return }
+            if log[last].thread == index {
+                log[last].to = pause
+            } else if case .point = pause, let own = log.indices.last(where: { log[$0].thread == index }),
+                log[own].to == .point(TaskScheduleRun.awaitsAnother)
+            {
+                log[own].to = pause
+            }
         }
     }
 
@@ -259,6 +268,16 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
                 state.parked[index] = .awaiting(continuation)
                 state.stop(index, at: pause)
             }
+        }
+    }
+
+    /// Whether the current task runs in another task's step: woken by it (a task it awaited ended
+    /// there), or started in it.
+    var currentTaskRunsInAnothersStep: Bool {
+        let key = Self.currentTaskKey
+        return state.withLock { state in
+            guard let last = state.log.last else { return false }
+            return state.lanesByTask[key] != last.thread
         }
     }
 

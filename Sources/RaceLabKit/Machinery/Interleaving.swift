@@ -46,6 +46,15 @@ public enum Interleaving {
         }
     }
 
+    /// A point where the current task was woken by another's step (a task it awaited ended there):
+    /// nothing where it runs in its own step (what it awaited had ended before), or outside an
+    /// exploration.
+    static func suspendIfWoken(_ label: String) async {
+        if let run = TaskScheduleRun.current, run.currentTaskRunsInAnothersStep {
+            await run.pauseCurrentTask(at: .point(label))
+        }
+    }
+
     /// Cancels `task`. Its cancellation handlers run here, on the caller's thread, while the runtime
     /// holds the task's status lock (Swift's concurrency runtime, `TaskStatus.cpp`,
     /// `swift_task_cancelImpl`): a handler that stopped at an explorable lock there would block the

@@ -46,7 +46,8 @@ let failureRight = "B's and C's second asks got the image; dog.jpg downloaded at
 /// A request in a task of its own, cancelled at a point: before it asks, while it waits, or after.
 /// Whatever it gets (the image, a `CancellationError`) is right.
 @Sendable func cancelled(asking cache: ImageCache, for name: String) async {
-    let request = Task {
+    // Swift's own task: this scenario's await of it is no point.
+    let request = _Concurrency.Task {
         await Interleaving.suspend("the request's start")
         return try await cache.image(named: name)
     }
