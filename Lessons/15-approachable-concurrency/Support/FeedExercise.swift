@@ -7,6 +7,7 @@ import RaceLabKit
 /// queue the legacy service calls back on, and render the thumbnails without stopping the screen.
 /// The seed decides how many refreshes, their items and each item's rendering time, the service's
 /// latency, and which queue each answer comes back on (each of the four kinds at least once).
+/// - `Thumbnail.render` says when it draws on the main queue: heavy work there, however cheap one is.
 /// - The screen stand-in draws the view model on the main queue every 0.05 lesson seconds, so state
 ///   written off the main actor races with its reads (ThreadSanitizer), and a main actor kept busy
 ///   shows as a gap between frames: no gap may reach 0.5 s, where one thumbnail takes 0.6 s or more.
@@ -48,19 +49,28 @@ public enum FeedExercise {
         var stagger: GlobalJobStagger.Order? = nil
     }
 
-    /// 4 to 6 refreshes: one of them (never the first) an empty feed, one of 1 item (so that drawing
-    /// one thumbnail on the main actor, "it is only one", stands the screen still), at least two of 2
-    /// items, the others of 2 or 3. Within a refresh each item takes less time to draw than the one
-    /// before, so the last item's thumbnail is not the last drawn when they are drawn side by side.
+    /// 4 to 6 refreshes: one of them (never the first) an empty feed, answered off the main queue (so
+    /// that state an empty feed clears in the callback is cleared off the main actor), one of 1 item
+    /// (so that drawing one thumbnail on the main actor, "it is only one", stands the screen still),
+    /// at least two of 2 items, the others of 2 or 3. Within a refresh each item takes less time to
+    /// draw than the one before, so the last item's thumbnail is not the last drawn when they are
+    /// drawn side by side; but in one refresh of 2 or more, each takes more, so that items shown in
+    /// an order of their own (by cost) are not in the service's.
     static func plan(_ scenario: inout Scenario) -> [Refresh] {
         let count = scenario.int(in: 4...6)
         var queues = scenario.shuffled(CallbackQueue.allCases)
         while queues.count < count { queues.append(scenario.pick(CallbackQueue.allCases)) }
         let empty = scenario.int(in: 2...count)
+        if queues[empty - 1] == .mainQueue, let other = queues.firstIndex(where: { $0 != .mainQueue }) {
+            queues.swapAt(empty - 1, other)
+        }
         var sizes = scenario.shuffled([1, 2, 2] + (0..<(count - 4)).map { _ in scenario.int(in: 2...3) })
+        let sizeOf = (1...count).map { number in number == empty ? 0 : sizes.removeFirst() }
+        let rising = scenario.pick((1...count).filter { sizeOf[$0 - 1] >= 2 })
         return (1...count).map { number in
-            let size = number == empty ? 0 : sizes.removeFirst()
-            let costs = scenario.shuffled([0.6, 0.7, 0.8, 0.9, 1.0]).prefix(size).sorted(by: >)
+            let size = sizeOf[number - 1]
+            let costs = scenario.shuffled([0.6, 0.7, 0.8, 0.9, 1.0]).prefix(size).sorted(
+                by: number == rising ? (<) : (>))
             let items = costs.enumerated().map { index, cost in
                 FeedItem(id: "refresh\(number)-item\(index + 1)-\(scenario.int(in: 100...999))", renderCost: cost)
             }
@@ -116,8 +126,10 @@ public enum FeedExercise {
                     watch.holding("right after the service called back", call)
                 }
             }
+            let drawnOnMain = Locked<[FeedItem]>([])  // thumbnails `Thumbnail.render` drew on the main queue
             Thumbnail.afterDrawing.withLock {
                 $0 = { item in
+                    if isOnMainQueue { drawnOnMain.withLock { $0.append(item) } }
                     watch.holding("right after \(item) was drawn") {}
                     readyFramed.value = watch.framed.value
                     ready.record()
@@ -169,6 +181,16 @@ public enum FeedExercise {
                     FaultLine(
                         "refresh \(index + 1) called `done` \(calls.current.count) times",
                         hint: "call done once a refresh, once both are shown"
+                    ).note()
+                    faults.firm()
+                }
+                // Drawing is heavy work, whatever one thumbnail costs: on the main actor, it is seen.
+                let onMain = drawnOnMain.current
+                if let first = onMain.first {
+                    FaultLine(
+                        "`Thumbnail.render` drew \(onMain.count) thumbnail\(onMain.count == 1 ? "" : "s") on the main"
+                            + " actor (\(first) first), where the screen waits while it draws",
+                        hint: "draw the thumbnails off the main actor (a @concurrent function), and show them on it"
                     ).note()
                     faults.firm()
                 }

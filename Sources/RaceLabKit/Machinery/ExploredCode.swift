@@ -128,7 +128,10 @@ public enum ExploredVerdict {
         let letters = run.names.indices.map { Explorer.letters([$0]) }
         // Each stretch of steps one thread ran, with its last step.
         var stretches: [(thread: Int, last: Explorer.LaneStep)] = []
+        // Tasks that began at a point they reached in another's step: another got in there too.
+        var cameFrom: [(thread: Int, place: String)] = []
         for step in run.lanes {
+            if let place = step.cameFrom, !stretches.isEmpty { cameFrom.append((step.thread, place)) }
             if stretches.last?.thread == step.thread {
                 stretches[stretches.count - 1].last = step
             } else {
@@ -144,14 +147,15 @@ public enum ExploredVerdict {
         }
         // Where a thread stopped with more to run, and another ran: the point another got in at (not
         // where a task waited for another, which is no point: it could not go on).
-        let points = stretches.indices.dropLast().compactMap { index -> String? in
+        let stopped = stretches.indices.dropLast().compactMap { index -> String? in
             let stretch = stretches[index]
             guard let place = stretch.last.stoppedAt, place != TaskScheduleRun.awaitsAnother,
                 stretches[(index + 1)...].contains(where: { $0.thread == stretch.thread })
             else { return nil }
             return "\(letters[stretch.thread]) was at \(place)"
         }
-        .reduce(into: [String]()) { once, point in if !once.contains(point) { once.append(point) } }
+        let points = (cameFrom.map { "\(letters[$0.thread]) was at \($0.place)" } + stopped)
+            .reduce(into: [String]()) { once, point in if !once.contains(point) { once.append(point) } }
         let outcome = run.outcome == "deadlock" ? "a deadlock" : run.outcome
         var lines = [
             "The schedule explorer, playing \(what) through your file, finds one that ends wrong (\(outcome)):"

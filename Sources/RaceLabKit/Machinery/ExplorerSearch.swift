@@ -130,8 +130,11 @@ extension Explorer {
         var parts = step.ordinal < names.count && !names[step.ordinal].isEmpty ? [names[step.ordinal]] : []
         parts += step.notes
         if parts.isEmpty { parts = [step.to == .finished ? "runs to its end" : "runs to \(step.to.label)"] }
+        // A task's first step from a point it reached in another's step (started there, or woken).
+        let cameFrom = step.ordinal == 0 && step.from != .start ? step.from.label : nil
+        if let cameFrom { parts[0] = "goes on from \(cameFrom), " + parts[0] }
         return LaneStep(
             thread: step.thread, text: parts.joined(separator: "; "),
-            stoppedAt: step.to == .finished ? nil : step.to.label)
+            stoppedAt: step.to == .finished ? nil : step.to.label, cameFrom: cameFrom)
     }
 }

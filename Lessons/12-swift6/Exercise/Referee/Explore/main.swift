@@ -1,5 +1,6 @@
 // Exercise 12's scenario for the schedule explorer (`swift run racelab explore 12`): two adds of one
-// event and a remove of another, as tasks the explorer runs one job at a time. Their file is compiled
+// event and a remove of another; an add beside a remove and an add again; two removes at once; as
+// tasks the explorer runs one job at a time. Their file is compiled
 // beside this one; its `Catalog` is the one below, whose answer is a point the explorer schedules
 // (Lesson12Support's waits on real time, which the explorer does not run).
 import RaceLabKit
@@ -20,6 +21,7 @@ let event = Event(id: 103)
 let other = Event(id: 7)
 let right = "Session 103 once, Session 7 gone"
 let againRight = "Session 7 once"
+let bothGoneRight = "Session 12 alone"
 
 /// What a scenario's tasks read of the list, each when its add or remove has returned (the last read is
 /// the list at the end), and the first read that was wrong.
@@ -106,6 +108,30 @@ lesson.page("Every schedule of two adds of one event, through your FavoriteEvent
             if let wrong = reads.wrong { return wrong }
             let times = reads.last.count { $0 == other }
             return times == 1 ? againRight : "Session 7 in the list \(times) times at the end"
+        }
+    }
+
+    note("")
+    note("Task A adds Sessions 7, 103 and 12, one after another, then removes Sessions 7 and 103 at once,")
+    note("in two tasks of its own. When both removes have returned, Session 12 must be the list.")
+    page.exploreTheirTasks(
+        of: "two removes at once", points: "each task's await of the catalog's answer",
+        bad: { $0 != bothGoneRight }
+    ) { program in
+        let controller = FavoriteEventsController(catalog: Catalog())
+        let last = Event(id: 12)
+        let left = RaceLabKit.Locked<[Event]>([])
+        program.task("add three, then remove two at once") {
+            for one in [other, event, last] { await controller.add(one) }
+            async let first: Void = controller.remove(other)
+            async let second: Void = controller.remove(event)
+            _ = await (first, second)
+            let list = await controller.events
+            left.withLock { $0 = list }
+        }
+        program.outcome {
+            let list = left.current
+            return list == [last] ? bothGoneRight : "the list was \(list), not [\(last)]"
         }
     }
     page.done()

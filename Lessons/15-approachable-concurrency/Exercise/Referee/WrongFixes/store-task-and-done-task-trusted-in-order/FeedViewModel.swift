@@ -6,7 +6,7 @@ import Lesson15Support
 // round: it passed 3 of 8 before the quick round held the global executor's jobs and let them go
 // reversed).
 // must fail: output
-// verdict leads with: FeedViewModel.swift:24 or FeedViewModel.swift:25 or FeedViewModel.swift:21 because "show the service's items" or "call done once every thumbnail"
+// verdict leads with: FeedViewModel.swift:26 or FeedViewModel.swift:30 or FeedViewModel.swift:21 because "show the service's items" or "call done once every thumbnail"
 
 final class FeedViewModel: FeedScreenModel {
     private(set) var items: [FeedItem] = []
