@@ -11,7 +11,7 @@ public enum GlobalJobStagger {
     public enum Order: Sendable { case asSent, reversed }
 
     /// How long a job is held before the jobs held with it go, in real seconds.
-    static let window = 0.01
+    static let window = 0.03
 
     private struct Held {
         let job: UnownedJob

@@ -17,6 +17,9 @@ public enum ExploredCode {
     /// The same for the few lines `racelab exercise N` adds to a verdict, which must come within a
     /// second or two: a count, not a time, so that the same file gets the same verdict anywhere.
     public static let briefScheduleLimit = 600
+    /// The schedules a brief exploration plays a part with a task's waiters going on at their points,
+    /// and no preemption: a few seconds at most.
+    public static let briefWakeScheduleLimit = 60
     /// The locks whose takings are points, as a scenario's lanes name them.
     static let lockPoints = "each lock taken (NSLock, NSRecursiveLock, Mutex, Locked)"
     /// `ExplorableTask`'s points.
@@ -90,10 +93,22 @@ extension Page {
         }
         if ProcessInfo.processInfo.environment[ExploredBriefly.variable] == "1" {
             do {
+                // At one preemption without the points where a task's waiters go on (thousands of
+                // schedules more, past what a verdict can wait for); then, if nothing went wrong, with
+                // them and no preemption, where a waiter that goes on late shows.
                 var explorer = Explorer(maxPreemptions: ExploredBriefly.preemptionBound)
                 explorer.maxSchedules = ExploredCode.briefScheduleLimit
                 explorer.stopAtFirst = wrong
-                let found = try briefly(explorer)
+                ExplorableTaskPoints.on.withLock { $0 = false }
+                var found = try briefly(explorer)
+                ExplorableTaskPoints.on.withLock { $0 = true }
+                if found.simplest(where: wrong) == nil && found.complete {
+                    explorer.maxPreemptions = 0
+                    explorer.maxSchedules = ExploredCode.briefWakeScheduleLimit
+                    let woken = try briefly(explorer)
+                    // Only what it finds counts: stopped at its limit, it leaves the first answer standing.
+                    if woken.simplest(where: wrong) != nil || woken.complete { found = woken }
+                }
                 let simplest = found.simplest(where: wrong)
                 if simplest == nil && !found.complete {
                     note(ExploredAllRight.stopped + "no wrong schedule in the first \(found.schedules) it ran")
@@ -154,8 +169,10 @@ public enum ExploredVerdict {
             else { return nil }
             return "\(letters[stretch.thread]) was at \(place)"
         }
+        // The last two, each once: where the schedule turned wrong, not every point on the way.
         let points = (cameFrom.map { "\(letters[$0.thread]) was at \($0.place)" } + stopped)
             .reduce(into: [String]()) { once, point in if !once.contains(point) { once.append(point) } }
+            .suffix(2)
         let outcome = run.outcome == "deadlock" ? "a deadlock" : run.outcome
         var lines = [
             "The schedule explorer, playing \(what) through your file, finds one that ends wrong (\(outcome)):"

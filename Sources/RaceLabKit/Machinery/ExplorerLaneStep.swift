@@ -5,8 +5,8 @@ extension Explorer {
         public let text: String
         /// The point it stopped at ("lock() at Person.swift:27"); nil when it ran to its end.
         public let stoppedAt: String?
-        /// For a task's first step, the point it had stopped at in another's step, where it was
-        /// started or woken ("lock() at FavoriteEventsController.swift:27"); nil otherwise.
+        /// For a task's first step, the point it had stopped at in another's step where another got
+        /// in: a lock, or its wake-up ("lock() at FavoriteEventsController.swift:27"); nil otherwise.
         public var cameFrom: String? = nil
     }
 }

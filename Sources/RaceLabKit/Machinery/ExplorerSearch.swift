@@ -131,10 +131,20 @@ extension Explorer {
         parts += step.notes
         if parts.isEmpty { parts = [step.to == .finished ? "runs to its end" : "runs to \(step.to.label)"] }
         // A task's first step from a point it reached in another's step (started there, or woken).
-        let cameFrom = step.ordinal == 0 && step.from != .start ? step.from.label : nil
-        if let cameFrom { parts[0] = "goes on from \(cameFrom), " + parts[0] }
+        let from = step.ordinal == 0 && step.from != .start ? step.from.label : nil
+        if let from { parts[0] = "goes on from \(from), " + parts[0] }
+        // Where another got in: a lock it waited at, or its wake-up after a task it awaited ended; not
+        // the first point a task started in another's step reached on its way.
+        var gotIn = false
+        if from != nil {
+            switch step.from {
+            case .acquire: gotIn = true
+            case .point(let label): gotIn = label.hasPrefix(ExplorableTaskPoints.labelStart)
+            default: gotIn = false
+            }
+        }
         return LaneStep(
             thread: step.thread, text: parts.joined(separator: "; "),
-            stoppedAt: step.to == .finished ? nil : step.to.label, cameFrom: cameFrom)
+            stoppedAt: step.to == .finished ? nil : step.to.label, cameFrom: gotIn ? from : nil)
     }
 }

@@ -127,6 +127,11 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
         var holders: [ObjectIdentifier: Int] = [:]
         /// Tasks with no lane yet (started by another, never stopped) that took a lock in this step.
         var lanelessLocked: Set<Int> = []
+        /// Tasks woken in a step that stopped at their point (`ExplorableTask`), still there: the step
+        /// they were woken in, and their turn among those woken in it. The runtime wakes the waiters of
+        /// a task that ends in one order, and an actor runs them in that order: others may come in
+        /// between them, but they go on in that order (`runnable`).
+        var woken: [Int: (step: Int, turn: Int)] = [:]
         var log: [ScheduleStep] = []
 
         /// The lane of the task that holds `lock`, if it has one.
@@ -135,20 +140,11 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
         /// The key of the task whose lane `lane` is.
         func key(of lane: Int) -> Int? { lanesByTask.first { $0.value == lane }?.key }
 
-        /// Sets where `index` stopped, and so where its step (if it is the one running) ended. A task
-        /// woken in another's step that stops there (`ExplorableTask`'s point) stopped where its own
-        /// last step waited: that step ran to this point.
+        /// Sets where `index` stopped, and so where its step (if it is the one running) ended.
         mutating func stop(_ index: Int, at pause: Pause) {
             lanes[index].pause = pause
             lanes[index].wentOnUnseen = false
-            guard let last = log.indices.last else { return }
-            if log[last].thread == index {
-                log[last].to = pause
-            } else if case .point = pause, let own = log.indices.last(where: { log[$0].thread == index }),
-                log[own].to == .point(TaskScheduleRun.awaitsAnother)
-            {
-                log[own].to = pause
-            }
+            if let last = log.indices.last, log[last].thread == index { log[last].to = pause }
         }
     }
 
@@ -191,6 +187,17 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
 
     func pauseCurrentTask(at pause: Pause) async {
         await self.pause(laneOfCurrentTask(), at: pause)
+    }
+
+    /// The current task, woken in another's step, stops at `pause`, to go on in its turn among those
+    /// woken in that step.
+    func pauseWokenTask(at pause: Pause) async {
+        let index = laneOfCurrentTask()
+        state.withLock { state in
+            let step = state.log.count - 1
+            state.woken[index] = (step, state.woken.values.count { $0.step == step })
+        }
+        await self.pause(index, at: pause)
     }
 
     /// The current task takes `lock` inside its job. Its first taking since it went on (picked at an
@@ -297,6 +304,11 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
     var runnable: [Int] {
         state.withLock { state in
             state.parked.keys.sorted().filter { index in
+                if let mine = state.woken[index],
+                    state.woken.values.contains(where: { $0.step == mine.step && $0.turn < mine.turn })
+                {
+                    return false
+                }
                 guard case .acquire(let lock, _) = state.lanes[index].pause else { return true }
                 return state.holders[lock] == nil
             }
@@ -367,6 +379,14 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
     func step(_ index: Int, limit: TimeInterval) -> String? {
         let parked = state.withLock { state -> Parked? in
             guard let parked = state.parked.removeValue(forKey: index) else { return nil }
+            // A task woken in another's step, at its point (`ExplorableTask`): its own last step, which
+            // waited, ran to that point.
+            if state.woken.removeValue(forKey: index) != nil,
+                let own = state.log.indices.last(where: { state.log[$0].thread == index }),
+                state.log[own].to == .point(Self.awaitsAnother)
+            {
+                state.log[own].to = state.lanes[index].pause
+            }
             state.log.append(
                 ScheduleStep(thread: index, ordinal: state.lanes[index].steps, from: state.lanes[index].pause))
             state.lanes[index].steps += 1

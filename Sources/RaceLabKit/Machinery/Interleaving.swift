@@ -51,7 +51,7 @@ public enum Interleaving {
     /// exploration.
     static func suspendIfWoken(_ label: String) async {
         if let run = TaskScheduleRun.current, run.currentTaskRunsInAnothersStep {
-            await run.pauseCurrentTask(at: .point(label))
+            await run.pauseWokenTask(at: .point(label))
         }
     }
 
