@@ -22,7 +22,6 @@ public struct ExplorableTask<Success: Sendable, Failure: Error>: Sendable, Hasha
     /// The point a waiter stops at once the value is there, if it waited for it (it was woken in the
     /// step of another task): one that finds the task already ended goes on, as the runtime lets it.
     func resumed() async {
-        guard ExplorableTaskPoints.on.current else { return }
         await Interleaving.suspendIfWoken(ExplorableTaskPoints.labelStart + made)
     }
 }
@@ -110,11 +109,8 @@ extension ExplorableTask where Success == Never, Failure == Never {
     }
 }
 
-/// Whether a task's waiters stop at their points (`ExplorableTask.resumed`): a brief exploration for a
-/// verdict leaves them out at one preemption, where they make thousands of schedules, and plays them
-/// with none (`Page.exploringTheirs`).
+/// `ExplorableTask`'s points, played where the explorer says (`Explorer.taskWakePoints`).
 enum ExplorableTaskPoints {
-    static let on = Locked(true)
     /// How each such point's label begins: "the end of its wait for the task made at X.swift:19".
     static let labelStart = "the end of its wait for "
 }

@@ -99,10 +99,10 @@ extension Page {
                 var explorer = Explorer(maxPreemptions: ExploredBriefly.preemptionBound)
                 explorer.maxSchedules = ExploredCode.briefScheduleLimit
                 explorer.stopAtFirst = wrong
-                ExplorableTaskPoints.on.withLock { $0 = false }
+                explorer.taskWakePoints = false
                 var found = try briefly(explorer)
-                ExplorableTaskPoints.on.withLock { $0 = true }
                 if found.simplest(where: wrong) == nil && found.complete {
+                    explorer.taskWakePoints = true
                     explorer.maxPreemptions = 0
                     explorer.maxSchedules = ExploredCode.briefWakeScheduleLimit
                     let woken = try briefly(explorer)

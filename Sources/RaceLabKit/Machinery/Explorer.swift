@@ -12,6 +12,10 @@ import Foundation
 /// the default rule, the thread that ran last goes on while it can, then the first by letter.
 public struct Explorer: Sendable {
     public var maxPreemptions: Int?
+    /// Whether a task woken when a `Task` it awaited ended stops at a point of its own
+    /// (`ExplorableTask`): a brief exploration for a verdict leaves them out at one preemption, where
+    /// they make thousands of schedules (`Page.exploringTheirs`).
+    public var taskWakePoints = true
     /// `.partialOrder`: one schedule per class of equivalent executions (ExplorerReduction.swift).
     public var reduction: Reduction
     /// The random mode's parameters (ExplorerRandom.swift): nil for a systematic search.

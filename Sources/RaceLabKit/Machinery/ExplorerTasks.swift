@@ -42,10 +42,10 @@ extension Explorer {
     /// @unchecked Sendable: `outcomeReader` is set and read by the thread that builds the run; `run` has its
     /// own lock.
     public final class TaskProgram: @unchecked Sendable {
-        let run = TaskScheduleRun()
+        let run: TaskScheduleRun
         var outcomeReader: (() -> String)?
 
-        init() {}
+        init(wakePoints: Bool) { run = TaskScheduleRun(wakePoints: wakePoints) }
 
         /// The executor an actor of the program must run on: `nonisolated var unownedExecutor:
         /// UnownedSerialExecutor { executor.asUnownedSerialExecutor() }`.
@@ -65,14 +65,17 @@ extension Explorer {
     /// a job, at each `ExplorableLock` it takes; between two of those, every job runs in order, one at a
     /// time.
     public func exploreTasks(_ setup: (TaskProgram) -> Void) throws -> Exploration {
-        try searching { try PreparedRun(tasks: TaskProgram(), setup) }
+        try searching { try PreparedRun(tasks: TaskProgram(wakePoints: taskWakePoints), setup) }
     }
 
     public func replayTasks(
         _ schedule: String, _ setup: (TaskProgram) -> Void,
         before: (Int) -> Void = { _ in }, each: (LaneStep) -> Void = { _ in }
     ) throws -> Run {
-        try play(Self.parse(schedule), { try PreparedRun(tasks: TaskProgram(), setup) }, before: before, each: each).run
+        try play(
+            Self.parse(schedule), { try PreparedRun(tasks: TaskProgram(wakePoints: taskWakePoints), setup) },
+            before: before, each: each
+        ).run
     }
 }
 
@@ -156,6 +159,11 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
     }
 
     let executor = ExplorerExecutor()
+    /// Whether a task woken when a `Task` it awaited ended stops at a point (`ExplorableTask`,
+    /// `Explorer.taskWakePoints`).
+    let wakePoints: Bool
+
+    init(wakePoints: Bool = true) { self.wakePoints = wakePoints }
     /// Whether every global job runs on `executor` in this run (`ExplorerGlobalJobs`, set before the run
     /// is made): then nothing outside the run can wake one of its tasks.
     let capturesGlobalJobs = ExplorerGlobalJobs.capturing
@@ -189,9 +197,17 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
         await self.pause(laneOfCurrentTask(), at: pause)
     }
 
-    /// The current task, woken in another's step, stops at `pause`, to go on in its turn among those
+    /// Where wake-ups are points (`wakePoints`): the current task, if it runs in another task's step
+    /// (woken by it: a task it awaited ended there), stops at `pause`, to go on in its turn among those
     /// woken in that step.
-    func pauseWokenTask(at pause: Pause) async {
+    func pauseIfWoken(at pause: Pause) async {
+        guard wakePoints else { return }
+        let key = Self.currentTaskKey
+        let woken = state.withLock { state in
+            guard let last = state.log.last else { return false }
+            return state.lanesByTask[key] != last.thread
+        }
+        guard woken else { return }
         let index = laneOfCurrentTask()
         state.withLock { state in
             let step = state.log.count - 1
@@ -275,16 +291,6 @@ final class TaskScheduleRun: Schedulable, @unchecked Sendable {
                 state.parked[index] = .awaiting(continuation)
                 state.stop(index, at: pause)
             }
-        }
-    }
-
-    /// Whether the current task runs in another task's step: woken by it (a task it awaited ended
-    /// there), or started in it.
-    var currentTaskRunsInAnothersStep: Bool {
-        let key = Self.currentTaskKey
-        return state.withLock { state in
-            guard let last = state.log.last else { return false }
-            return state.lanesByTask[key] != last.thread
         }
     }
 

@@ -50,9 +50,7 @@ public enum Interleaving {
     /// nothing where it runs in its own step (what it awaited had ended before), or outside an
     /// exploration.
     static func suspendIfWoken(_ label: String) async {
-        if let run = TaskScheduleRun.current, run.currentTaskRunsInAnothersStep {
-            await run.pauseWokenTask(at: .point(label))
-        }
+        await TaskScheduleRun.current?.pauseIfWoken(at: .point(label))
     }
 
     /// Cancels `task`. Its cancellation handlers run here, on the caller's thread, while the runtime
