@@ -147,6 +147,8 @@ public enum FeedExercise {
             // the first threads for the longest, and the loads queued behind them, whose fetches are in
             // already, wait for a thread to complete: late. More than the pool has threads on Apple's
             // platforms (64 at most for a QoS) or on Linux (a few a core): the same verdict on any machine.
+            // A load that holds a thread of its own instead (a `Thread` that waits) is late for none: the
+            // referee counts the process's threads while the fetches are out.
             let crowd = (0..<crowdSize).map { place in
                 feed(1, allAt: 0.5 + Double(crowdSize - 1 - place) * 0.005)
             }

@@ -23,6 +23,9 @@ extension FeedExercise {
             var faults: [(line: FaultLine, late: String?)] = []
             /// How late each late completion came after its fetch.
             var late: [Double] = []
+            /// The threads the process had before the crowd's loads, and the most it had while their
+            /// fetches were out (nil where they cannot be counted).
+            var threads: (before: Int, most: Int)?
         }
         let faults = Faults()
 
@@ -46,6 +49,8 @@ extension FeedExercise {
                 return play(rounds.dropFirst(), with: loader, then: then)
             }
             if let line = round.line { say(line) }
+            let crowded = round.feeds.contains(where: quiet.contains)
+            let threadsBefore = crowded ? ProcessThreads.count() : nil
             load(round.feeds, with: loader, aside: aside) {
                 let feeds = round.feeds.filter(self.quiet.contains).count
                 if feeds > 0 {
@@ -64,6 +69,16 @@ extension FeedExercise {
                                 hint: "hold no thread while the fetches are out, not even on a global queue: notify"),
                             late: "a busy machine can delay completions that much too.")
                     }
+                    if let threads = tally.threads, threads.most - threads.before > feeds / 2 {
+                        // A thread per load, not one of the pool's: none waits behind another, so none
+                        // is late, but every load holds one while its fetches are out.
+                        self.faults.say(
+                            FaultLine(
+                                "while the \(feeds) feeds' fetches were out, the process had"
+                                    + " \(threads.most - threads.before) threads more than before they were loaded:"
+                                    + " did each load hold a `Thread` of its own until its fetches were in (a `wait`)?",
+                                hint: "hold no thread while the fetches are out, not even one of your own: notify"))
+                    }
                     if let first = tally.faults.first {
                         let more = tally.faults.count - 1
                         let seen = first.line.seen + (more > 0 ? " (and \(more) more faults of the crowd)" : "")
@@ -73,6 +88,18 @@ extension FeedExercise {
                     }
                 }
                 self.play(rounds.dropFirst(), with: loader, then: then)
+            }
+            if let threadsBefore { countThreads(from: threadsBefore) }
+        }
+
+        /// Counts the process's threads while the crowd's fetches are out (the first calls back 0.5 s
+        /// after the loads), the most of four looks kept in `crowd`.
+        private func countThreads(from before: Int) {
+            for look in 1...4 {
+                DispatchQueue.main.asyncAfter(lessonSeconds: 0.1 * Double(look)) {
+                    guard let now = ProcessThreads.count() else { return }
+                    self.crowd.threads = (before, max(now, self.crowd.threads?.most ?? now))
+                }
             }
         }
 
