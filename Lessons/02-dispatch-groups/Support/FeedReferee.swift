@@ -41,18 +41,17 @@ extension FeedExercise {
             then: @escaping () -> Void
         ) {
             guard let round = rounds.first else { return then() }
+            let feeds = round.feeds.filter(quiet.contains).count  // of the crowd
             // The crowd is played for a loader right so far: one that waits on the main queue would
             // wait for each of its feeds in turn, minutes in all.
-            if round.feeds.contains(where: quiet.contains) && faults.count > 0 {
+            if feeds > 0 && faults.count > 0 {
                 let name = round.line?.components(separatedBy: ":").first ?? "the crowd"
                 say("\(name): not played, the loader is not right yet")
                 return play(rounds.dropFirst(), with: loader, then: then)
             }
             if let line = round.line { say(line) }
-            let crowded = round.feeds.contains(where: quiet.contains)
-            let threadsBefore = crowded ? ProcessThreads.count() : nil
+            let threadsBefore = feeds > 0 ? ProcessThreads.count() : nil
             load(round.feeds, with: loader, aside: aside) {
-                let feeds = round.feeds.filter(self.quiet.contains).count
                 if feeds > 0 {
                     let tally = self.crowd
                     self.crowd = CrowdTally()
