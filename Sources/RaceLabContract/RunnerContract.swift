@@ -118,3 +118,14 @@ public enum GotInBetween {
         return (String(rest[0].dropLast(2)), rest[3], String(last))
     }
 }
+
+/// The type of a driver's hand-over mark (RaceLabKit's `HandoverMark`): a race on it is read as a
+/// value the attendee's code passed from one thread to another with nothing ordering the two.
+public enum HandoverMarkName {
+    public static let type = "HandoverMark"
+    /// Set (to "1") by the runner where the attendee's code awaits: Swift's runtime resumes a task whose
+    /// continuation was resumed before it awaited without telling ThreadSanitizer (`_swift_tsan_acquire`
+    /// is in the slow path only: swift/stdlib/public/Concurrency/Task.cpp, swift_continuation_awaitImpl),
+    /// so a mark handed over through one would race in right code. Its marks are then not looked at.
+    public static let unjudged = "RACELAB_HANDOVERS_UNJUDGED"
+}

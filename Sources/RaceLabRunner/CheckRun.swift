@@ -41,7 +41,8 @@ func checkRunOnce(
         let expectsNoRace = transcript.verdict == .clean
         let result = runProcess(
             executable, arguments: arguments + ["--speed", String(timing.speed)],
-            environment: runEnvironment(exitPause: limits.exitPause, catchTraps: limits.catchTraps),
+            environment: runEnvironment(
+                exitPause: limits.exitPause, catchTraps: limits.catchTraps, more: limits.environment),
             directory: root, timeout: timeout, outputCap: limits.outputCap,
             stopWhen: limits.stopAtFirstReport && expectsNoRace ? hasWholeTSanReport : nil)
         var outcome = judge(

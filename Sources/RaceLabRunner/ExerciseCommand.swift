@@ -203,8 +203,18 @@ extension Runner {
     }
 
     /// A race told with the attendee's side first ("X writes (your file) while the driver's Y reads"):
-    /// the line they can change comes before the one they cannot.
+    /// the line they can change comes before the one they cannot. A race on a driver's hand-over mark is
+    /// placed at the attendee's lines in its stacks (none for a side with none), where they passed it on first.
     static func theirsFirst(_ problem: CheckProblem, in folder: String) -> CheckProblem {
+        if case .unexpectedRace(var race, let count) = problem, race.isOnAHandover {
+            // The driver's mark is where it raced; where the attendee's code was is below it in each stack.
+            for index in race.sides.indices {
+                let theirs = race.sides[index].stack.first { $0.file.hasPrefix(folder + "/") }
+                (race.sides[index].file, race.sides[index].line) = (theirs?.file, theirs?.line)
+            }
+            race.sides.sort { ($0.operation == "read" ? 0 : 1) < ($1.operation == "read" ? 0 : 1) }
+            return .unexpectedRace(race, count: count)
+        }
         guard case .unexpectedRace(var race, let count) = problem, race.sides.count == 2,
             race.sides[0].file?.hasPrefix(folder + "/") != true, race.sides[1].file?.hasPrefix(folder + "/") == true
         else { return problem }

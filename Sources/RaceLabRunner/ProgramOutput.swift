@@ -98,6 +98,10 @@ enum TrapCause: Equatable {
     /// exercise 10's `chain-without-lock`). No other cause is likely in the exercises' code, which
     /// has no unsafe pointers; deep recursion is the one named.
     case badMemoryAccessInTheirCode
+    /// A group left more often than it was entered: libdispatch traps in `dispatch_group_leave`
+    /// ("Unbalanced call to dispatch_group_leave()", swift-corelibs-libdispatch and Apple's libdispatch
+    /// alike, src/semaphore.c), as when a callback's `leave()` runs before the `enter()` after its fetch.
+    case unbalancedLeave
 
     init?<Lines: Sequence<String>>(_ stack: Lines) {
         let frames = Array(stack)
@@ -107,6 +111,8 @@ enum TrapCause: Equatable {
             self = .isolationCheck
         } else if frames.first?.contains("__DISPATCH_WAIT_FOR_QUEUE__") == true {
             self = .syncOnItsOwnQueue
+        } else if frames.first?.contains("dispatch_group_leave") == true {
+            self = .unbalancedLeave
         } else {
             return nil
         }
@@ -126,6 +132,9 @@ enum TrapCause: Equatable {
             return "why: ThreadSanitizer saw two threads touch the same memory at once earlier in this run, and"
                 + " memory another thread changes in the middle of this code's work can crash it (an index no"
                 + " longer there): every access to it, reads too, must go through the same lock, queue or actor."
+        case .unbalancedLeave:
+            return "why: a group was left more often than it was entered, and libdispatch stops the program: a"
+                + " callback can run before the line after the call that starts its work, so enter before that call."
         case .badMemoryAccessInTheirCode:
             return "why: a bad memory access in your code is most often memory two threads changed at once (a"
                 + " dictionary or array left half-written crashes before ThreadSanitizer can report it), or else"

@@ -1,4 +1,5 @@
 import Foundation
+import RaceLabContract
 
 /// A TSan report in the terms of the project: which of its functions touched the memory, how, where.
 public struct RaceDescription: Hashable, CustomStringConvertible {
@@ -14,6 +15,14 @@ public struct RaceDescription: Hashable, CustomStringConvertible {
         /// TSan gave no line, and `line` is where the closure or function it named opens (its body has
         /// more than one line): "closure" or "function".
         public var lineOpens: String?
+        /// Every frame of the stack that is the project's and has a file and line, innermost first: where
+        /// a driver's frames come first, the attendee's lines below them (`HandoverMarkName`).
+        public var stack: [Line] = []
+
+        public struct Line: Hashable {
+            public var file: String
+            public var line: Int
+        }
 
         var place: String {
             file.map { path in
@@ -38,6 +47,11 @@ public struct RaceDescription: Hashable, CustomStringConvertible {
     }
 
     public var description: String {
+        if isOnAHandover {
+            let reader = sides.first { $0.operation == "read" } ?? sides[0]
+            return "\(kind) on a hand-over: your code passed on, at \(reader.place), a value that a callback got on"
+                + " another thread, and nothing ordered that callback before it"
+        }
         guard isRace, sides.count == 2 else {
             if sides.count > 1 {
                 // A lock-order inversion: each thread's side of the cycle.
@@ -60,6 +74,12 @@ public struct RaceDescription: Hashable, CustomStringConvertible {
         case "write": return "writes"
         default: return operation
         }
+    }
+
+    /// A race on a driver's hand-over mark (`HandoverMarkName`): a value the attendee's code passed from
+    /// the thread it got it on to another, with nothing ordering the two.
+    public var isOnAHandover: Bool {
+        isRace && sides.allSatisfy { $0.function.hasPrefix(HandoverMarkName.type + ".") }
     }
 
     /// "data race" and "Swift access race" (an exclusivity violation such as two `+=` at once) are
@@ -125,6 +145,10 @@ public func describe(
         }
         var made = RaceDescription.Side(
             function: function, operation: operation, file: file, line: own?.0.line, inProject: own != nil)
+        made.stack = frames.compactMap { frame -> RaceDescription.Side.Line? in
+            guard let line = frame.line, let file = project.place(of: frame)?.file else { return nil }
+            return RaceDescription.Side.Line(file: file, line: line)
+        }
         if made.line == nil, own != nil, let file {
             if let found = bodyLine(names[frame.symbol] ?? frame.symbol, in: root + "/" + file) {
                 (made.line, made.lineOpens) = (found.line, found.opens)

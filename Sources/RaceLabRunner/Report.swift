@@ -57,7 +57,10 @@ extension Runner {
     func explain(_ problem: CheckProblem, besideAMutex: Bool = false) -> String {
         guard case .unexpectedRace(let race, _) = problem else { return problem.description }
         var lines = [problem.description]
-        if race.forAttendee && race.isRace { lines.append(besideAMutex ? Self.whyARaceBesideAMutex : Self.whyARace) }
+        if race.forAttendee && race.isRace {
+            lines.append(
+                race.isOnAHandover ? Self.whyAHandover : besideAMutex ? Self.whyARaceBesideAMutex : Self.whyARace)
+        }
         var quoted = Set<String>()
         for side in race.sides {
             guard let file = side.file, let line = side.line, quoted.insert(side.place).inserted,
@@ -73,6 +76,13 @@ extension Runner {
     static let whyARace =
         "  why: nothing ordered these two accesses, so two threads made them at once; every access to this"
         + " memory, reads too, must go through the same lock, queue or actor"
+
+    /// Why a race on a driver's hand-over mark (`HandoverMarkName`) is the attendee's: what orders a
+    /// callback before what their code does next, and why the values themselves raced unseen.
+    static let whyAHandover =
+        "  why: a lock, a serial queue, a group or an actor orders a callback before what follows it; a relaxed"
+        + " atomic does not, and values kept where ThreadSanitizer does not look (an unsafe buffer the standard"
+        + " library reads) race unseen, so the driver's mark of each hand-over raced in their place"
 
     /// `whyARace` where the attendee's file uses a Mutex, whose hand-over TSan on Linux cannot see.
     static let whyARaceBesideAMutex =

@@ -1,4 +1,5 @@
 import Foundation
+import RaceLabContract
 
 /// How the runner runs page processes.
 public struct RunLimits {
@@ -19,6 +20,8 @@ public struct RunLimits {
     /// in. Exercises only: a page's demos crash on purpose in child processes, which tell a crash by
     /// its signal.
     public var catchTraps = false
+    /// More environment variables for the program (`HandoverMarkName.unjudged`).
+    public var environment: [String: String] = [:]
 
     public init() {}
 }
@@ -61,8 +64,10 @@ let tsanExitStatus: Int32 = 66
 /// The environment a page runs in: ThreadSanitizer's exit status and history fixed here, so that a
 /// user's own TSAN_OPTIONS cannot change a verdict. `atexit_sleep_ms`: see `RunLimits.exitPause`
 /// (TSan's default second before every exit would be a second of every page).
-func runEnvironment(exitPause: Int = 0, catchTraps: Bool = false) -> [String: String] {
+func runEnvironment(exitPause: Int = 0, catchTraps: Bool = false, more: [String: String] = [:]) -> [String: String] {
     var environment = ProcessInfo.processInfo.environment
+    environment.removeValue(forKey: HandoverMarkName.unjudged)  // the runner's to say, not the user's shell's
+    environment.merge(more) { $1 }
     environment["TSAN_OPTIONS"] =
         "exitcode=\(tsanExitStatus):halt_on_error=0:history_size=4:atexit_sleep_ms=\(exitPause)"
         + (catchTraps ? ":handle_sigill=1:handle_abort=1" : "")

@@ -117,10 +117,14 @@ public final class Runner {
             let seed = subject.variant == nil || !transcript.seeded ? nil : self.seed ?? freshSeed()
             var banner = subject.banner
             banner.seed = seed
+            var runLimits = subject.limits(limits, attendeeWaiting: attendeeWaiting)
+            if let variant = subject.variant, awaits(in: variant.folder) {
+                runLimits.environment[HandoverMarkName.unjudged] = "1"
+            }
             var outcome = checkRun(
                 program, arguments: subject.arguments + (seed.map { ["--seed", String($0)] } ?? []),
                 transcript: transcript,
-                root: workspace.root, limits: subject.limits(limits, attendeeWaiting: attendeeWaiting), timing: timing,
+                root: workspace.root, limits: runLimits, timing: timing,
                 banner: banner,
                 program: subject.sources,
                 racesDocumented: subject.variant.flatMap { try? $0.expectedFailures(root: workspace.root)?.get() }?
@@ -129,6 +133,17 @@ public final class Runner {
             return outcome
         } catch {
             return transcriptFailure(subject.transcript, error)
+        }
+    }
+
+    /// Whether the Swift files of an exercise's `folder` (its driver's `main.swift` aside) await in their
+    /// code: then a driver's hand-over marks are not looked at (`HandoverMarkName.unjudged`).
+    func awaits(in folder: String) -> Bool {
+        let path = "\(workspace.root)/\(folder)"
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        return files.filter { $0.hasSuffix(".swift") && $0 != "main.swift" }.contains { file in
+            let text = (try? String(contentsOfFile: "\(path)/\(file)", encoding: .utf8)) ?? ""
+            return Self.codeLines(text).contains { $0.range(of: #"\bawait\b"#, options: .regularExpression) != nil }
         }
     }
 

@@ -252,6 +252,21 @@ final class AttendeePathTests: ExerciseWorkspaceTestCase {
                 "in Person.name.getter (Lessons/03-thread-safety/Exercise/Person.swift:32)",
                 TrapCause.syncOnItsOwnQueue.why,
             ])
+        // A group left before it was entered (exercise 2, `enter()` after the fetch, captured): why, in words.
+        var leave: [CheckProblem] = []
+        judgeEnding(
+            ProcessResult(
+                ending: .exited(66), stdout: "", stderr: try capturedStderr("exercise2-unbalanced-leave.stderr"),
+                seconds: 1),
+            transcript: try Transcript(parsing: "---\n"), output: "", reported: false, demangler: Demangler(),
+            root: TSanReportTests.capturedRoot, problems: &leave)
+        guard case .crashed(4, let leaveTold)? = leave.first else { return XCTFail("\(leave)") }
+        XCTAssertEqual(
+            leaveTold.prefix(2),
+            [
+                "in a closure in FeedLoader.load (Lessons/02-dispatch-groups/Exercise/FeedLoader.swift:14)",
+                TrapCause.unbalancedLeave.why,
+            ])
         // Without the project's frames (another root), TSan's own words, and no reason made up.
         var elsewhere: [CheckProblem] = []
         judgeEnding(

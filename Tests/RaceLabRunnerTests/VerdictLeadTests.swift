@@ -146,6 +146,30 @@ final class VerdictLeadTests: ExerciseWorkspaceTestCase {
         XCTAssertEqual(kept.sides.map(\.function), ["Counter.increment", "CounterExercise.play"])
     }
 
+    /// A race on a driver's hand-over mark (exercise 2: texts counted with a relaxed atomic, captured) is
+    /// told at the attendee's line below the mark in its stack, in their terms; an ordinary race is not one.
+    func testARaceOnAHandoverMarkIsToldWhereTheirCodePassedTheValueOn() throws {
+        let root = TSanReportTests.capturedRoot
+        let race = try XCTUnwrap(
+            describe(parseTSanReports(try capturedStderr("exercise2-handover.stderr")), root: root).first)
+        XCTAssertTrue(race.isOnAHandover, "\(race)")
+        let folder = "Lessons/02-dispatch-groups/Exercise"
+        guard case .unexpectedRace(var told, _) = Runner.theirsFirst(.unexpectedRace(race, count: 1), in: folder)
+        else { return XCTFail() }
+        XCTAssertEqual(told.sides.map(\.operation), ["read", "write"])
+        XCTAssertEqual(told.sides[0].file, "\(folder)/FeedLoader.swift")
+        XCTAssertEqual(told.sides[0].line, 24, "the line that called completion, below the driver's frames")
+        XCTAssertNil(told.sides[1].file, "the callback's side has no line of theirs: the driver gave the text")
+        told.forAttendee = true
+        XCTAssertTrue(
+            told.description.hasPrefix(
+                "data race on a hand-over: your code passed on, at \(folder)/FeedLoader.swift:24, a value"),
+            told.description)
+        let ordinary = try XCTUnwrap(
+            describe(parseTSanReports(try capturedStderr("exercise3-starter.stderr")), root: root).first)
+        XCTAssertFalse(ordinary.isOnAHandover, "a race in the attendee's code is told as it is")
+    }
+
     func testAVerdictLeadIsReadAndHeldToTheFirstTwoLines() throws {
         let lead = try XCTUnwrap(VerdictLead(parsing: #" Person.swift:24 because "hold one lock""#))
         XCTAssertEqual(lead, VerdictLead(place: "Person.swift:24", because: "hold one lock"))

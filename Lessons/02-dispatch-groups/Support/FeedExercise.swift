@@ -12,14 +12,19 @@ public struct FeedItem: Sendable {
     let lastArrival: RelaxedMoment  // when the feed's latest fetch called back
     let shelved: (CallbackShelf, Int)?  // round 6: the driver's threads call back, not a global queue
     let calledBack: (@Sendable () -> Void)?  // round 5: the driver's own, just before the loader's callback
+    let handover = HandoverMark()  // given just before the loader's callback gets the text
+    /// Round 4, again: `fetch` returns only once its callback has run, as when the loading thread is
+    /// held up right after it asked (a busy machine's doing).
+    let callsBackFirst: Bool
 
     init(
         title: String, updated: Bool = false, latency: Double, arrived: RelaxedWord, lastArrival: RelaxedMoment,
-        calledBack: (@Sendable () -> Void)? = nil
+        calledBack: (@Sendable () -> Void)? = nil, callsBackFirst: Bool = false
     ) {
         (self.title, self.latency, self.arrived, self.lastArrival, shelved, self.calledBack) = (
             title, latency, arrived, lastArrival, nil, calledBack
         )
+        self.callsBackFirst = callsBackFirst
         source = updated ? title + ", updated" : title
     }
 
@@ -27,6 +32,7 @@ public struct FeedItem: Sendable {
         (self.title, source, latency, arrived, lastArrival, shelved, calledBack) = (
             title, title, 0, RelaxedWord(), RelaxedMoment(), shelf, nil
         )
+        callsBackFirst = false
     }
 
     /// The text its fetch brings.
@@ -34,14 +40,36 @@ public struct FeedItem: Sendable {
 
     /// Fetches the item: `completion` gets its text, on a global queue, after a while.
     public func fetch(completion: @escaping @Sendable (String) -> Void) {
-        if let (shelf, slot) = shelved { return shelf.put(slot, completion) }
+        let handover = handover
+        if let (shelf, slot) = shelved {
+            return shelf.put(slot) { text in
+                handover.give()
+                completion(text)
+            }
+        }
         let (arrived, lastArrival, source, calledBack) = (arrived, lastArrival, source, calledBack)
+        let (started, ended) = (RelaxedWord(), RelaxedWord())  // relaxed: they order nothing
         RaceLabKit.fetch(source, latency: latency) { text in
+            started.value = 1
             arrived.add(1)
             lastArrival.record()
             calledBack?()
+            handover.give()
             completion(text)
+            ended.value = 1
         }
+        if callsBackFirst { Self.waitForCallback(started: started, ended: ended) }
+    }
+
+    /// Waits, in `fetch`, for its callback: up to 2 s of real time for it to start, and 0.05 s more for
+    /// it to end (a callback that waits for something the loading thread holds then goes on after).
+    private static func waitForCallback(started: RelaxedWord, ended: RelaxedWord) {
+        func waited(_ limit: UInt64, for word: RelaxedWord) {
+            let since = DispatchTime.now().uptimeNanoseconds
+            while word.value == 0 && DispatchTime.now().uptimeNanoseconds - since < limit { sched_yield() }
+        }
+        waited(2_000_000_000, for: started)
+        waited(50_000_000, for: ended)
     }
 }
 
@@ -89,7 +117,7 @@ public enum FeedExercise {
             func feed(
                 _ count: Int, allAt moment: Double? = nil, updating earlier: [FeedItem]? = nil,
                 straggling: Bool = false,
-                arriving order: [Int]? = nil
+                arriving order: [Int]? = nil, callingBackFirst: Bool = false
             ) -> [FeedItem] {
                 let (arrived, lastArrival) = (RelaxedWord(), RelaxedMoment())
                 var latencies = (0..<count).map { _ in moment ?? scenario.seconds(in: 0.2...1.2, step: 0.1) }
@@ -125,8 +153,8 @@ public enum FeedExercise {
                 }
                 return zip(latencies, titles).enumerated().map { index, item in
                     FeedItem(
-                        title: item.1, updated: index == updated, latency: item.0, arrived: arrived,
-                        lastArrival: lastArrival)
+                        title: item.1, updated: index == updated, latency: callingBackFirst ? 0 : item.0,
+                        arrived: arrived, lastArrival: lastArrival, callsBackFirst: callingBackFirst)
                 }
             }
             let first = feed(scenario.int(in: 4...8), updating: [])
@@ -152,8 +180,12 @@ public enum FeedExercise {
             let crowd = (0..<crowdSize).map { place in
                 feed(1, allAt: 0.5 + Double(crowdSize - 1 - place) * 0.005)
             }
+            // Feeds whose fetches call back before `fetch` returns: a `group.enter()` after the fetch
+            // comes after its `leave()` (adversarial round 4: it passed every run, as no callback came that soon).
+            let first3 = 13 + crowdSize
+            let soon = (1...3).map { feed($0, callingBackFirst: true) }
             let chain = FeedChain.fetches(&scenario)
-            let feeds = [first, pair.0, pair.1, [], bursts.0, bursts.1, straggler] + threes + crowd
+            let feeds = [first, pair.0, pair.1, [], bursts.0, bursts.1, straggler] + threes + crowd + soon
             for (index, items) in feeds.enumerated() where index < 3 || index == 6 {
                 note(
                     "Feed \(index + 1): "
@@ -182,6 +214,10 @@ public enum FeedExercise {
                     [4]
                 ),
                 (nil, [5]),
+                (
+                    "round 4, again: feeds \(first3 + 1) to \(first3 + 3) at once, of 1 to 3 stories, whose fetches call back before `fetch` returns",
+                    Array(first3..<first3 + 3)
+                ),
             ]
             var awaitStraggler: ((@escaping () -> Void) -> Void)?
             referee.play(rounds[...], with: loader, aside: { awaitStraggler = referee.loadAside(6, with: loader) }) {

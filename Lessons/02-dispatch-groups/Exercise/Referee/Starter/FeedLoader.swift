@@ -2,7 +2,8 @@
 //
 // The driver (main.swift) asks this loader for feeds of stories: `load` gets the items and a
 // completion. Each `item.fetch` returns at once and calls back on a global queue, later (how much
-// later comes from the run's seed). Make `load`:
+// later comes from the run's seed; on a busy machine the callback may even run before `fetch` has
+// returned). Make `load`:
 // - return at once, and hold no thread while the fetches are out (a `wait`, on the main queue or on
 //   a global one, holds a thread: with many loads at once the pool's few threads run out),
 // - call `completion` once, on the main queue, as soon as every fetch has called back,

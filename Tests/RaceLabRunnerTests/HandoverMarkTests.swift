@@ -1,0 +1,30 @@
+import Foundation
+import RaceLabContract
+import RaceLabKit
+import XCTest
+
+@testable import RaceLabRunner
+
+/// A driver's hand-over marks: the runner knows their type by name, and tells the program not to look
+/// at them where the attendee's code awaits (a continuation resumed before its await is a hand-over
+/// ThreadSanitizer cannot see).
+final class HandoverMarkTests: ExerciseWorkspaceTestCase {
+    func testTheRunnerKnowsTheMarksTypeByItsName() {
+        XCTAssertEqual(String(describing: HandoverMark.self), HandoverMarkName.type)
+    }
+
+    func testMarksAreUnjudgedOnlyWhereTheAttendeesCodeAwaits() throws {
+        let folder = "Lessons/03-thread-safety/Exercise"
+        let file = "\(root)/\(folder)/Person.swift"
+        XCTAssertFalse(try runner().awaits(in: folder), "the starter awaits nothing")
+        try "func f() async { await g() }\n".write(toFile: file, atomically: true, encoding: .utf8)
+        XCTAssertTrue(try runner().awaits(in: folder))
+        try "// no await here\nlet awaited = 1\n".write(toFile: file, atomically: true, encoding: .utf8)
+        XCTAssertFalse(try runner().awaits(in: folder), "a comment, or a longer word, is not an await")
+        try "await start()\n".write(toFile: "\(root)/\(folder)/main.swift", atomically: true, encoding: .utf8)
+        XCTAssertFalse(try runner().awaits(in: folder), "the driver's main.swift is not theirs")
+        let environment = runEnvironment(more: [HandoverMarkName.unjudged: "1"])
+        XCTAssertEqual(environment[HandoverMarkName.unjudged], "1")
+        XCTAssertNil(runEnvironment()[HandoverMarkName.unjudged])
+    }
+}
