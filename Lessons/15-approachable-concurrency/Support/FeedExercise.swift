@@ -33,7 +33,7 @@ public enum FeedExercise {
     /// hold after a thumbnail (`MainWatch.settle`), a hop to the main actor, and room for a busy machine.
     static let doneLimit = 0.5
     /// The longest the median refresh's `done` may come after the screen last let the main queue go,
-    /// less the screen's own frames meanwhile, in real seconds, at any speed: work queued on the main
+    /// less one of the screen's frames (if one came between), in real seconds, at any speed: work queued on the main
     /// actor during the hold runs right after it, on the same thread, so a right view model's `done`
     /// comes a fraction of a millisecond after; one that waits for a poll's next look or a short delay
     /// comes tens or hundreds later (the medians measured are in docs/referee/exercise15.md). A
@@ -71,8 +71,12 @@ public enum FeedExercise {
             let size = sizeOf[number - 1]
             let costs = scenario.shuffled([0.6, 0.7, 0.8, 0.9, 1.0]).prefix(size).sorted(
                 by: number == rising ? (<) : (>))
-            let items = costs.enumerated().map { index, cost in
-                FeedItem(id: "refresh\(number)-item\(index + 1)-\(scenario.int(in: 100...999))", renderCost: cost)
+            // Stories numbered out of order, so that items sorted by id are not in the service's order
+            // (adversarial round 4: a sort by id passed every run while ids sorted in feed order).
+            var stories = (0..<size).map { $0 + 1 }
+            while size > 1 && stories == stories.sorted() { stories = scenario.shuffled(stories) }
+            let items = zip(costs, stories).map { cost, story in
+                FeedItem(id: "refresh\(number)-story\(story)-\(scenario.int(in: 100...999))", renderCost: cost)
             }
             return Refresh(items: items, latency: scenario.seconds(in: 0.1...0.4), queue: queues[number - 1])
         }
@@ -242,7 +246,11 @@ public enum FeedExercise {
         let doneAt = RelaxedMoment()
         let doneFramed = RelaxedWord()
         let (ready, readyFramed) = readyAndFramed
-        GlobalJobStagger.hold(refresh.stagger)
+        // 40 ms of real time between the jobs let go: longer than a quick item's drawing at the check's
+        // 4x (12.5 ms), so that a task let go after another that draws and calls `done` runs after that
+        // `done` (adversarial round 4: items shown by one detached task, thumbnails and `done` by another,
+        // passed every run at 10 ms).
+        GlobalJobStagger.hold(refresh.stagger, spacing: 0.04)
         defer { GlobalJobStagger.hold(nil) }
         DispatchQueue.main.async {
             starts.withLock { $0.append(LessonClock.shared.now) }
@@ -317,15 +325,19 @@ public enum FeedExercise {
                 hint: "call done as soon as the items and thumbnails are shown, not after a wait")
         }
         // How long after the screen last let the main queue go (or the moment itself, where nothing was
-        // held: a callback on the main queue) `done` came, less the screen's own frames meanwhile, in
-        // real seconds.
+        // held: a callback on the main queue) `done` came, less one of the screen's frames, in real seconds.
         var afterRelease: Double?
         if wrong.isEmpty, timed, let readyAt = ready.value, let at = doneAt.value {
             let released = watch.released.value ?? readyAt
             let (since, framedThen) =
                 released > readyAt ? (released, watch.releasedFramed.value) : (readyAt, readyFramed.value)
-            let frames = Double(doneFramed.value &- framedThen) / 1e6
-            afterRelease = max(0, at - since - max(0, frames)) / LessonClock.shared.speed
+            // One frame at most is the screen's: queued during the hold, it may run before the view
+            // model's work queued there too. More frames passed while `done` waited for something else
+            // (adversarial round 4: a `done` 20 ms after the thumbnails were shown, its frames all taken
+            // off, measured 2 to 11 ms and passed).
+            let frames = FrameTally.between(framedThen, doneFramed.value)
+            let screens = frames.count > 0 ? frames.seconds / Double(frames.count) : 0
+            afterRelease = max(0, at - since - screens) / LessonClock.shared.speed
         }
         guard !wrong.isEmpty || late != nil else {
             if !quiet { note(start + ": shown, thumbnails right, done on the main actor.") }

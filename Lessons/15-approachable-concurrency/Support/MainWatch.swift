@@ -31,9 +31,9 @@ final class MainWatch {
     /// When a hold last let the main queue go (on the main queue; a relaxed moment, which orders
     /// nothing): main-actor work queued meanwhile runs right after it.
     let released = RelaxedMoment()
-    /// How long the screen has spent drawing frames, in lesson microseconds (main queue only writes it):
-    /// time the main actor was the screen's, not the view model's. `releasedFramed`: its value when a
-    /// hold last let go.
+    /// The screen's frames so far, how many and how long they took (a `FrameTally`; main queue only
+    /// writes it): time the main actor was the screen's, not the view model's. `releasedFramed`: its
+    /// value when a hold last let go.
     let framed = RelaxedWord()
     let releasedFramed = RelaxedWord()
 
@@ -59,7 +59,7 @@ final class MainWatch {
         let before = Shown(model)
         sleep(lessonSeconds: Self.frameHold)
         note(before, Shown(model), "during one of the screen's frames", refresh: refresh.current)
-        framed.add(UInt64(max(0, LessonClock.shared.now - start) * 1e6))
+        framed.add(FrameTally.one(lessonSeconds: LessonClock.shared.now - start))
     }
 
     /// How long a frame takes to draw, in lesson seconds: half of a frame's 0.05.
@@ -106,5 +106,22 @@ final class MainWatch {
         }
         body()
         bodyDone.signal()
+    }
+}
+
+/// How many frames the screen drew, and how long they took, in one word (a `RelaxedWord`'s), so that
+/// one relaxed read takes both: the count in the top 24 bits, the lesson microseconds below.
+enum FrameTally {
+    static let countShift: UInt64 = 40
+
+    /// One frame that took `lessonSeconds`, to add to a tally.
+    static func one(lessonSeconds: Double) -> UInt64 {
+        (1 << countShift) + min(UInt64(max(0, lessonSeconds) * 1e6), (1 << countShift) - 1)
+    }
+
+    /// The frames drawn between two readings of a tally, and the lesson seconds they took.
+    static func between(_ earlier: UInt64, _ later: UInt64) -> (count: Int, seconds: Double) {
+        let difference = later &- earlier
+        return (Int(difference >> countShift), Double(difference & ((1 << countShift) - 1)) / 1e6)
     }
 }
