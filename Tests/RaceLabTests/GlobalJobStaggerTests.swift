@@ -30,4 +30,24 @@ final class GlobalJobStaggerTests: XCTestCase {
     func testAsSentKeepsTheOrder() {
         XCTAssertEqual(firstSteps(.asSent), [1, 2])
     }
+
+    /// Held for one window: the two tasks made together are spaced and reversed; once they went, jobs
+    /// are no longer held.
+    func testOneWindowHoldsTheJobsSentTogetherAndNoneAfter() {
+        XCTAssertTrue(GlobalJobStagger.hold(.reversed, spacing: 0.3, windows: 1))
+        defer { GlobalJobStagger.hold(nil) }
+        XCTAssertTrue(GlobalJobStagger.holding)
+        let ran = Locked<[Int]>([])
+        let both = DispatchGroup()
+        for number in 1...2 {
+            both.enter()
+            Task.detached {
+                ran.withLock { $0.append(number) }
+                both.leave()
+            }
+        }
+        XCTAssertEqual(both.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(ran.current, [2, 1], "the window's two jobs, reversed")
+        XCTAssertFalse(GlobalJobStagger.holding, "after its one window, nothing more is held")
+    }
 }

@@ -21,7 +21,8 @@ public protocol ImageSource: Sendable {
 ///   after it serves everyone who asks again, however they arrive (a failure is not kept), and an image
 ///   downloaded before the failure is still held after it (a failure takes out its own entry). Then again,
 ///   with the request that started the download cancelled during it: the failure is not kept either.
-///   Then a request alone that asks again the moment its failure comes back gets a new download.
+///   Then a request alone that asks again the moment its failure comes back gets a new download; and
+///   one whose download fails at once, while the tasks the cache starts run late, is answered.
 /// - Round 4: the first two requests for an image at the same instant, image after image.
 /// - Round 5: contention: 200 images asked for by 32 tasks at once, for ThreadSanitizer; then each
 ///   asked for again, twice over: a cache keeps what it downloaded.
@@ -50,6 +51,7 @@ public enum CacheExercise {
                     faults += await failureNotKept(&scenario, makeCache())
                     faults += await failureAfterStarterCancelled(&scenario, makeCache())
                     faults += await failureAskedAgainAtOnce(&scenario, makeCache())
+                    faults += await failureBeforeTheCachesOwnJobs(&scenario, makeCache())
                     faults += await together(makeCache())
                     faults += await contend(makeCache())
                     let (slowFaults, slowLine) = await slow

@@ -18,19 +18,25 @@ public enum GlobalJobStagger {
         let original: GlobalJobHook.Original
     }
 
-    private static let state = Locked<(order: Order?, spacing: Double, held: [Held], due: Bool)>((nil, 0, [], false))
+    private static let state = Locked<(order: Order?, spacing: Double, held: [Held], due: Bool, windows: Int?)>(
+        (nil, 0, [], false, nil))
     private static let line = DispatchQueue(label: "racelab.global-job-stagger")
 
     /// From now on, global jobs are held and go in `order`, `spacing` real seconds apart: by default
     /// enough for one to reach its next await (a hop to the main actor) before the next starts, on a
-    /// busy machine. nil: they go at once again (jobs already held still go). False where the runtime
-    /// has no hook.
+    /// busy machine. With `windows`, only the jobs of that many windows (the first held and those sent
+    /// within `window` of it) are held, and the jobs sent after go at once: the jobs some code starts
+    /// together are spaced, and what they go on to do is not slowed. nil: they go at once again (jobs
+    /// already held still go). False where the runtime has no hook.
     @discardableResult
-    public static func hold(_ order: Order?, spacing: Double = 0.01) -> Bool {
+    public static func hold(_ order: Order?, spacing: Double = 0.01, windows: Int? = nil) -> Bool {
         guard GlobalJobHook.install() else { return false }
-        state.withLock { ($0.order, $0.spacing) = (order, spacing) }
+        state.withLock { ($0.order, $0.spacing, $0.windows) = (order, spacing, windows) }
         return true
     }
+
+    /// Whether jobs sent now are held.
+    static var holding: Bool { state.current.order != nil }
 
     /// Takes `job` to hold, if jobs are held now; false otherwise.
     static func take(_ job: UnownedJob, _ original: GlobalJobHook.Original) -> Bool {
@@ -48,7 +54,13 @@ public enum GlobalJobStagger {
     /// Lets the jobs held so far go, `spacing` apart, in their order.
     private static func release() {
         let (held, spacing) = state.withLock { state -> ([Held], Double) in
-            defer { (state.held, state.due) = ([], false) }
+            defer {
+                (state.held, state.due) = ([], false)
+                if let windows = state.windows {
+                    state.windows = windows - 1
+                    if windows <= 1 { state.order = nil }
+                }
+            }
             return (state.order == .reversed ? state.held.reversed() : state.held, state.spacing)
         }
         for (index, one) in held.enumerated() {
