@@ -8,7 +8,8 @@ import RaceLabKit
 /// from one catalog fits another.
 /// - Round 1: every add at once, one task each, several of one event, each task reading the list when
 ///   its add returns (a check and an append with an `await` between them add it twice: the catalog
-///   holds its answers until all have asked); then the events added more than once are removed.
+///   holds its answers until all have asked); then the events added more than once are removed. Then
+///   closed events added by two tasks at once, the catalog answering at once: every add returns.
 /// - Round 2: two controllers, each with a catalog of its own; tasks add, read, remove, read, add
 ///   again, read, remove again, read (when `add` returns the event is in, when `remove` returns it is
 ///   out; one controller's events are not the other's).
@@ -37,6 +38,7 @@ public enum FavoritesExercise {
                     // The slow catalog's adds go on beside rounds 1 to 5 (3 s of real time).
                     async let slow = slowCatalog(makeController)
                     var faults = await allAtOnce(&scenario, makeController)
+                    faults += await addParkedLate(makeController)
                     faults += await addThenRead(&scenario, makeController)
                     faults += await answerChanges(&scenario, makeController)
                     faults += await answerChangesWhileAsked(&scenario, makeController)
