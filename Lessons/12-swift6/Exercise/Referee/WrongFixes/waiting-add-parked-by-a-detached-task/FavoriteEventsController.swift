@@ -7,7 +7,7 @@ import Lesson12Support
 // the add is parked with nothing left to resume it, and never returns: round 1, again, finds it in most
 // runs (28 to 37 of 80 adds stuck, quiet; 3 of 6 loaded runs), or a later round hangs on it.
 // must fail: output
-// verdict leads with: FavoriteEventsController.swift:36 because "park an add that waits for another in the same actor turn" or "Something waits forever"
+// verdict leads with: FavoriteEventsController.swift:37 because "park an add that waits for another in the same actor turn" or "Something waits forever"
 
 actor FavoriteEventsController: FavoriteEvents {
     private let catalog: Catalog
