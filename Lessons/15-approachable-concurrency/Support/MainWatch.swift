@@ -28,6 +28,11 @@ final class MainWatch {
     /// real speed a hold of 0.1 s would outlast a poll of the main actor every 0.1 s, whose next look
     /// would then come right after it, as at once.
     static let settle = 0.025
+    /// How long a hold waits for its body, in real seconds: a service's callback that only hands the
+    /// items on takes a fraction of a millisecond; one that waits for the main queue (a right
+    /// `DispatchQueue.main.sync` from the service's queue) would wait for the hold itself (adversarial
+    /// round 5: it was held 0.5 lesson s every refresh, and a right view model failed as a busy main actor).
+    static let bodyLimit = 0.05
     /// When a hold last let the main queue go (on the main queue; a relaxed moment, which orders
     /// nothing): main-actor work queued meanwhile runs right after it.
     let released = RelaxedMoment()
@@ -81,7 +86,8 @@ final class MainWatch {
     /// Runs `body` while the main queue is held, and keeps holding it `settle` real seconds more; a
     /// change of what the screen shows meanwhile is noted as made off the main actor. On the main
     /// queue itself it only runs `body`. If the main queue cannot be held within a lesson second
-    /// (busy, or waiting for a lock that `body`'s caller holds), nothing is judged.
+    /// (busy, or waiting for a lock that `body`'s caller holds), or `body` has not returned within
+    /// `bodyLimit` (it waits for the main queue), nothing is judged.
     func holding(_ moment: String, _ body: () -> Void) {
         guard !isOnMainQueue else { return body() }
         let held = DispatchSemaphore(value: 0)
@@ -91,14 +97,16 @@ final class MainWatch {
         DispatchQueue.main.async {
             let before = Shown(self.model)
             held.signal()
-            _ = bodyDone.wait(timeout: LessonClock.shared.deadline(after: 0.5))
-            Thread.sleep(forTimeInterval: Self.settle)
+            // A body that waits for the main queue (`DispatchQueue.main.sync` from the service's queue,
+            // right there) would wait for this hold: let go of it instead, and judge nothing.
+            let finished = bodyDone.wait(timeout: .now() + Self.bodyLimit) == .success
+            if finished { Thread.sleep(forTimeInterval: Self.settle) }
             let after = Shown(self.model)
             defer {
                 self.releasedFramed.value = self.framed.value
                 self.released.record()
             }
-            guard !abandoned.current else { return }
+            guard finished, !abandoned.current else { return }
             self.note(before, after, moment, refresh: refresh)
         }
         if held.wait(timeout: LessonClock.shared.deadline(after: 1)) == .timedOut {
