@@ -1,4 +1,3 @@
-import Dispatch
 import RaceLabKit
 
 extension FavoritesExercise {
@@ -24,7 +23,7 @@ extension FavoritesExercise {
             stuck = await withTaskGroup(of: Event?.self, returning: [Event].self) { group in
                 for event in events {
                     for _ in 0..<2 {
-                        group.addTask { await returned(within: 3) { await controller.add(event) } ? nil : event }
+                        group.addTask { await returned(within: 3) { await controller.add(event) } == nil ? event : nil }
                     }
                 }
                 return await group.reduce(into: []) { if let event = $1 { $0.append(event) } }
@@ -46,24 +45,4 @@ extension FavoritesExercise {
 
     /// How many closed events round 1, again, adds twice at once.
     static let pairs = 40
-
-    /// Whether `body` returned within `seconds` of real time (it is left to itself if not: an add
-    /// parked for good is never resumed).
-    static func returned(within seconds: Double, _ body: @escaping @Sendable () async -> Void) async -> Bool {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            let told = Locked(false)
-            let tell: @Sendable (Bool) -> Void = { returned in
-                let first = told.withLock { told in
-                    defer { told = true }
-                    return !told
-                }
-                if first { continuation.resume(returning: returned) }
-            }
-            Task {
-                await body()
-                tell(true)
-            }
-            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { tell(false) }
-        }
-    }
 }

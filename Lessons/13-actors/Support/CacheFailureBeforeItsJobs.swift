@@ -1,4 +1,3 @@
-import Dispatch
 import RaceLabKit
 
 extension CacheExercise {
@@ -18,12 +17,12 @@ extension CacheExercise {
         // Held from the request on, for the window of the jobs the cache starts with the download (the
         // actor itself, which runs the download's task, and a task of its own), last sent first: the
         // download's own hops go at once after, so its failure comes back long before the other job.
-        let first = await answer(within: 3) {
+        let first = await returned(within: 3) {
             GlobalJobStagger.hold(.reversed, spacing: 0.3, windows: 1)
             return await ask(cache, name)
         }
         GlobalJobStagger.hold(nil)
-        let again = first == nil ? nil : await answer(within: 3) { await ask(cache, name) }
+        let again = first == nil ? nil : await returned(within: 3) { await ask(cache, name) }
         let downloads = Network.requests(for: name).received
         guard case .failed = first, again == .image(image.checksum), downloads == 2 else {
             FaultLine(
@@ -40,22 +39,5 @@ extension CacheExercise {
         }
         note("The request whose download failed at once got the failure, and asking again, the image.")
         return 0
-    }
-
-    /// What `body` answers, or nil when it has not answered within `seconds` of real time (it is left
-    /// to itself: a request parked for good is never resumed).
-    static func answer(within seconds: Double, _ body: @escaping @Sendable () async -> Answer) async -> Answer? {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Answer?, Never>) in
-            let given = Locked(false)
-            let give: @Sendable (Answer?) -> Void = { answer in
-                let first = given.withLock { given in
-                    defer { given = true }
-                    return !given
-                }
-                if first { continuation.resume(returning: answer) }
-            }
-            Task { give(await body()) }
-            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { give(nil) }
-        }
     }
 }
