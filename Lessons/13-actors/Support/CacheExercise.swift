@@ -22,7 +22,8 @@ public protocol ImageSource: Sendable {
 ///   downloaded before the failure is still held after it (a failure takes out its own entry). Then again,
 ///   with the request that started the download cancelled during it: the failure is not kept either.
 ///   Then a request alone that asks again the moment its failure comes back gets a new download; and
-///   one whose download fails at once, while the tasks the cache starts run late, is answered.
+///   one whose download fails at once, while the tasks the cache starts run late, is answered; and
+///   after a failure whose requests were all cancelled, a request alone downloads again.
 /// - Round 4: the first two requests for an image at the same instant, image after image.
 /// - Round 5: contention: 200 images asked for by 32 tasks at once, for ThreadSanitizer; then each
 ///   asked for again, twice over: a cache keeps what it downloaded.
@@ -52,6 +53,7 @@ public enum CacheExercise {
                     faults += await failureAfterStarterCancelled(&scenario, makeCache())
                     faults += await failureAskedAgainAtOnce(&scenario, makeCache())
                     faults += await failureBeforeTheCachesOwnJobs(&scenario, makeCache())
+                    faults += await failureAllCancelled(&scenario, makeCache())
                     faults += await together(makeCache())
                     faults += await contend(makeCache())
                     let (slowFaults, slowLine) = await slow
@@ -99,6 +101,10 @@ public enum CacheExercise {
             }
         }
     }
+
+    /// What a download that fails brings (RaceLab's network: `.resourceUnavailable`): the answer of
+    /// every request that waited on it, as `ask` puts it.
+    static let downloadFailure = Answer.failed("URLError \(URLError.Code.resourceUnavailable.rawValue)")
 
     static func ask(_ cache: any ImageSource, _ name: String) async -> Answer {
         do {

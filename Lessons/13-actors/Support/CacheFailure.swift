@@ -49,11 +49,23 @@ extension CacheExercise {
         var faults = 0
         let shared = asked.filter { $0.askedAt < firstAnswer }
         let notFailed = shared.filter { if case .failed = $0.first { false } else { true } }
+        // A failure of the cache's own making, not the download's (adversarial round 5: the waiters got an
+        // error the cache made up, the starter the download's).
+        let otherFailure = shared.filter { if case .failed = $0.first { $0.first != downloadFailure } else { false } }
         if let answer = notFailed.first?.first {
             FaultLine(
                 "\(notFailed.count) of the \(shared.count) requests that shared the download that failed got \(answer),"
                     + " not its failure: it was downloaded again (`Network.image`)",
                 hint: "a failure is the answer for those who waited on it, not a reason to try again"
+            ).note()
+            faults += 1
+        } else if case .failed(let error)? = otherFailure.first?.first {
+            // The error's name, for where the attendee's file makes it: `downloadFailed` of "downloadFailed(…)".
+            let made = error.prefix { $0 != "(" }
+            FaultLine(
+                "\(otherFailure.count) of the \(shared.count) requests that shared the download that failed got"
+                    + " `\(made)`, an error of the cache's own, not the download's, \(downloadFailure)",
+                hint: "a download's failure is the answer for every request that waited on it: throw its own error"
             ).note()
             faults += 1
         }
