@@ -118,7 +118,7 @@ public final class Runner {
             var banner = subject.banner
             banner.seed = seed
             var runLimits = subject.limits(limits, attendeeWaiting: attendeeWaiting)
-            if let variant = subject.variant, awaits(in: variant.folder) {
+            if let variant = subject.variant, awaits(exercise: variant.exercise, in: variant.folder) {
                 runLimits.environment[HandoverMarkName.unjudged] = "1"
             }
             var outcome = checkRun(
@@ -136,14 +136,13 @@ public final class Runner {
         }
     }
 
-    /// Whether the Swift files of an exercise's `folder` (its driver's `main.swift` aside) await in their
-    /// code: then a driver's hand-over marks are not looked at (`HandoverMarkName.unjudged`).
-    func awaits(in folder: String) -> Bool {
-        let path = "\(workspace.root)/\(folder)"
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return files.filter { $0.hasSuffix(".swift") && $0 != "main.swift" }.contains { file in
-            let text = (try? String(contentsOfFile: "\(path)/\(file)", encoding: .utf8)) ?? ""
-            return Self.codeLines(text).contains { $0.range(of: #"\bawait\b"#, options: .regularExpression) != nil }
+    /// Whether the attendee's files of exercise `number`, as they are in `folder` (theirs, or a
+    /// variant's), await in their code: then a driver's hand-over marks are not looked at
+    /// (`HandoverMarkName.unjudged`).
+    func awaits(exercise number: Int, in folder: String) -> Bool {
+        guard let exercise = try? workspace.exercise(number) else { return false }
+        return attendeeTexts(exercise, folder: folder).contains { _, text in
+            Self.codeLines(text).contains { $0.range(of: #"\bawait\b"#, options: .regularExpression) != nil }
         }
     }
 

@@ -16,13 +16,13 @@ final class HandoverMarkTests: ExerciseWorkspaceTestCase {
     func testMarksAreUnjudgedOnlyWhereTheAttendeesCodeAwaits() throws {
         let folder = "Lessons/03-thread-safety/Exercise"
         let file = "\(root)/\(folder)/Person.swift"
-        XCTAssertFalse(try runner().awaits(in: folder), "the starter awaits nothing")
+        XCTAssertFalse(try runner().awaits(exercise: 3, in: folder), "the starter awaits nothing")
         try "func f() async { await g() }\n".write(toFile: file, atomically: true, encoding: .utf8)
-        XCTAssertTrue(try runner().awaits(in: folder))
+        XCTAssertTrue(try runner().awaits(exercise: 3, in: folder))
         try "// no await here\nlet awaited = 1\n".write(toFile: file, atomically: true, encoding: .utf8)
-        XCTAssertFalse(try runner().awaits(in: folder), "a comment, or a longer word, is not an await")
+        XCTAssertFalse(try runner().awaits(exercise: 3, in: folder), "a comment, or a longer word, is not an await")
         try "await start()\n".write(toFile: "\(root)/\(folder)/main.swift", atomically: true, encoding: .utf8)
-        XCTAssertFalse(try runner().awaits(in: folder), "the driver's main.swift is not theirs")
+        XCTAssertFalse(try runner().awaits(exercise: 3, in: folder), "the driver's main.swift is not theirs")
         let environment = runEnvironment(more: [HandoverMarkName.unjudged: "1"])
         XCTAssertEqual(environment[HandoverMarkName.unjudged], "1")
         XCTAssertNil(runEnvironment()[HandoverMarkName.unjudged])

@@ -182,7 +182,7 @@ public enum FeedExercise {
             }
             // Feeds whose fetches call back before `fetch` returns: a `group.enter()` after the fetch
             // comes after its `leave()` (adversarial round 4: it passed every run, as no callback came that soon).
-            let first3 = 13 + crowdSize
+            let firstSoon = 13 + crowdSize
             let soon = (1...3).map { feed($0, callingBackFirst: true) }
             let chain = FeedChain.fetches(&scenario)
             let feeds = [first, pair.0, pair.1, [], bursts.0, bursts.1, straggler] + threes + crowd + soon
@@ -215,8 +215,8 @@ public enum FeedExercise {
                 ),
                 (nil, [5]),
                 (
-                    "round 4, again: feeds \(first3 + 1) to \(first3 + 3) at once, of 1 to 3 stories, whose fetches call back before `fetch` returns",
-                    Array(first3..<first3 + 3)
+                    "round 4, again: feeds \(firstSoon + 1) to \(firstSoon + 3) at once, of 1 to 3 stories, whose fetches call back before `fetch` returns",
+                    Array(firstSoon..<firstSoon + 3)
                 ),
             ]
             var awaitStraggler: ((@escaping () -> Void) -> Void)?

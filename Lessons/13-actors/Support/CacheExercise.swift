@@ -93,6 +93,11 @@ public enum CacheExercise {
         case cancelled
         case failed(String)
 
+        /// A URLError by its code, not Foundation's long description of it.
+        static func failed(_ error: any Error) -> Answer {
+            .failed((error as? URLError).map { "URLError \($0.code.rawValue)" } ?? "\(error)")
+        }
+
         var description: String {
             switch self {
             case .image(let checksum): "an image (checksum \(checksum))"
@@ -104,7 +109,7 @@ public enum CacheExercise {
 
     /// What a download that fails brings (RaceLab's network: `.resourceUnavailable`): the answer of
     /// every request that waited on it, as `ask` puts it.
-    static let downloadFailure = Answer.failed("URLError \(URLError.Code.resourceUnavailable.rawValue)")
+    static let downloadFailure = Answer.failed(URLError(.resourceUnavailable))
 
     static func ask(_ cache: any ImageSource, _ name: String) async -> Answer {
         do {
@@ -112,8 +117,7 @@ public enum CacheExercise {
         } catch is CancellationError {
             return .cancelled
         } catch {
-            // A URLError's code, not Foundation's long description of it.
-            return .failed((error as? URLError).map { "URLError \($0.code.rawValue)" } ?? "\(error)")
+            return .failed(error)
         }
     }
 

@@ -19,6 +19,12 @@ public final class HandoverMark: @unchecked Sendable {
     /// On the thread that hands the value over, just before the attendee's code gets it.
     public func give() { given = true }
 
-    /// On the thread where their code passed the value on: whether it was given (the look is what counts).
-    public var received: Bool { given }
+    /// On the thread where their code passed the value on: looks at the mark, where marks are judged
+    /// (the look is what counts: ThreadSanitizer judges whether it was ordered after `give`).
+    /// Returns what it saw (true where not judged), so the read is made and kept.
+    @discardableResult
+    public func look() -> Bool {
+        guard Self.judged else { return true }
+        return given
+    }
 }

@@ -3,7 +3,7 @@
 // counts the last completes. A relaxed count orders nothing else, so the last callback may read the
 // others' texts before their writes are seen. ThreadSanitizer cannot see the texts race (the standard
 // library reads the buffer, and it is not instrumented); it sees the driver's mark of each hand-over race.
-// must fail: race HandoverMark.received.getter
+// must fail: race HandoverMark.look
 // verdict leads with: FeedLoader.swift:30 because "a relaxed atomic does not"
 import Foundation
 import RaceLabKit
