@@ -66,7 +66,8 @@ extension Runner {
         ticker?.finish()
         // What the driver and ThreadSanitizer pass, the explorer judges too: a schedule of their code
         // that ends wrong fails it (the exercises with a scenario for it).
-        let outcome = judgedByTheExplorer(ran, exercise, folder: exercise.folder, bin: bin)
+        let outcome = judgedByTheExplorer(
+            judgedByWhatItUses(ran, exercise, folder: exercise.folder), exercise, folder: exercise.folder, bin: bin)
         record(outcome.passed, for: exercise, failure: firstSaid(outcome))
         let verdict = ExerciseVerdict(outcome)
         if outcome.passed, previous == .passed {

@@ -13,6 +13,8 @@ public enum CheckProblem: CustomStringConvertible {
     /// The driver and ThreadSanitizer passed it, but the schedule explorer found a schedule of the
     /// attendee's code that ends wrong: its brief account (`ExploredVerdict.briefly`).
     case explored([String])
+    /// A type whose promise the task does not take (`UnkeptPromise`): what, and where in their file.
+    case unkeptPromise([String])
     case unexpectedRace(RaceDescription, count: Int)
     /// `accessors`: the races TSan reported in accessors of what the transcript names (`Person.name`
     /// is reported as `Person.name.getter`, `.setter` or `.modify`): what the transcript should say.
@@ -58,7 +60,7 @@ public enum CheckProblem: CustomStringConvertible {
             return "a time is off at \(mismatch)"
         case .forbiddenOutcome(let name):
             return "forbidden outcome: \(name)"
-        case .explored(let lines):
+        case .explored(let lines), .unkeptPromise(let lines):
             return lines.joined(separator: "\n")
         case .unexpectedRace(let race, let count):
             // An attendee is meant to remove the race: to them it is a race, not an "unexpected" one.
@@ -124,7 +126,7 @@ public enum CheckProblem: CustomStringConvertible {
     /// What kind of failure this is, for `racelab stress`'s table.
     public var kind: FailureKind {
         switch self {
-        case .output, .banner, .explored: return .content
+        case .output, .banner, .explored, .unkeptPromise: return .content
         case .timing: return .time
         case .forbiddenOutcome: return .forbidden
         case .unexpectedRace, .missingRace: return .race
@@ -143,7 +145,7 @@ public enum CheckProblem: CustomStringConvertible {
         switch (self, failure) {
         case (.output, .output), (.banner, .output), (.timing, .output), (.forbiddenOutcome, .output),
             (.timedOut, .timeout), (.pageNeverFinished, .timeout), (.watchdogGaveUp, .timeout), (.crashed, .crash),
-            (.exitStatus, .exit), (.explored, .explorer):
+            (.exitStatus, .exit), (.explored, .explorer), (.unkeptPromise, .output):
             return true
         case (.unexpectedRace(let race, _), .race(let function)): return race.involves(function)
         default: return false

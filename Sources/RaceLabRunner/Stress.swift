@@ -31,6 +31,8 @@ extension Runner {
                 // What the driver and ThreadSanitizer pass, the explorer judges too, as `exercise` and
                 // `verify` do; once a variant, since the same files explore the same way.
                 guard outcome.passed, let (exercise, folder) = item.explorable else { return outcome }
+                let judged = self.judgedByWhatItUses(outcome, exercise, folder: folder)
+                guard judged.passed else { return judged }
                 let lines = explored.lines { self.exploredBriefly(exercise, folder: folder, bin: bin) }
                 return Self.judged(outcome, wrongSchedule: lines)
             }

@@ -36,8 +36,9 @@ extension Runner {
             { () -> RunOutcome? in
                 if case .failure? = item.expected { return nil }  // nothing to run: said below
                 // What the driver and ThreadSanitizer pass, the explorer judges too, as for an attendee.
+                let ran = self.run(.exercise(item.variant, of: item.exercise), bin: bin)
                 return self.judgedByTheExplorer(
-                    self.run(.exercise(item.variant, of: item.exercise), bin: bin), item.exercise,
+                    self.judgedByWhatItUses(ran, item.exercise, folder: item.variant.folder), item.exercise,
                     folder: item.variant.folder, bin: bin)
             }
         }

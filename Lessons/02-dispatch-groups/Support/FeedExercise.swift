@@ -99,6 +99,10 @@ public enum FeedExercise {
     static let stallLimit = 0.5
     /// How many feeds round 3 loads at once at its end: more than a pool has threads to hold.
     static let crowdSize = 200
+    /// The most the process may wake a second of real time while the crowd's fetches are out and none
+    /// has called back: the driver's frames wake it about 170 times a second at 4x, a poll every
+    /// millisecond of one loader 2,000 times, and one of each load 20,000 (docs/referee/exercise2.md).
+    static let wakeupLimit = 1000.0
 
     public static func makeLesson(_ make: @escaping () -> FeedLoading) -> Lesson {
         let lesson = Lesson("RaceLab exercise 2: know when every fetch is done", seeded: true)

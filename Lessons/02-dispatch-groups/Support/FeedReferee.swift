@@ -26,6 +26,9 @@ extension FeedExercise {
             /// The threads the process had before the crowd's loads, and the most it had while their
             /// fetches were out (nil where they cannot be counted).
             var threads: (before: Int, most: Int)?
+            /// How often the process woke, a second of real time, while the crowd's fetches were out and
+            /// none had called back (nil where it cannot be counted).
+            var wakeups: Double?
         }
         let faults = Faults()
 
@@ -78,6 +81,18 @@ extension FeedExercise {
                                     + " did each load hold a `Thread` of its own until its fetches were in (a `wait`)?",
                                 hint: "hold no thread while the fetches are out, not even one of your own: notify"))
                     }
+                    if let wakeups = tally.wakeups, wakeups > FeedExercise.wakeupLimit {
+                        // Nothing is due then: a right loader sleeps, and the driver's frames wake the process
+                        // about 170 times a second; a poll every millisecond of each load, 20,000 times.
+                        self.faults.say(
+                            FaultLine(
+                                "while the \(feeds) feeds' fetches were out, and none had called back, the process woke"
+                                    + " \(Int(wakeups)) times a second, where a loader that sleeps until a fetch calls back leaves it under"
+                                    + " \(Int(FeedExercise.wakeupLimit)): does something look again and again whether"
+                                    + " every text is in (a poll: `asyncAfter`, `makeTimerSource`, a `Timer`, `sleep`)?",
+                                hint: "complete when the last fetch calls back, not when a timer next looks"),
+                            late: "other work on a busy machine can wake the process that often too.")
+                    }
                     if let first = tally.faults.first {
                         let more = tally.faults.count - 1
                         let seen = first.line.seen + (more > 0 ? " (and \(more) more faults of the crowd)" : "")
@@ -92,10 +107,16 @@ extension FeedExercise {
         }
 
         /// Counts the process's threads while the crowd's fetches are out (the first calls back 0.5 s
-        /// after the loads), the most of four looks kept in `crowd`.
+        /// after the loads), the most of four looks kept in `crowd`, and how often it woke between the
+        /// first look and the last.
         private func countThreads(from before: Int) {
+            var woken: ProcessWakeups.Window?  // from the first look to the last; main queue only
             for look in 1...4 {
                 DispatchQueue.main.asyncAfter(lessonSeconds: 0.1 * Double(look)) {
+                    if look == 1 { woken = ProcessWakeups.Window() }
+                    if look == 4, let (wakeups, seconds) = woken?.measured(), seconds > 0 {
+                        self.crowd.wakeups = Double(wakeups) / seconds
+                    }
                     guard let now = ProcessThreads.count() else { return }
                     self.crowd.threads = (before, max(now, self.crowd.threads?.most ?? now))
                 }

@@ -54,11 +54,22 @@ extension FavoritesExercise {
         await firstAdds.value
         var faults = 0
         if await !witnessAdd.value {
-            FaultLine(
-                "`add`(\(witness)), open all along, was waiting for the catalog while other events were removed; when"
-                    + " it returned, the list did not hold it",
-                hint: "a remove takes out its own event, and no other: an add of an open event puts it in"
-            ).note()
+            // An add that never asked took an answer kept from before (a cache): that, not the removes, is
+            // what left it out.
+            if catalog.asks(for: witness) == 0 {
+                FaultLine(
+                    "`add`(\(witness)), open all along, never asked the catalog; when it returned, the list did not"
+                        + " hold it",
+                    hint: "add asks the catalog every time, and awaits its answer however long it takes: the answer"
+                        + " can change"
+                ).note()
+            } else {
+                FaultLine(
+                    "`add`(\(witness)), open all along, was waiting for the catalog while other events were removed;"
+                        + " when it returned, the list did not hold it",
+                    hint: "a remove takes out its own event, and no other: an add of an open event puts it in"
+                ).note()
+            }
             faults += 1
         }
         for event in missing.sorted(by: { $0.id < $1.id }) {

@@ -19,7 +19,9 @@ import RaceLabKit
 ///   add begins: it must ask for itself (an answer to an earlier question is out of date).
 /// - Round 4: contention, for ThreadSanitizer and for lists read mid-change.
 /// - Round 5: an add of an event already in the list and a read at the same instant, step after step.
-/// - Beside them: a catalog that answers after 3 s, about an open event and a closed one.
+/// - Then 100 controllers one after another, each let go before the next; each starts empty.
+/// - Beside them: a catalog that answers after 3 s, about an open event and a closed one; meanwhile a
+///   second controller adds the open one, and is not held up by the first.
 /// A round whose calls never return (a thread of the cooperative pool blocked for good) is a hang,
 /// said in the driver's words.
 public enum FavoritesExercise {
@@ -44,6 +46,7 @@ public enum FavoritesExercise {
                     faults += await answerChangesWhileAsked(&scenario, makeController)
                     faults += await contend(makeController)
                     faults += await addAndRead(makeController)
+                    faults += await oneAfterAnother(makeController)
                     let (slowFaults, slowLine) = await slow
                     note(slowLine)
                     faults += slowFaults

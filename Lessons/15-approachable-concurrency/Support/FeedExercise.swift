@@ -36,9 +36,14 @@ public enum FeedExercise {
     /// less one of the screen's frames (if one came between), in real seconds, at any speed: work queued on the main
     /// actor during the hold runs right after it, on the same thread, so a right view model's `done`
     /// comes a fraction of a millisecond after; one that waits for a poll's next look or a short delay
-    /// comes tens or hundreds later (the medians measured are in docs/referee/exercise15.md). A
+    /// comes milliseconds later, or more (the medians measured are in docs/referee/exercise15.md). A
     /// median is no accident of a busy machine, so this fault is firm, not confirmed at real speed.
-    static let medianDoneLimit = 0.005
+    static let medianDoneLimit = 0.002
+    /// The most the process may wake a second of real time while the refreshes are under way: the
+    /// screen's frames and holds wake it about 65 times a second of lesson time (265 a second at 4x, 70 at
+    /// real speed), and a poll every millisecond about a thousand times more, at any speed (the figures
+    /// are in docs/referee/exercise15.md).
+    static func wakeupLimit(speed: Double) -> Double { 150 + 125 * speed }
 
     struct Refresh {
         let items: [FeedItem]
@@ -147,6 +152,7 @@ public enum FeedExercise {
                 // race each other (two tasks trusted to run in order) meets its bad order.
                 var quickFaults = 0
                 var afterRelease: [Double] = []
+                var wakeups = (count: 0, seconds: 0.0)  // while the first refreshes were under way
                 for (index, refresh) in (refreshes + quick).enumerated() {
                     watch.refresh.withLock { $0 = index + 1 }
                     let before = faults.count
@@ -156,6 +162,9 @@ public enum FeedExercise {
                     if index >= refreshes.count { quickFaults += faults.count - before }
                     doneCalls.append(outcome.calls)
                     if let delay = outcome.afterRelease { afterRelease.append(delay) }
+                    if let woke = outcome.wakeups, index < refreshes.count {
+                        wakeups = (wakeups.count + woke.wakeups, wakeups.seconds + woke.seconds)
+                    }
                     guard outcome.answered else { break }
                 }
                 let median = afterRelease.sorted().dropFirst(afterRelease.count / 2).first
@@ -167,6 +176,19 @@ public enum FeedExercise {
                         hint: "call done as soon as the items and thumbnails are shown, not after a wait"
                     ).note()
                     faults.firm()
+                }
+                let limit = wakeupLimit(speed: LessonClock.shared.speed)
+                if wakeups.seconds > 0, Double(wakeups.count) / wakeups.seconds > limit {
+                    FaultLine(
+                        "while the refreshes were under way, the process woke"
+                            + " \(Int(Double(wakeups.count) / wakeups.seconds)) times a second, where a view model that sleeps"
+                            + " until called leaves it under \(Int(limit)): does something look again and again whether"
+                            + " the thumbnails are in (a poll: `asyncAfter`, `makeTimerSource`, a `Timer`, `sleep`)?",
+                        hint: "call done as soon as the items and thumbnails are shown, not after a wait"
+                    ).note()
+                    // On Apple's platforms the count takes in the switches a busy machine forces too
+                    // (ProcessWakeups): confirmed at real speed, where the frames wake it a quarter as often.
+                    faults.late("a busy machine can wake the process that often too")
                 }
                 if doneCalls.count == refreshes.count + quick.count, quickFaults == 0 {
                     note(
@@ -236,7 +258,9 @@ public enum FeedExercise {
     static func play(
         _ refresh: Refresh, number: Int, of model: FeedScreenModel, starts: Locked<[Double]>, service: FeedService,
         watch: MainWatch, ready readyAndFramed: (RelaxedMoment, RelaxedWord), faults: Faults, quiet: Bool
-    ) -> (answered: Bool, calls: Locked<[Bool]>, afterRelease: Double?) {
+    ) -> (
+        answered: Bool, calls: Locked<[Bool]>, afterRelease: Double?, wakeups: (wakeups: Int, seconds: Double)?
+    ) {
         service.script(refresh.items, after: refresh.latency, on: refresh.queue)
         let done = DispatchGroup()
         done.enter()
@@ -252,6 +276,7 @@ public enum FeedExercise {
         // passed every run at 10 ms).
         GlobalJobStagger.hold(refresh.stagger, spacing: 0.04)
         defer { GlobalJobStagger.hold(nil) }
+        let woken = ProcessWakeups.Window()  // from the refresh asked for to its `done`
         DispatchQueue.main.async {
             starts.withLock { $0.append(LessonClock.shared.now) }
             model.refresh {
@@ -276,8 +301,9 @@ public enum FeedExercise {
             FaultLine(start + ": `done` was never called", hint: "call done once both are shown, an empty feed too")
                 .note()
             faults.firm()
-            return (false, calls, nil)
+            return (false, calls, nil, nil)
         }
+        let wakeups = woken?.measured()
         let (items, thumbnails) = shownAtDone.current ?? DispatchQueue.main.sync { (model.items, model.thumbnails) }
         var wrong: [FaultLine] = []  // each with its own hint
         if calls.current.first == false {
@@ -331,8 +357,9 @@ public enum FeedExercise {
             let released = watch.released.value ?? readyAt
             let (since, framedThen) =
                 released > readyAt ? (released, watch.releasedFramed.value) : (readyAt, readyFramed.value)
-            // One frame at most is the screen's: queued during the hold, it may run before the view
-            // model's work queued there too. More frames passed while `done` waited for something else
+            // One frame at most is the screen's: where nothing was held (a callback on the main queue), it
+            // may run before the view model's work (after a hold, the screen draws none for a moment:
+            // `MainWatch.quietAfterHold`). More frames passed while `done` waited for something else
             // (adversarial round 4: a `done` 20 ms after the thumbnails were shown, its frames all taken
             // off, measured 2 to 11 ms and passed).
             let frames = FrameTally.between(framedThen, doneFramed.value)
@@ -341,7 +368,7 @@ public enum FeedExercise {
         }
         guard !wrong.isEmpty || late != nil else {
             if !quiet { note(start + ": shown, thumbnails right, done on the main actor.") }
-            return (true, calls, afterRelease)
+            return (true, calls, afterRelease, wakeups)
         }
         note(start + ":")
         for fault in wrong {
@@ -352,6 +379,6 @@ public enum FeedExercise {
             FaultLine("  " + late.seen, hint: late.hint).note()
             faults.late("`done` can come late on a busy machine too")
         }
-        return (true, calls, afterRelease)
+        return (true, calls, afterRelease, wakeups)
     }
 }

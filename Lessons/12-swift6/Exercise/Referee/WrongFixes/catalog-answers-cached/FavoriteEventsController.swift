@@ -5,7 +5,7 @@ import Lesson12Support
 // ids of their own): the lock class, right in itself, with the catalog's answers kept for good in a
 // global cache by event id. The next controller's catalog is not asked, and it has closed other events.
 // must fail: output
-// verdict leads with: FavoriteEventsController.swift:33 or FavoriteEventsController.swift:47 because "add asks the catalog every time" or "when remove returns, the event is out"
+// verdict leads with: FavoriteEventsController.swift:33 or FavoriteEventsController.swift:47 because "add asks the catalog every time" or "each add asks the catalog itself" or "when remove returns, the event is out"
 
 // @unchecked Sendable: `answers` is read and written under `lock`.
 private final class AnswerCache: @unchecked Sendable {

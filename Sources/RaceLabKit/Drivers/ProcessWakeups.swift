@@ -1,0 +1,56 @@
+import Dispatch
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
+
+/// How often the process's threads went to sleep and were woken: a driver's measure of a loop that
+/// polls (a timer every millisecond) while nothing is due, where a right program sleeps until called.
+public enum ProcessWakeups {
+    /// The process's context switches so far, every thread's, the exited ones' too; nil where they
+    /// cannot be read.
+    /// - Linux: the voluntary ones, `ru_nvcsw` of `getrusage(RUSAGE_SELF)` (getrusage(2)): a thread that
+    ///   blocks (a futex, `epoll_wait`, a sleep) and is woken adds one.
+    /// - Apple's platforms: `csw` of `task_info(TASK_EVENTS_INFO)`, voluntary or not (xnu
+    ///   `osfmk/kern/task.c`, `task_info`: the task's own count and each live thread's `c_switch`).
+    ///   Darwin's `ru_nvcsw` counts only the BSD layer's sleeps (xnu `bsd/kern/kern_synch.c`, `_sleep`),
+    ///   not the Mach waits that Dispatch's threads park in.
+    public static func count() -> Int? {
+        #if canImport(Darwin)
+            var info = task_events_info()
+            var size = mach_msg_type_number_t(
+                MemoryLayout<task_events_info>.size / MemoryLayout<natural_t>.size)
+            let result = withUnsafeMutablePointer(to: &info) {
+                $0.withMemoryRebound(to: integer_t.self, capacity: Int(size)) {
+                    task_info(mach_task_self_, task_flavor_t(TASK_EVENTS_INFO), $0, &size)
+                }
+            }
+            return result == KERN_SUCCESS ? Int(info.csw) : nil
+        #elseif canImport(Glibc)
+            var usage = rusage()
+            return getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 ? Int(usage.ru_nvcsw) : nil
+        #else
+            return nil
+        #endif
+    }
+
+    /// A count begun now; `rate()` later gives the wake-ups a second of real time since.
+    public struct Window: Sendable {
+        let first: Int
+        let start: UInt64
+
+        /// Nil where the count cannot be read.
+        public init?() {
+            guard let first = ProcessWakeups.count() else { return nil }
+            (self.first, start) = (first, DispatchTime.now().uptimeNanoseconds)
+        }
+
+        /// The wake-ups since the window began, and the real seconds it has lasted.
+        public func measured() -> (wakeups: Int, seconds: Double)? {
+            guard let now = ProcessWakeups.count() else { return nil }
+            return (now - first, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+    }
+}
