@@ -300,10 +300,11 @@ enum ExploredPrimitives {
         "NSLock", "NSRecursiveLock", "NSLocking", "DispatchQueue", "DispatchSemaphore", "Mutex", "Locked",
     ]
     /// What tasks may not use in the explorer: ways of waiting it does not play, and what runs away
-    /// from its executor (the main actor, a detached task, a queue or a thread, real time).
+    /// from its executor (the main actor, a queue or a thread, real time). A detached task is played:
+    /// its jobs are global ones, and `ExplorableTask.detached` gives it the run's task-locals.
     static let unknownToTasks = [
-        "DispatchSemaphore", "DispatchGroup", "NSCondition", "NSConditionLock", "MainActor", "Task.detached",
-        "Task.sleep", "Task.yield", "DispatchQueue", "Thread", "OperationQueue", "asyncAfter", "ContinuousClock",
+        "DispatchSemaphore", "DispatchGroup", "NSCondition", "NSConditionLock", "MainActor", "Task.sleep", "Task.yield",
+        "DispatchQueue", "Thread", "OperationQueue", "asyncAfter", "ContinuousClock",
     ]
     /// Ways of waiting it does not play (yet), and a queue it does not have.
     static let unknown = [

@@ -34,11 +34,17 @@ extension ExplorableTask where Failure == Never {
         self.init(Task(priority: priority, operation: operation), file, line)
     }
 
+    /// A detached task carries none of its maker's task-locals, so it is given the run's, to be one of
+    /// its tasks (its jobs are the run's already: `ExplorerGlobalJobs`). Outside an exploration there is
+    /// none to give.
     public static func detached(
         priority: TaskPriority? = nil, file: StaticString = #fileID, line: UInt = #line,
         operation: sending @escaping @isolated(any) () async -> Success
     ) -> ExplorableTask {
-        ExplorableTask(Task.detached(priority: priority, operation: operation), file, line)
+        let run = TaskScheduleRun.current
+        return ExplorableTask(
+            Task.detached(priority: priority) { await TaskScheduleRun.$current.withValue(run) { await operation() } },
+            file, line)
     }
 
     public var value: Success {
@@ -68,11 +74,16 @@ extension ExplorableTask where Failure == any Error {
         self.init(Task(priority: priority, operation: operation), file, line)
     }
 
+    /// As the non-throwing `detached`: given the run's task-locals.
     public static func detached(
         priority: TaskPriority? = nil, file: StaticString = #fileID, line: UInt = #line,
         operation: sending @escaping @isolated(any) () async throws -> Success
     ) -> ExplorableTask {
-        ExplorableTask(Task.detached(priority: priority, operation: operation), file, line)
+        let run = TaskScheduleRun.current
+        return ExplorableTask(
+            Task.detached(priority: priority) {
+                try await TaskScheduleRun.$current.withValue(run) { try await operation() }
+            }, file, line)
     }
 
     public var value: Success {
