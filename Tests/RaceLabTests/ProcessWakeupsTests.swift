@@ -8,7 +8,7 @@ final class ProcessWakeupsTests: XCTestCase {
     func testAThreadThatSleepsAndWakesIsCounted() throws {
         let window = try XCTUnwrap(ProcessWakeups.Window(), "Linux's getrusage gives the count")
         for _ in 0..<50 { usleep(1000) }  // 50 sleeps, each ended by a wake-up
-        let (wakeups, seconds) = try XCTUnwrap(window.measured())
+        let (wakeups, _, seconds) = try XCTUnwrap(window.measured())
         XCTAssertGreaterThanOrEqual(wakeups, 50, "each sleep of a millisecond is a wake-up")
         XCTAssertGreaterThan(seconds, 0.04)
     }
@@ -22,7 +22,7 @@ final class ProcessWakeupsTests: XCTestCase {
             let ended = DispatchSemaphore(value: 0)
             body { ended.signal() }
             ended.wait()
-            let (wakeups, seconds) = try XCTUnwrap(window.measured())
+            let (wakeups, _, seconds) = try XCTUnwrap(window.measured())
             return Double(wakeups) / seconds
         }
         let polled = try rate { end in
@@ -36,5 +36,18 @@ final class ProcessWakeupsTests: XCTestCase {
         let waited = try rate { end in queue.asyncAfter(deadline: .now() + 0.1, execute: end) }
         XCTAssertGreaterThan(polled, 500, "a poll every millisecond wakes the process at every look")
         XCTAssertLessThan(waited, polled / 5, "a wait of 0.1 s wakes it a few times at most")
+    }
+
+    func testABusyLoopKeepsACoreBusyAndWakesNothing() throws {
+        let window = try XCTUnwrap(ProcessWakeups.Window())
+        let start = DispatchTime.now().uptimeNanoseconds
+        var spins = 0
+        while DispatchTime.now().uptimeNanoseconds - start < 100_000_000 { spins &+= 1 }
+        let (_, cpu, seconds) = try XCTUnwrap(window.measured())
+        XCTAssertGreaterThan(cpu / seconds, 0.5, "a thread that never sleeps uses its core (\(spins) spins)")
+        let idle = try XCTUnwrap(ProcessWakeups.Window())
+        usleep(100_000)
+        let (_, idleCPU, idleSeconds) = try XCTUnwrap(idle.measured())
+        XCTAssertLessThan(idleCPU / idleSeconds, 0.2, "a thread that sleeps uses next to none")
     }
 }

@@ -103,6 +103,9 @@ public enum FeedExercise {
     /// has called back: the driver's frames wake it about 170 times a second at 4x, a poll every
     /// millisecond of one loader 2,000 times, and one of each load 20,000 (docs/referee/exercise2.md).
     static let wakeupLimit = 1000.0
+    /// The most cores the process may keep busy then: the frames take a few hundredths of one; a block
+    /// that sends itself to a queue again at once, all of one, and half of one on a busy machine's share.
+    static let busyLimit = 0.25
 
     public static func makeLesson(_ make: @escaping () -> FeedLoading) -> Lesson {
         let lesson = Lesson("RaceLab exercise 2: know when every fetch is done", seeded: true)

@@ -26,9 +26,9 @@ extension FeedExercise {
             /// The threads the process had before the crowd's loads, and the most it had while their
             /// fetches were out (nil where they cannot be counted).
             var threads: (before: Int, most: Int)?
-            /// How often the process woke, a second of real time, while the crowd's fetches were out and
-            /// none had called back (nil where it cannot be counted).
-            var wakeups: Double?
+            /// How often the process woke, a second of real time, and how many cores it kept busy, while
+            /// the crowd's fetches were out and none had called back (nil where it cannot be counted).
+            var idle: (wakeups: Double, cores: Double)?
         }
         let faults = Faults()
 
@@ -81,15 +81,20 @@ extension FeedExercise {
                                     + " did each load hold a `Thread` of its own until its fetches were in (a `wait`)?",
                                 hint: "hold no thread while the fetches are out, not even one of your own: notify"))
                     }
-                    if let wakeups = tally.wakeups, wakeups > FeedExercise.wakeupLimit {
+                    if let idle = tally.idle,
+                        idle.wakeups > FeedExercise.wakeupLimit || idle.cores > FeedExercise.busyLimit
+                    {
                         // Nothing is due then: a right loader sleeps, and the driver's frames wake the process
-                        // about 170 times a second; a poll every millisecond of each load, 20,000 times.
+                        // about 170 times a second; a poll every millisecond of each load, 20,000 times; a
+                        // block that sends itself again at once wakes nothing, and keeps a core busy.
                         self.faults.say(
                             FaultLine(
                                 "while the \(feeds) feeds' fetches were out, and none had called back, the process woke"
-                                    + " \(Int(wakeups)) times a second, where a loader that sleeps until a fetch calls back leaves it under"
-                                    + " \(Int(FeedExercise.wakeupLimit)): does something look again and again whether"
-                                    + " every text is in (a poll: `asyncAfter`, `makeTimerSource`, a `Timer`, `sleep`)?",
+                                    + " \(Int(idle.wakeups)) times a second and kept \(Int(idle.cores * 100))% of a core"
+                                    + " busy, where a loader that sleeps until a fetch calls back leaves it under"
+                                    + " \(Int(FeedExercise.wakeupLimit)) and \(Int(FeedExercise.busyLimit * 100))%: does"
+                                    + " something look again and again whether every text is in (a poll: `asyncAfter`,"
+                                    + " `makeTimerSource`, a `Timer`, `sleep`, a block that sends itself again)?",
                                 hint: "complete when the last fetch calls back, not when a timer next looks"),
                             late: "other work on a busy machine can wake the process that often too.")
                     }
@@ -114,8 +119,8 @@ extension FeedExercise {
             for look in 1...4 {
                 DispatchQueue.main.asyncAfter(lessonSeconds: 0.1 * Double(look)) {
                     if look == 1 { woken = ProcessWakeups.Window() }
-                    if look == 4, let (wakeups, seconds) = woken?.measured(), seconds > 0 {
-                        self.crowd.wakeups = Double(wakeups) / seconds
+                    if look == 4, let (wakeups, cpu, seconds) = woken?.measured(), seconds > 0 {
+                        self.crowd.idle = (Double(wakeups) / seconds, cpu / seconds)
                     }
                     guard let now = ProcessThreads.count() else { return }
                     self.crowd.threads = (before, max(now, self.crowd.threads?.most ?? now))

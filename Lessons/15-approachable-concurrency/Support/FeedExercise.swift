@@ -303,7 +303,7 @@ public enum FeedExercise {
             faults.firm()
             return (false, calls, nil, nil)
         }
-        let wakeups = woken?.measured()
+        let wakeups = woken?.measured().map { (wakeups: $0.wakeups, seconds: $0.seconds) }
         let (items, thumbnails) = shownAtDone.current ?? DispatchQueue.main.sync { (model.items, model.thumbnails) }
         var wrong: [FaultLine] = []  // each with its own hint
         if calls.current.first == false {

@@ -36,21 +36,38 @@ public enum ProcessWakeups {
         #endif
     }
 
-    /// A count begun now; `rate()` later gives the wake-ups a second of real time since.
+    /// The CPU time the process has used so far, every thread's, in seconds (`getrusage`, user and
+    /// system); nil where it cannot be read.
+    public static func cpuSeconds() -> Double? {
+        var usage = rusage()
+        #if canImport(Glibc)
+            guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return nil }
+        #else
+            guard getrusage(RUSAGE_SELF, &usage) == 0 else { return nil }
+        #endif
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
+    /// A count begun now; `measured()` later gives the wake-ups and the CPU time since, and the real
+    /// time it lasted: a poll that never sleeps (a block that sends itself again at once) wakes nothing,
+    /// and keeps a core busy instead.
     public struct Window: Sendable {
         let first: Int
+        let firstCPU: Double
         let start: UInt64
 
-        /// Nil where the count cannot be read.
+        /// Nil where the counts cannot be read.
         public init?() {
-            guard let first = ProcessWakeups.count() else { return nil }
-            (self.first, start) = (first, DispatchTime.now().uptimeNanoseconds)
+            guard let first = ProcessWakeups.count(), let cpu = ProcessWakeups.cpuSeconds() else { return nil }
+            (self.first, firstCPU, start) = (first, cpu, DispatchTime.now().uptimeNanoseconds)
         }
 
-        /// The wake-ups since the window began, and the real seconds it has lasted.
-        public func measured() -> (wakeups: Int, seconds: Double)? {
-            guard let now = ProcessWakeups.count() else { return nil }
-            return (now - first, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        /// The wake-ups since the window began, the CPU seconds the process used meanwhile, and the real
+        /// seconds it has lasted.
+        public func measured() -> (wakeups: Int, cpu: Double, seconds: Double)? {
+            guard let now = ProcessWakeups.count(), let cpu = ProcessWakeups.cpuSeconds() else { return nil }
+            return (now - first, cpu - firstCPU, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
     }
 }
