@@ -94,7 +94,7 @@ extension FeedExercise {
                                     + " busy, where a loader that sleeps until a fetch calls back leaves it under"
                                     + " \(Int(FeedExercise.wakeupLimit)) and \(Int(FeedExercise.busyLimit * 100))%: does"
                                     + " something look again and again whether every text is in (a poll: `asyncAfter`,"
-                                    + " `makeTimerSource`, a `Timer`, `sleep`, a block that sends itself again)?",
+                                    + " `makeTimerSource`, a `Timer`, `sleep`, a block that sends itself again with `async`)?",
                                 hint: "complete when the last fetch calls back, not when a timer next looks"),
                             late: "other work on a busy machine can wake the process that often too.")
                     }
