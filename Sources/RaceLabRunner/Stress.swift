@@ -28,8 +28,9 @@ extension Runner {
             let explored = ExploredOnce()
             let once = { () -> RunOutcome in
                 let outcome = self.run(item.subject, bin: bin)
-                // What the driver and ThreadSanitizer pass, the explorer judges too, as `exercise` and
-                // `verify` do; once a variant, since the same files explore the same way.
+                // What the driver and ThreadSanitizer pass, an unkept promise fails and the explorer judges
+                // too, as `exercise` and `verify` do; explored once a variant, since the same files explore
+                // the same way.
                 guard outcome.passed, let (exercise, folder) = item.explorable else { return outcome }
                 let judged = self.judgedByWhatItUses(outcome, exercise, folder: folder)
                 guard judged.passed else { return judged }

@@ -35,7 +35,8 @@ extension Runner {
         let runs = items.map { item in
             { () -> RunOutcome? in
                 if case .failure? = item.expected { return nil }  // nothing to run: said below
-                // What the driver and ThreadSanitizer pass, the explorer judges too, as for an attendee.
+                // What the driver and ThreadSanitizer pass, an unkept promise fails (`UnkeptPromise`) and the
+                // explorer judges too, as for an attendee.
                 let ran = self.run(.exercise(item.variant, of: item.exercise), bin: bin)
                 return self.judgedByTheExplorer(
                     self.judgedByWhatItUses(ran, item.exercise, folder: item.variant.folder), item.exercise,
