@@ -10,30 +10,15 @@ extension FavoritesExercise {
     /// Meanwhile, two controllers share nothing: a second controller, whose catalog answers at once,
     /// adds the open event while the slow add of it is out, and must be done within 1 s (a table of adds
     /// under way kept for every controller holds it up for the slow one: adversarial round 5).
-    static func slowCatalog(_ make: @escaping Maker) async -> (Int, String) {
+    static func slowCatalog(_ make: Maker) async -> (Int, String) {
         let (open, closed) = (Event(id: 201), Event(id: 202))
         let catalog = Catalog(closed: [closed.id], delayNanoseconds: 3_000_000_000)
         let controller = await make(catalog)
-        let other = await withTaskGroup(of: Bool??.self) { group in
-            for event in [open, closed] {
-                group.addTask {
-                    await controller.add(event)
-                    return nil
-                }
-            }
-            group.addTask {
-                // Once the slow add has asked (2 s at most: a controller that never asks is judged by the rounds).
-                var waited = 0
-                while catalog.asks(for: open) == 0 && waited < 2000 {
-                    try? await Task.sleep(nanoseconds: 1_000_000)
-                    waited += 1
-                }
-                return .some(await addedBeside(open, make))
-            }
-            return await group.reduce(into: Bool?.some(true)) { found, result in
-                if let result { found = result }
-            }
+        async let beside = addedBeside(open, whileAskedOf: catalog, make)
+        await withTaskGroup(of: Void.self) { group in
+            for event in [open, closed] { group.addTask { await controller.add(event) } }
         }
+        let other = await beside
         let list = await controller.events
         let start = "Beside the rounds, a catalog that answers after 3 s, asked about an open event and a closed one: "
         var wrong: [String] = []
@@ -61,8 +46,14 @@ extension FavoritesExercise {
     }
 
     /// Whether a new controller, whose catalog answers at once, adds `event` within 1 s of real time and
-    /// holds it then (nil: not returned).
-    private static func addedBeside(_ event: Event, _ make: Maker) async -> Bool? {
+    /// holds it then (nil: not returned), once `catalog` has been asked about it (2 s at most: a
+    /// controller that never asks is judged by the rounds).
+    private static func addedBeside(_ event: Event, whileAskedOf catalog: Catalog, _ make: Maker) async -> Bool? {
+        var waited = 0
+        while catalog.asks(for: event) == 0 && waited < 2000 {
+            try? await Task.sleep(nanoseconds: 1_000_000)
+            waited += 1
+        }
         let controller = await make(Catalog(closed: [], delayNanoseconds: 0))
         guard await returned(within: 1, { await controller.add(event) }) != nil else { return nil }
         return await controller.events.contains(event)

@@ -29,8 +29,7 @@ public enum ProcessWakeups {
             }
             return result == KERN_SUCCESS ? Int(info.csw) : nil
         #elseif canImport(Glibc)
-            var usage = rusage()
-            return getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 ? Int(usage.ru_nvcsw) : nil
+            return usage().map { Int($0.ru_nvcsw) }
         #else
             return nil
         #endif
@@ -39,14 +38,20 @@ public enum ProcessWakeups {
     /// The CPU time the process has used so far, every thread's, in seconds (`getrusage`, user and
     /// system); nil where it cannot be read.
     public static func cpuSeconds() -> Double? {
-        var usage = rusage()
-        #if canImport(Glibc)
-            guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return nil }
-        #else
-            guard getrusage(RUSAGE_SELF, &usage) == 0 else { return nil }
-        #endif
+        guard let usage = usage() else { return nil }
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
+    /// The process's `getrusage(RUSAGE_SELF)`, every thread's, the exited ones' too.
+    private static func usage() -> rusage? {
+        var usage = rusage()
+        #if canImport(Glibc)
+            let who = __rusage_who_t(RUSAGE_SELF.rawValue)  // Glibc imports it as an enum
+        #else
+            let who = RUSAGE_SELF
+        #endif
+        return getrusage(who, &usage) == 0 ? usage : nil
     }
 
     /// A count begun now; `measured()` later gives the wake-ups and the CPU time since, and the real
