@@ -347,7 +347,7 @@ public enum FeedExercise {
             late = FaultLine(
                 "`done` came \(seconds(at - readyAt)) after the "
                     + (refresh.items.isEmpty ? "service called back" : "last thumbnail was drawn")
-                    + ": it waited for something else, such as a timer",
+                    + ": it waited for something else (a timer, a delay), or the main actor was busy with other work",
                 hint: "call done as soon as the items and thumbnails are shown, not after a wait")
         }
         // How long after the screen last let the main queue go (or the moment itself, where nothing was
