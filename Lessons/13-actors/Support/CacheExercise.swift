@@ -14,6 +14,7 @@ public protocol ImageSource: Sendable {
 /// that round's downloads of it.
 /// - Round 1: several tasks ask for each image while its download is in flight; then one more each,
 ///   after: one download an image, and every task gets the right one.
+///   Then two images whose names differ only in case: each request gets its own name's.
 /// - Round 2: the same, and some requesters are cancelled during the download, the first of each
 ///   image among them: the others still get the image from the one download, which is not cancelled;
 ///   a cancelled one gets the image or a `CancellationError`.
@@ -27,7 +28,7 @@ public protocol ImageSource: Sendable {
 /// - Round 4: the first two requests for an image at the same instant, image after image.
 /// - Round 5: contention: 200 images asked for by 32 tasks at once, for ThreadSanitizer; then each
 ///   asked for again, twice over: a cache keeps what it downloaded.
-/// - Beside them: a slow image, asked for a second apart while it downloads.
+/// - Beside them: a slow image, asked for again and again while it downloads.
 /// - Last: round 1's images asked for again, seconds after their downloads: still kept.
 /// Every round counts the downloads of each of its images.
 public enum CacheExercise {
@@ -48,6 +49,7 @@ public enum CacheExercise {
                     let firstCache = makeCache()
                     let first = await manyAtOnce(1, &scenario, firstCache, cancelling: false)
                     var faults = first.faults
+                    faults += await namesApartByCase(makeCache())
                     faults += await manyAtOnce(2, &scenario, makeCache(), cancelling: true).faults
                     faults += await failureNotKept(&scenario, makeCache())
                     faults += await failureAfterStarterCancelled(&scenario, makeCache())

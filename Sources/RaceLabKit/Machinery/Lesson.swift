@@ -3,7 +3,8 @@ import Foundation
 import RaceLabAtomics
 
 /// A numbered lesson: its pages play in order on a real main queue (Linux only serves the main queue
-/// while the main thread is parked in `dispatchMain()`), and the process exits when the last page ends.
+/// while the main thread is parked in `dispatchMain()` or runs its run loop), and the process exits
+/// when the last page ends.
 /// Made and run by the lesson's top-level code, before any page plays.
 public final class Lesson {
     public let heading: String
@@ -13,15 +14,25 @@ public final class Lesson {
     /// An exercise's driver: each run plays a scenario drawn from a seed (`Page.scenario`), printed in
     /// the banner; `--seed S` plays that one again.
     public let seeded: Bool
+    /// Whether the main thread serves the main queue from its run loop (`RunLoop.main.run()`), as on
+    /// Apple's platforms, where the main queue's blocks always run on the main thread; else it is
+    /// parked in `dispatchMain()`, and on Linux the main queue's blocks then run on any of Dispatch's
+    /// threads. A driver that reads the main thread's CPU clock to tell the main actor's own work from
+    /// a busy machine needs the first (exercise 15).
+    public let mainQueueOnMainThread: Bool
     private(set) var pages: [LessonPlayer.Page] = []
     /// The main.swift that made it: its folder says what comes after the lesson (`LessonEnding`).
     let mainFile: String
 
     /// `heading` is the first line printed, e.g. "RaceLab lesson 3: thread safety".
-    public init(_ heading: String, pageTimeLimit: Double = 120, seeded: Bool = false, file: String = #filePath) {
+    public init(
+        _ heading: String, pageTimeLimit: Double = 120, seeded: Bool = false, mainQueueOnMainThread: Bool = false,
+        file: String = #filePath
+    ) {
         self.heading = heading
         self.pageTimeLimit = pageTimeLimit
         self.seeded = seeded
+        self.mainQueueOnMainThread = mainQueueOnMainThread
         mainFile = file
     }
 
@@ -44,6 +55,10 @@ public final class Lesson {
                     + "(after an await there: await lesson.play())")
         }
         begin(arguments)
+        if mainQueueOnMainThread {
+            // It returns only if the run loop has nothing to serve; the main queue is served on.
+            RunLoop.main.run()
+        }
         dispatchMain()
     }
 

@@ -1,0 +1,34 @@
+import RaceLabKit
+
+extension CacheExercise {
+    /// After round 1: two images whose names differ only in case, each asked for by two tasks at once,
+    /// then each once more: every request gets the image of the name it asked for, downloaded once. A
+    /// cache that files names as one (`name.lowercased()`) hands one image for both (adversarial round 7).
+    static func namesApartByCase(_ cache: any ImageSource) async -> Int {
+        let images = [Image.generated(12), Image.generated(13)]
+        let names = ["Case-\(images[0].checksum).pgm", "case-\(images[0].checksum).pgm"]
+        for (image, name) in zip(images, names) { Network.serve(image, as: name, latency: 0.25) }
+        note("Then two images whose names differ only in case, each asked for by two tasks at once, then once more")
+        let first = await withTaskGroup(of: (Int, Answer).self, returning: [(Int, Answer)].self) { group in
+            for which in [0, 1, 0, 1] { group.addTask { (which, await ask(cache, names[which])) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        var answers = first
+        for which in [0, 1] { answers.append((which, await ask(cache, names[which]))) }
+        let wrong = answers.filter { which, answer in answer != .image(images[which].checksum) }
+        let downloads = names.map { Network.requests(for: $0).received }
+        guard wrong.isEmpty, downloads == [1, 1] else {
+            FaultLine(
+                wrong.first.map { which, answer in
+                    "a request for \(names[which]) got \(answer), not its image (checksum \(images[which].checksum)):"
+                        + " does `image(named:)` file two names that differ only in case as one?"
+                }
+                    ?? "\(names[0]) and \(names[1]) were downloaded \(downloads[0]) and \(downloads[1]) times (`Network.image`)",
+                hint: "a name is the image's own, letter for letter: \"Cat.jpg\" is not \"cat.jpg\""
+            ).note()
+            return 1
+        }
+        note("Each request got the image of its own name, each downloaded once.")
+        return 0
+    }
+}
