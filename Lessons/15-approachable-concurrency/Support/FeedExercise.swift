@@ -57,6 +57,8 @@ public enum FeedExercise {
         /// How the global executor's jobs go during the refresh: at once (nil), or held and let go one
         /// at a time, in order or reversed (`GlobalJobStagger`).
         var stagger: GlobalJobStagger.Order? = nil
+        /// How far apart, in real seconds, the held jobs go.
+        var spacing = 0.04
     }
 
     /// 4 to 6 refreshes: one of them (never the first) an empty feed, answered off the main queue (so
@@ -65,7 +67,8 @@ public enum FeedExercise {
     /// at least two of 2 items, the others of 2 or 3. Within a refresh each item takes less time to
     /// draw than the one before, so the last item's thumbnail is not the last drawn when they are
     /// drawn side by side; but in one refresh of 2 or more, each takes more, so that items shown in
-    /// an order of their own (by cost) are not in the service's.
+    /// an order of their own (by cost) are not in the service's. In the first other refresh of 2 or
+    /// more, the items are drawn one after another, the costliest first (`stagger`, `spacing`).
     static func plan(_ scenario: inout Scenario) -> [Refresh] {
         let count = scenario.int(in: 4...6)
         var queues = scenario.shuffled(CallbackQueue.allCases)
@@ -77,7 +80,7 @@ public enum FeedExercise {
         var sizes = scenario.shuffled([1, 2, 2] + (0..<(count - 4)).map { _ in scenario.int(in: 2...3) })
         let sizeOf = (1...count).map { number in number == empty ? 0 : sizes.removeFirst() }
         let rising = scenario.pick((1...count).filter { sizeOf[$0 - 1] >= 2 })
-        return (1...count).map { number in
+        var planned = (1...count).map { number in
             let size = sizeOf[number - 1]
             let costs = scenario.shuffled([0.6, 0.7, 0.8, 0.9, 1.0]).prefix(size).sorted(
                 by: number == rising ? (<) : (>))
@@ -90,6 +93,15 @@ public enum FeedExercise {
             }
             return Refresh(items: items, latency: scenario.seconds(in: 0.1...0.4), queue: queues[number - 1])
         }
+        // In the first refresh of 2 or more items, costliest first, the global executor's jobs go one at a
+        // time as sent, each after the longest drawing: the items are drawn one after another, the
+        // costliest first, so a `done` called once the costliest is drawn comes before the others
+        // (adversarial round 7: it passed where the machine drew them all at once).
+        if let first = planned.indices.first(where: { planned[$0].items.count >= 2 && $0 + 1 != rising }) {
+            planned[first].stagger = .asSent
+            planned[first].spacing = LessonClock.shared.realSeconds(1.0) + 0.05
+        }
+        return planned
     }
 
     /// 16 refreshes of one item that takes 0.05 lesson seconds to draw, answered at once, four on
@@ -170,7 +182,7 @@ public enum FeedExercise {
                     if index >= refreshes.count { quickFaults += faults.count - before }
                     doneCalls.append(outcome.calls)
                     if let delay = outcome.afterRelease { afterRelease.append(delay) }
-                    if let woke = outcome.wakeups, index < refreshes.count {
+                    if let woke = outcome.wakeups, index < refreshes.count, refresh.stagger == nil {
                         wakeups = (wakeups.count + woke.wakeups, wakeups.seconds + woke.seconds)
                     }
                     guard outcome.answered else { break }
@@ -293,11 +305,11 @@ public enum FeedExercise {
         let doneAt = RelaxedMoment()
         let doneFramed = RelaxedWord()
         let (ready, readyFramed) = readyAndFramed
-        // 40 ms of real time between the jobs let go: longer than a quick item's drawing at the check's
-        // 4x (12.5 ms), so that a task let go after another that draws and calls `done` runs after that
-        // `done` (adversarial round 4: items shown by one detached task, thumbnails and `done` by another,
-        // passed every run at 10 ms).
-        GlobalJobStagger.hold(refresh.stagger, spacing: 0.04)
+        // A quick refresh's jobs go 40 ms of real time apart: longer than a quick item's drawing at the
+        // check's 4x (12.5 ms), so that a task let go after another that draws and calls `done` runs after
+        // that `done` (adversarial round 4: items shown by one detached task, thumbnails and `done` by
+        // another, passed every run at 10 ms).
+        GlobalJobStagger.hold(refresh.stagger, spacing: refresh.spacing)
         defer { GlobalJobStagger.hold(nil) }
         let woken = ProcessWakeups.Window()  // from the refresh asked for to its `done`
         DispatchQueue.main.async {
