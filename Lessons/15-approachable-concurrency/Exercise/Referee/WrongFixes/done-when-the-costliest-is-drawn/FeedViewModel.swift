@@ -5,7 +5,7 @@ import Lesson15Support
 // shown, trusting it to be drawn last. It is when the machine draws them all at once; one refresh
 // draws its items one after another, the costliest first.
 // must fail: output
-// verdict leads with: FeedViewModel.swift:25 because "not before"
+// verdict leads with: FeedViewModel.swift:26 or FeedViewModel.swift:33 because "not before"
 
 final class FeedViewModel: FeedScreenModel {
     private(set) var items: [FeedItem] = []
