@@ -41,7 +41,7 @@ public enum CacheExercise {
             page.finish {
                 // The rounds end within 4 s of real time (16 lesson s, the slow image's): rounds 4 and 5
                 // are timed in real time, and take longer on a loaded machine (README).
-                Watchdog.run(upTo: 60, "the rounds") {
+                Watchdog.run(upTo: 100, "the rounds") {
                     var scenario = scenario
                     // The slow image's requests go on beside rounds 1 to 5 (it takes 4 s of real time).
                     let slowRequests = scenario.int(in: 3...5)
