@@ -92,7 +92,7 @@ extension Runner {
                 "No schedule of the scenario with at most \(ExploredBriefly.preemptionBound) preemption goes wrong: a verdict adds nothing."
             )
             return 0
-        case .notExplored(let why):
+        case .notExplored(let why), .couldNotPlay(let why):
             print("Not explored: \(why).")
             return 2
         }
@@ -102,7 +102,10 @@ extension Runner {
     enum ToldBriefly: Equatable {
         case found([String])
         case allRight
+        /// Not for the explorer: no scenario, or files that wait with what it does not play.
         case notExplored(String)
+        /// Files it should have played and could not: they did not compile for it, or it could not go on.
+        case couldNotPlay(String)
 
         var lines: [String] { if case .found(let lines) = self { lines } else { [] } }
     }
@@ -128,7 +131,7 @@ extension Runner {
         folderHash.add(folder.utf8)
         let program = "\(bin)/explore/exercise\(exercise.number)-briefly-\(folderHash.hex)"
         guard compileExplored(exercise.number, texts: texts, scenario: scenario, bin: bin, into: program, quiet: true)
-        else { return .notExplored("the files did not compile for the explorer") }
+        else { return .couldNotPlay("the files did not compile for the explorer") }
         let ran = runProcess(
             program, arguments: ["1"],
             environment: Self.exploreEnvironment.merging([ExploredBriefly.variable: "1"]) { $1 },
@@ -138,7 +141,7 @@ extension Runner {
         }
         // A part of the scenario that found a wrong schedule tells, whatever another part did.
         guard ran.succeeded, !lines.isEmpty || !ran.stdout.contains(ExploredAllRight.stopped) else {
-            return .notExplored("the exploration ended \(ran.ending), or the explorer could not go on")
+            return .couldNotPlay("the exploration ended \(ran.ending), or the explorer could not go on")
         }
         guard !lines.isEmpty else { return .allRight }
         return .found(
@@ -151,25 +154,6 @@ extension Runner {
         let path = "\(exercise.referee)/Explore/main.swift"
         guard let text = try? String(contentsOfFile: "\(workspace.root)/\(path)", encoding: .utf8) else { return nil }
         return (path, ExploredPrimitives.Kind(scenario: text))
-    }
-
-    /// A run the driver and ThreadSanitizer passed, judged by the schedule explorer too: when it finds a
-    /// schedule of the files in `folder` (the attendee's, or a variant's) that ends wrong, the run fails
-    /// with that schedule. An exercise the explorer has no scenario for, or files it cannot play, keep
-    /// their pass.
-    func judgedByTheExplorer(_ outcome: RunOutcome, _ exercise: ExerciseInfo, folder: String, bin: String)
-        -> RunOutcome
-    {
-        guard outcome.passed else { return outcome }
-        return Self.judged(outcome, wrongSchedule: exploredBriefly(exercise, folder: folder, bin: bin).lines)
-    }
-
-    /// A passed run, failed by the wrong schedule a brief exploration drew (no lines: it keeps its pass).
-    static func judged(_ outcome: RunOutcome, wrongSchedule lines: [String]) -> RunOutcome {
-        guard !lines.isEmpty else { return outcome }
-        var judged = outcome
-        judged.problems.append(.explored(lines))
-        return judged
     }
 
     /// The folder of the files to explore: the attendee's, or a variant's.
@@ -208,10 +192,8 @@ extension Runner {
         let aliases = "\(work)/ExplorablePrimitives.swift"
         try? ExploredPrimitives.aliases.write(toFile: aliases, atomically: true, encoding: .utf8)
         let support = "Lesson\(number)Support"
-        let objects = ["RaceLabKit", "RaceLabContract", "RaceLabAtomics", support].flatMap { module -> [String] in
-            let folder = "\(bin)/\(module).build"
-            return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".o") }
-                .map { "\(folder)/\($0)" }
+        let objects = ["RaceLabKit", "RaceLabContract", "RaceLabAtomics", support].flatMap {
+            Self.objects(of: $0, bin: bin)
         }
         let arguments =
             [
@@ -236,6 +218,23 @@ extension Runner {
             return false
         }
         return true
+    }
+}
+
+extension Runner {
+    /// The object files of `module`'s build in `bin`, to link an explored program with: for a Swift
+    /// module, those its output file map names (SwiftPM writes it anew with each build of the module, so
+    /// the object of a source since deleted, left in the folder, is not linked); else every object in
+    /// the folder.
+    static func objects(of module: String, bin: String) -> [String] {
+        let folder = "\(bin)/\(module).build"
+        if let data = FileManager.default.contents(atPath: "\(folder)/output-file-map.json"),
+            let map = try? JSONSerialization.jsonObject(with: data) as? [String: [String: String]]
+        {
+            return map.values.compactMap { $0["object"] }.sorted()
+        }
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".o") }
+            .sorted().map { "\(folder)/\($0)" }
     }
 }
 

@@ -28,6 +28,9 @@ public struct RunOutcome {
     /// rest of this outcome is the last run's). When it is the most `checkRun` tries and this one
     /// passed, none of them judged all the round plays for.
     public var contentionShortRuns = 0
+    /// Why the schedule explorer could not play files it should have (they did not compile for it),
+    /// where a run kept its pass all the same (`judgedBeyondTheRun`).
+    public var unexplored: String?
 
     /// The run said its contention round fell short (a line that starts with `ContentionFellShort.mark`).
     public var saidContentionFellShort: Bool {

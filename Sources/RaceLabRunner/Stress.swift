@@ -28,14 +28,10 @@ extension Runner {
             let explored = ExploredOnce()
             let once = { () -> RunOutcome in
                 let outcome = self.run(item.subject, bin: bin)
-                // What the driver and ThreadSanitizer pass, an unkept promise fails and the explorer judges
-                // too, as `exercise` and `verify` do; explored once a variant, since the same files explore
-                // the same way.
-                guard outcome.passed, let (exercise, folder) = item.explorable else { return outcome }
-                let judged = self.judgedByWhatItUses(outcome, exercise, folder: folder)
-                guard judged.passed else { return judged }
-                let lines = explored.lines { self.exploredBriefly(exercise, folder: folder, bin: bin) }
-                return Self.judged(outcome, wrongSchedule: lines)
+                // What the driver and ThreadSanitizer pass is judged further, as `exercise` and `verify` do.
+                guard let (exercise, folder) = item.explorable else { return outcome }
+                return self.judgedBeyondTheRun(
+                    outcome, exercise, folder: folder, bin: bin, strict: true, explored: explored)
             }
             runInOrder(Array(repeating: once, count: runs), jobs: jobs) { _, outcome in
                 let ok = item.expectedFailures.map { !$0.isEmpty && outcome.missing($0).isEmpty } ?? outcome.passed
@@ -176,20 +172,4 @@ extension Runner {
 public func writeProgress(_ text: String) {
     fputs(text, stdout)
     fflush(stdout)
-}
-
-/// A variant's brief exploration, made the first time a run of it passes and kept for the rest: the
-/// lines of the wrong schedule it found (none when it found none or could not explore).
-/// @unchecked Sendable: `told` is `Locked`.
-final class ExploredOnce: @unchecked Sendable {
-    private let told = Locked<[String]?>(nil)
-
-    func lines(_ explore: () -> Runner.ToldBriefly) -> [String] {
-        told.withLock { told in
-            if let known = told { return known }
-            let found = explore().lines
-            told = found
-            return found
-        }
-    }
 }

@@ -35,12 +35,9 @@ extension Runner {
         let runs = items.map { item in
             { () -> RunOutcome? in
                 if case .failure? = item.expected { return nil }  // nothing to run: said below
-                // What the driver and ThreadSanitizer pass, an unkept promise fails (`UnkeptPromise`) and the
-                // explorer judges too, as for an attendee.
+                // What the driver and ThreadSanitizer pass is judged further, as for an attendee.
                 let ran = self.run(.exercise(item.variant, of: item.exercise), bin: bin)
-                return self.judgedByTheExplorer(
-                    self.judgedByWhatItUses(ran, item.exercise, folder: item.variant.folder), item.exercise,
-                    folder: item.variant.folder, bin: bin)
+                return self.judgedBeyondTheRun(ran, item.exercise, folder: item.variant.folder, bin: bin, strict: true)
             }
         }
         // Long, so started first: a variant that must fail, of an exercise whose order is timed (it may
