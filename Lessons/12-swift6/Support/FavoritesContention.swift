@@ -60,8 +60,8 @@ extension FavoritesExercise {
         }
         if stayed > 0 {
             FaultLine(
-                "then, while two tasks added events a long list already held and read it without pause, \(stayed) of"
-                    + " \(removes) removes returned and the list still held their event",
+                "then, while two tasks added events a long list already held and read it without pause, `remove`"
+                    + " returned with its event still in the list, \(stayed) of \(removes) times",
                 hint: "when remove returns, the event is out: did remove return too soon, or leave a copy the list does"
                     + " not show?"
             ).note()
@@ -71,7 +71,7 @@ extension FavoritesExercise {
 
     /// For 0.25 s of real time, while two tasks add events the list already holds and read it without
     /// pause, another removes events one by one, reading the list after each remove. The list is long
-    /// first (2000 events, then the 150 to remove), so that an add that looks for its event in the list
+    /// first (1000 events, then the 100 to remove), so that an add that looks for its event in the list
     /// holds it for a while, and a remove often comes while another call holds it. A remove that,
     /// finding the list busy, leaves the removal to later work (a task of its own: adversarial round 5)
     /// or gives up after a few tries (`lock.try()`, round 7) returns with the event still in. With reads
@@ -79,11 +79,11 @@ extension FavoritesExercise {
     /// referee notes' figures). Returns how many times an event was still in after its remove returned,
     /// and how many removes there were.
     static func removesUnderReads(_ controller: any FavoriteEvents) async -> (Int, Int) {
-        let held = (1...2000).map { Event(id: 10000 + $0) }
-        let removed = (1...150).map { Event(id: 20000 + $0) }
+        let held = (1...1000).map { Event(id: 10000 + $0) }
+        let removed = (1...100).map { Event(id: 20000 + $0) }
         await withTaskGroup(of: Void.self) { group in
             for part in 0..<4 {
-                group.addTask { for event in held[(part * 500)..<(part * 500 + 500)] { await controller.add(event) } }
+                group.addTask { for event in held[(part * 250)..<(part * 250 + 250)] { await controller.add(event) } }
             }
         }
         for event in removed { await controller.add(event) }
