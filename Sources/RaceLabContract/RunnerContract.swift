@@ -97,6 +97,13 @@ public enum SharedStore {
     public static let words = "the two share a store"
 }
 
+/// A driver's words for work the attendee's code left to a task it made and did not keep ("stored
+/// later, by a task of its own"). The runner reads them back to show the lines that make such a task
+/// (`Runner.whereATaskOfItsOwn`).
+public enum TaskOfItsOwn {
+    public static let words = "by a task of its own"
+}
+
 /// A driver's words for two writes that must be one critical section, where another thread got in
 /// between them: "a read got in between changeName's writes of firstName and lastName". The runner
 /// reads them back to find where the attendee's file lets go between the two (`Runner.whereItLetGo`).

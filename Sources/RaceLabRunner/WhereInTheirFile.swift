@@ -12,6 +12,7 @@ extension Runner {
             let found =
                 Self.whereAnotherGotIn(line, path: path, text: text) + Self.whereItLetGo(line, path: path, text: text)
                 + Self.whereItIsShared(line, path: path, text: text)
+                + Self.whereATaskOfItsOwn(line, path: path, text: text)
             return found.isEmpty ? Self.whereItIsUsed(line, path: path, text: text) : found
         }
     }
@@ -102,6 +103,16 @@ extension Runner {
             depth += code.filter { $0 == "{" }.count - code.filter { $0 == "}" }.count
         }
         return found
+    }
+
+    /// "… stored later, by a task of its own": the lines that make a task and keep nothing of it
+    /// (`Task { … }`, `Task.detached { … }`, `_ = Task { … }`), two at most. A task kept (`let download =
+    /// Task { … }`) is awaited by someone; one made and let go runs whenever it is scheduled.
+    static func whereATaskOfItsOwn(_ line: String, path: String, text: String) -> [String] {
+        guard line.contains(TaskOfItsOwn.words) else { return [] }
+        let unkept = #"^\s*(_\s*=\s*)?Task(\.detached)?\s*(\([^)]*\))?\s*\{"#
+        return codeLines(text).enumerated().filter { $0.element.range(of: unkept, options: .regularExpression) != nil }
+            .prefix(2).map { "where: \(path):\($0.offset + 1), `\($0.element.trimmingCharacters(in: .whitespaces))`" }
     }
 
     /// The identifiers in a piece of code, in order.

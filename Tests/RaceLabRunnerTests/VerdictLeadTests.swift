@@ -373,6 +373,29 @@ final class WhereInTheirFileTests: ExerciseWorkspaceTestCase {
             Runner.whereItIsShared(shared, path: path, text: "final class C {\n    var events: [Event] = []\n}"), [])
     }
 
+    func testATaskMadeAndLetGoIsFoundWhereTheDriverSaysWorkWasLeftToOne() {
+        let said = "the image was not in the cache yet (stored later, \(TaskOfItsOwn.words)?)   <- store it first"
+        let cache = """
+            actor ImageCache {
+                private var inFlight: [String: Task<Image, Error>] = [:]
+                func image(named name: String) async throws -> Image {
+                    let download = Task { try await Network.image(named: name) }
+                    let image = try await download.value
+                    Task { self.store(image, as: name) }
+                    _ = Task.detached(priority: .low) { await self.tidy() }
+                    return image
+                }
+            }
+            """
+        XCTAssertEqual(
+            Runner.whereATaskOfItsOwn(said, path: path, text: cache),
+            [
+                "where: \(path):6, `Task { self.store(image, as: name) }`",
+                "where: \(path):7, `_ = Task.detached(priority: .low) { await self.tidy() }`",
+            ], "not the task kept, nor the type that names Task")
+        XCTAssertEqual(Runner.whereATaskOfItsOwn("downloaded twice", path: path, text: cache), [], "not said")
+    }
+
     func testAFunctionIsPointedAtItsOwnLineFirstAndASummaryDropsItsEcho() {
         let gallery = """
             init() {

@@ -14,7 +14,9 @@ public protocol ImageSource: Sendable {
 /// that round's downloads of it.
 /// - Round 1: several tasks ask for each image while its download is in flight; then one more each,
 ///   after: one download an image, and every task gets the right one.
-///   Then two images whose names differ only in case: each request gets its own name's.
+///   Then one request at low priority, and the moment its image comes back, one at higher priority:
+///   it finds the image in the cache. Then two images whose names differ only in case: each request
+///   gets its own name's.
 /// - Round 2: the same, and some requesters are cancelled during the download, the first of each
 ///   image among them: the others still get the image from the one download, which is not cancelled;
 ///   a cancelled one gets the image or a `CancellationError`.
@@ -49,6 +51,7 @@ public enum CacheExercise {
                     let firstCache = makeCache()
                     let first = await manyAtOnce(1, &scenario, firstCache, cancelling: false)
                     var faults = first.faults
+                    faults += await imageAskedAgainAtOnce(&scenario, makeCache())
                     faults += await namesApartByCase(makeCache())
                     faults += await manyAtOnce(2, &scenario, makeCache(), cancelling: true).faults
                     faults += await failureNotKept(&scenario, makeCache())
