@@ -4,8 +4,10 @@ import RaceLabKit
 extension FavoritesExercise {
     /// Round 3, again: 2 to 4 events, closed when a first add of each asks the catalog (which answers
     /// after 100 to 200 ms of real time). While those questions are out, the catalog reopens every
-    /// event; then, in a task of its own for each event, a remove of it (it is not in the list: nothing
-    /// to do) and a second add, which reads the list when it returns. One more event, open all along,
+    /// event; then, in a task of its own for each event, a second add, which reads the list when it
+    /// returns; before it, for every other event (the first among them), a remove of it (it is not in the
+    /// list: nothing to do). An add that shares an add under way's question unless a remove came
+    /// between passed with a remove before every second add (adversarial round 8). One more event, open all along,
     /// is added with the first adds: its add awaits the catalog while the others are removed, and its
     /// event must be in the list when it returns (a remove that drops every add under way drops it). The event was open from before
     /// the second add began until it returned, so it must be in the list then: an add that takes the
@@ -21,8 +23,8 @@ extension FavoritesExercise {
         let controller = await make(catalog)
         note(
             "Round 3, again: \(events.count) events, closed when a first add of each asks the catalog; it reopens"
-                + " them while it has not answered yet; then a remove of each, and a second add; meanwhile an add"
-                + " of an open event awaits its answer")
+                + " them while it has not answered yet; then a second add of each, after a remove of every other one;"
+                + " meanwhile an add of an open event awaits its answer")
         let firstAdds = Task {
             await withTaskGroup(of: Void.self) { group in
                 for event in events { group.addTask { await controller.add(event) } }
@@ -42,9 +44,9 @@ extension FavoritesExercise {
         }
         for event in events { catalog.changeAnswer(about: event) }
         let missing = await withTaskGroup(of: Event?.self, returning: [Event].self) { group in
-            for event in events {
+            for (index, event) in events.enumerated() {
                 group.addTask {
-                    await controller.remove(event)
+                    if index % 2 == 0 { await controller.remove(event) }
                     await controller.add(event)
                     return await controller.events.contains(event) ? nil : event
                 }
@@ -73,9 +75,11 @@ extension FavoritesExercise {
             faults += 1
         }
         for event in missing.sorted(by: { $0.id < $1.id }) {
+            let removed = events.firstIndex(of: event)! % 2 == 0
             FaultLine(
-                "`add`(\(event)) began after its catalog reopened it (and after a remove of it had returned), while"
-                    + " another add's question about it was out; when it returned, the list did not hold it",
+                "`add`(\(event)) began after its catalog reopened it"
+                    + (removed ? " (and after a remove of it had returned)" : "")
+                    + ", while another add's question about it was out; when it returned, the list did not hold it",
                 hint: "each add asks the catalog itself, once it has begun, and adds an open event: an answer to a"
                     + " question asked before then can be out of date, and a remove that returned is over"
             ).note()
