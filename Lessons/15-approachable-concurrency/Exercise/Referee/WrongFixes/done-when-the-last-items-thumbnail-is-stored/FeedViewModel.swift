@@ -4,7 +4,7 @@
 // any order. It passed when no refresh had its items drawn side by side with the last item drawn
 // first; every run now has one.
 // must fail: output
-// verdict leads with: FeedViewModel.swift:31 or FeedViewModel.swift:22 or FeedViewModel.swift:30 because "call done once every thumbnail is drawn"
+// verdict leads with: FeedViewModel.swift:31 or FeedViewModel.swift:23 or FeedViewModel.swift:30 because "call done once every thumbnail is drawn"
 import Lesson15Support
 
 final class FeedViewModel: FeedScreenModel {
