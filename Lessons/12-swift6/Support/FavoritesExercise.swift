@@ -12,7 +12,8 @@ import RaceLabKit
 ///   closed events added by two tasks at once, the catalog answering at once: every add returns.
 /// - Round 2: two controllers, each with a catalog of its own; tasks add, read, remove, read, add
 ///   again, read, remove again, read (when `add` returns the event is in, when `remove` returns it is
-///   out; one controller's events are not the other's).
+///   out; one controller's events are not the other's). Then two events added and removed at low
+///   priority, each call's list read at once at higher priority, global jobs let go last first.
 /// - Round 3: the catalog changes its answer about each event while the controller lives: an event
 ///   added, removed and added again follows the catalog's new answer (add asks every time).
 ///   Then the catalog reopens events while a first add's question about each is out, and a second
@@ -44,6 +45,7 @@ public enum FavoritesExercise {
                     var faults = await allAtOnce(&scenario, makeController)
                     faults += await addParkedLate(makeController)
                     faults += await addThenRead(&scenario, makeController)
+                    faults += await readAtOnce(makeController)
                     faults += await answerChanges(&scenario, makeController)
                     faults += await answerChangesWhileAsked(&scenario, makeController)
                     faults += await contend(makeController)

@@ -1,0 +1,42 @@
+import RaceLabKit
+
+extension FavoritesExercise {
+    /// Round 2, again: from a task of low priority, two open events added, then removed, one by one; the
+    /// moment each call returns, the list is read from a task of higher priority, while the global
+    /// executor's jobs are held and let go last first (`GlobalJobStagger`), an order it may choose. A
+    /// controller that leaves the change to a task of its own (the list brought up to date later, on
+    /// the actor) gives up the actor with that task's job still waiting there; the read goes first,
+    /// reaches the actor while the job waits, and an actor runs a job of higher priority first (Swift's
+    /// runtime, `Actor.cpp`; exercise 13's round 3, a third time, is the same). Round 2's reads at
+    /// higher priority met that job only when the machine's timing let them (a busy `verify` passed
+    /// `list-published-later` once). Returns the faults found.
+    static func readAtOnce(_ make: Maker) async -> Int {
+        let events = events(2)
+        let controller = await make(Catalog(closed: [], delayNanoseconds: 0))
+        note(
+            "Round 2, again: two events added, then removed, one by one, at low priority; the moment each call"
+                + " returns, the list is read at higher priority")
+        let wrong = await Task(priority: .utility) { () -> [FaultLine] in
+            var wrong: [FaultLine] = []
+            for (call, event) in events.map({ ("add", $0) }) + events.map({ ("remove", $0) }) {
+                GlobalJobStagger.hold(.reversed)
+                if call == "add" { await controller.add(event) } else { await controller.remove(event) }
+                let holds = await Task(priority: .high) { await controller.events }.value.contains(event)
+                GlobalJobStagger.hold(nil)
+                guard holds != (call == "add") else { continue }
+                wrong.append(
+                    FaultLine(
+                        "`\(call)`(\(event)) returned, and a read made that moment, at higher priority, found it "
+                            + (holds ? "still in the list" : "not in the list")
+                            + ": the list was brought up to date later, \(TaskOfItsOwn.words)?",
+                        hint: call == "add"
+                            ? "when add returns, the event must be in: change the list before add returns"
+                            : "when remove returns, the event is out: change the list before remove returns"))
+            }
+            return wrong
+        }.value
+        for line in wrong { line.note() }
+        if wrong.isEmpty { note("Each call's event was in, or out, for a read made the moment it returned.") }
+        return wrong.count
+    }
+}
