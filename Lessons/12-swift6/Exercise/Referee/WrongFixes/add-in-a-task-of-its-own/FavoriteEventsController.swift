@@ -4,7 +4,7 @@ import Lesson12Support
 // calls it and return at once. Nothing races, and the list ends right, but a caller that reads the
 // list after `add` returns does not find the event: the task has not run yet.
 // must fail: output
-// verdict leads with: FavoriteEventsController.swift:12 or FavoriteEventsController.swift:15 because "add asks the catalog every time" or "when remove returns, the event is out"
+// verdict leads with: FavoriteEventsController.swift:12 or FavoriteEventsController.swift:15 or FavoriteEventsController.swift:29 because "add asks the catalog every time" or "when remove returns, the event is out" or "when add returns, the event must"
 
 final class FavoriteEventsController: FavoriteEvents {
     private actor Store {

@@ -6,7 +6,7 @@ import Lesson12Support
 // Round 2 calls from tasks of low priority that nobody awaits (a task awaited from a higher priority
 // runs at that priority), and reads the list right after each call.
 // must fail: output
-// verdict leads with: FavoriteEventsController.swift:27 because "when add returns, the event must be in"
+// verdict leads with: FavoriteEventsController.swift:27 or FavoriteEventsController.swift:31 because "when add returns, the event must be in"
 
 actor FavoriteEventsController: FavoriteEvents {
     private let catalog: Catalog
