@@ -6,7 +6,7 @@ extension FavoritesExercise {
     /// Round 4: eight tasks add, remove and read five events as fast as they can for 0.3 s of real time
     /// (at most 4000 calls each), then bursts of eight adds of one event for 0.15 s. Every list read
     /// must hold no event twice and no closed one. Then removes while others add and read a long list
-    /// (`removesUnderReads`): when a remove returns, its event is out.
+    /// (`removesBesideLongScans`): when a remove returns, its event is out.
     static func contend(_ make: Maker) async -> Int {
         let events = events(5)
         let catalog = Catalog(closed: [events[2].id], delayNanoseconds: 0)
@@ -51,7 +51,7 @@ extension FavoritesExercise {
         }
         for flaw in flaws(in: await controller.events, events, catalog) { tally.withLock { $0[flaw, default: 0] += 1 } }
         let seen = tally.current
-        let (stayed, removes) = await removesUnderReads(controller)
+        let (stayed, removes) = await removesBesideLongScans(controller)
         if seen.isEmpty {
             note("Every list read during the round, and the last, held no event twice and no closed one.")
         }
@@ -78,7 +78,7 @@ extension FavoritesExercise {
     /// alone, which hold the list only for a moment, such a remove was caught in most runs, not all (the
     /// referee notes' figures). Returns how many times an event was still in after its remove returned,
     /// and how many removes there were.
-    static func removesUnderReads(_ controller: any FavoriteEvents) async -> (Int, Int) {
+    static func removesBesideLongScans(_ controller: any FavoriteEvents) async -> (Int, Int) {
         let held = (1...1000).map { Event(id: 10000 + $0) }
         let removed = (1...100).map { Event(id: 20000 + $0) }
         await withTaskGroup(of: Void.self) { group in

@@ -16,25 +16,22 @@ extension FavoritesExercise {
         note(
             "Round 2, again: two events added, then removed, one by one, at low priority; the moment each call"
                 + " returns, the list is read at higher priority")
-        let wrong = await Task(priority: .utility) { () -> [FaultLine] in
-            var wrong: [FaultLine] = []
-            for (call, event) in events.map({ ("add", $0) }) + events.map({ ("remove", $0) }) {
-                GlobalJobStagger.hold(.reversed)
-                if call == "add" { await controller.add(event) } else { await controller.remove(event) }
-                let holds = await Task(priority: .high) { await controller.events }.value.contains(event)
-                GlobalJobStagger.hold(nil)
-                guard holds != (call == "add") else { continue }
-                wrong.append(
-                    FaultLine(
-                        "`\(call)`(\(event)) returned, and a read made that moment, at higher priority, found it "
-                            + (holds ? "still in the list" : "not in the list")
-                            + ": the list was brought up to date later, \(TaskOfItsOwn.words)?",
-                        hint: call == "add"
-                            ? "when add returns, the event must be in: change the list before add returns"
-                            : "when remove returns, the event is out: change the list before remove returns"))
-            }
-            return wrong
-        }.value
+        var wrong: [FaultLine] = []
+        for (adding, event) in events.map({ (true, $0) }) + events.map({ (false, $0) }) {
+            let (_, holds) = await GlobalJobStagger.lowThenHighAtOnce(
+                { adding ? await controller.add(event) : await controller.remove(event) },
+                then: { _ in await controller.events.contains(event) })
+            guard holds != adding else { continue }
+            let call = adding ? "add" : "remove"
+            wrong.append(
+                FaultLine(
+                    "`\(call)`(\(event)) returned, and a read made that moment, at higher priority, found it "
+                        + (holds ? "still in the list" : "not in the list")
+                        + ": the list was brought up to date later, \(TaskOfItsOwn.words)?",
+                    hint: adding
+                        ? "when add returns, the event must be in: change the list before add returns"
+                        : "when remove returns, the event is out: change the list before remove returns"))
+        }
         for line in wrong { line.note() }
         if wrong.isEmpty { note("Each call's event was in, or out, for a read made the moment it returned.") }
         return wrong.count

@@ -18,7 +18,8 @@ extension CacheExercise {
         note(
             "Round 3, a third time: one request for an image whose first download fails; the moment its"
                 + " failure comes back, a request at higher priority asks again")
-        let (first, again) = await askedAgainAtOnce(cache, name)
+        let (first, again) = await GlobalJobStagger.lowThenHighAtOnce(
+            { await ask(cache, name) }, then: { _ in await ask(cache, name) })
         let downloads = Network.requests(for: name).received
         guard case .failed = first, again == .image(image.checksum), downloads == 2 else {
             FaultLine(
@@ -51,7 +52,8 @@ extension CacheExercise {
         note(
             "Round 1, again: one request for a new image; the moment its image comes back, a request at higher"
                 + " priority asks again")
-        let (first, again) = await askedAgainAtOnce(cache, name)
+        let (first, again) = await GlobalJobStagger.lowThenHighAtOnce(
+            { await ask(cache, name) }, then: { _ in await ask(cache, name) })
         let downloads = Network.requests(for: name).received
         guard first == .image(image.checksum), again == first, downloads == 1 else {
             FaultLine(
@@ -68,18 +70,5 @@ extension CacheExercise {
         }
         note("The request at higher priority that asked again the moment the image came back got it from the cache.")
         return 0
-    }
-
-    /// Asks for `name` from a task of low priority, and again from one of higher priority the moment the
-    /// first answer comes back, while the global executor's jobs are held and let go last first
-    /// (`GlobalJobStagger`): the second request goes before any task the cache started on its way out.
-    private static func askedAgainAtOnce(_ cache: any ImageSource, _ name: String) async -> (Answer, Answer) {
-        GlobalJobStagger.hold(.reversed)
-        defer { GlobalJobStagger.hold(nil) }
-        return await Task(priority: .utility) {
-            let first = await ask(cache, name)
-            let again = await Task(priority: .high) { await ask(cache, name) }.value
-            return (first, again)
-        }.value
     }
 }

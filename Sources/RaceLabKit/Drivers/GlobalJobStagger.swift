@@ -68,3 +68,22 @@ public enum GlobalJobStagger {
         }
     }
 }
+
+extension GlobalJobStagger {
+    /// Runs `first` from a task of low priority (`.utility`) and, the moment it returns, `then` from a
+    /// task of higher priority (`.high`), while the global executor's jobs are held and let go last
+    /// first. Code that leaves work to a task of its own on an actor (`Task { … }` on its way out)
+    /// gives up the actor with that task's job still queued there; `then`'s job goes first, reaches the
+    /// actor while the job waits, and a default actor runs the higher priority first (Swift's runtime,
+    /// `Actor.cpp`). Exercises 12 and 13 read or ask again so. Returns both results.
+    public static func lowThenHighAtOnce<First: Sendable, Then: Sendable>(
+        _ first: @escaping @Sendable () async -> First, then: @escaping @Sendable (First) async -> Then
+    ) async -> (First, Then) {
+        hold(.reversed)
+        defer { hold(nil) }
+        return await Task(priority: .utility) {
+            let done = await first()
+            return (done, await Task(priority: .high) { await then(done) }.value)
+        }.value
+    }
+}
