@@ -104,6 +104,14 @@ public enum TaskOfItsOwn {
     public static let words = "by a task of its own"
 }
 
+/// A driver's words for a call that returned before its work was done, where a read a moment later
+/// found it done ("did add let its caller go on (resume it, or return) before the list took it?").
+/// The runner reads them back to show the continuations resumed before other work in their block,
+/// and the tasks made and let go (`Runner.whereItWentOnEarly`).
+public enum WentOnEarly {
+    public static let words = "let its caller go on (resume it, or return) before"
+}
+
 /// A driver's words for two writes that must be one critical section, where another thread got in
 /// between them: "a read got in between changeName's writes of firstName and lastName". The runner
 /// reads them back to find where the attendee's file lets go between the two (`Runner.whereItLetGo`).

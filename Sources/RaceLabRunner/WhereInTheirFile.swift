@@ -13,6 +13,7 @@ extension Runner {
                 Self.whereAnotherGotIn(line, path: path, text: text) + Self.whereItLetGo(line, path: path, text: text)
                 + Self.whereItIsShared(line, path: path, text: text)
                 + Self.whereATaskOfItsOwn(line, path: path, text: text)
+                + Self.whereItWentOnEarly(line, path: path, text: text)
             return found.isEmpty ? Self.whereItIsUsed(line, path: path, text: text) : found
         }
     }
@@ -113,6 +114,24 @@ extension Runner {
         let unkept = #"^\s*(_\s*=\s*)?Task(\.detached)?\s*(\([^)]*\))?\s*\{"#
         return codeLines(text).enumerated().filter { $0.element.range(of: unkept, options: .regularExpression) != nil }
             .prefix(2).map { "where: \(path):\($0.offset + 1), `\($0.element.trimmingCharacters(in: .whitespaces))`" }
+    }
+
+    /// "did add let its caller go on … before the list took it?": the continuations resumed with more of
+    /// their block still to run after them, and the tasks made and let go, where the caller goes on
+    /// while the work is still to be done.
+    static func whereItWentOnEarly(_ line: String, path: String, text: String) -> [String] {
+        guard line.contains(WentOnEarly.words) else { return [] }
+        let lines = codeLines(text)
+        let resumes = lines.indices.filter { index in
+            guard lines[index].range(of: #"\.resume\("#, options: .regularExpression) != nil else { return false }
+            let next = lines[(index + 1)...].first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            return next.map { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("}") } ?? false
+        }
+        let resumed = resumes.prefix(2).map {
+            "where: \(path):\($0 + 1), `\(lines[$0].trimmingCharacters(in: .whitespaces))`, and the work after it is"
+                + " still to run"
+        }
+        return resumed + whereATaskOfItsOwn(TaskOfItsOwn.words, path: path, text: text).prefix(2 - resumed.count)
     }
 
     /// The identifiers in a piece of code, in order.

@@ -396,6 +396,40 @@ final class WhereInTheirFileTests: ExerciseWorkspaceTestCase {
         XCTAssertEqual(Runner.whereATaskOfItsOwn("downloaded twice", path: path, text: cache), [], "not said")
     }
 
+    func testAContinuationResumedBeforeItsWorkIsFoundWhereTheDriverSaysACallWentOnEarly() {
+        let said = "`add`(Session 101) returned before its event was in the list   <- did add \(WentOnEarly.words) it?"
+        let controller = """
+            final class C {
+                func add(_ event: Event) async {
+                    await withCheckedContinuation { continuation in
+                        queue.async {
+                            continuation.resume()  // the caller goes on
+                            self.lock.withLock { self.list.append(event) }
+                        }
+                    }
+                }
+                func remove(_ event: Event) async {
+                    await withCheckedContinuation { continuation in
+                        queue.async {
+                            self.lock.withLock { self.list.removeAll { $0 == event } }
+                            continuation.resume()
+
+                        }
+                    }
+                }
+            }
+            """
+        XCTAssertEqual(
+            Runner.whereItWentOnEarly(said, path: path, text: controller),
+            ["where: \(path):5, `continuation.resume()`, and the work after it is still to run"],
+            "not the resume that comes last in its block")
+        let tasked = "func add(_ e: Event) async {\n    Task { await self.append(e) }\n}"
+        XCTAssertEqual(
+            Runner.whereItWentOnEarly(said, path: path, text: tasked),
+            ["where: \(path):2, `Task { await self.append(e) }`"])
+        XCTAssertEqual(Runner.whereItWentOnEarly("it is missing", path: path, text: controller), [], "not said")
+    }
+
     func testAFunctionIsPointedAtItsOwnLineFirstAndASummaryDropsItsEcho() {
         let gallery = """
             init() {

@@ -33,10 +33,23 @@ extension FavoritesExercise {
             for event in events { group.addTask { await controller.add(event) } }
         }
         let list = await controller.events
+        // A reopened event missing when its add returned, and in the list a moment later: the add went
+        // on after it returned (no other add of it was under way).
+        let missing = events.filter { !catalog.isClosed($0) && !list.contains($0) }
+        let later = missing.isEmpty ? [] : await inLater(missing, of: controller)
         var faults = 0
         for event in events {
             let (holds, closed) = (list.contains(event), catalog.isClosed(event))
             guard holds == closed else { continue }
+            if later.contains(event) {
+                FaultLine(
+                    "`add`(\(event)), after its catalog reopened it, returned before its event was in the list: it"
+                        + " was in a moment later",
+                    hint: addReturnedEarly
+                ).note()
+                faults += 1
+                continue
+            }
             FaultLine(
                 closed
                     ? "`add`(\(event)) after its catalog closed it, and the list holds it"

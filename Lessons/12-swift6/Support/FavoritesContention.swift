@@ -51,22 +51,41 @@ extension FavoritesExercise {
         }
         for flaw in flaws(in: await controller.events, events, catalog) { tally.withLock { $0[flaw, default: 0] += 1 } }
         let seen = tally.current
-        let (stayed, removes) = await removesBesideLongScans(controller)
+        let long = await removesBesideLongScans(controller)
         if seen.isEmpty {
             note("Every list read during the round, and the last, held no event twice and no closed one.")
         }
         for (flaw, count) in seen.sorted(by: { $0.key < $1.key }) {
             note("\(count) of \(reads.current + 1) lists read \(flaw)")
         }
-        if stayed > 0 {
+        if long.stayed > 0 {
             FaultLine(
                 "then, while two tasks added events a long list already held and read it without pause, `remove`"
-                    + " returned with its event still in the list, \(stayed) of \(removes) times",
+                    + " returned with its event still in the list, \(long.stayed) of \(long.removes) times",
                 hint: "when remove returns, the event is out: did remove return too soon, or leave a copy the list does"
                     + " not show?"
             ).note()
         }
-        return seen.values.reduce(0, +) + (stayed > 0 ? 1 : 0)
+        if long.missing > 0 {
+            FaultLine(
+                "then, while two tasks added events a long list already held and read it without pause, `add` of a"
+                    + " new open event returned before it was in the list, \(long.missing) of \(long.adds) times",
+                hint: addReturnedEarly
+            ).note()
+        }
+        return seen.values.reduce(0, +) + (long.stayed > 0 ? 1 : 0) + (long.missing > 0 ? 1 : 0)
+    }
+
+    /// What `removesBesideLongScans` counted: removes whose event was still in when they returned, and
+    /// adds of an open event not yet in when they returned.
+    struct LongListCount {
+        var stayed = 0, removes = 0, missing = 0, adds = 0
+
+        static func + (a: Self, b: Self) -> Self {
+            Self(
+                stayed: a.stayed + b.stayed, removes: a.removes + b.removes, missing: a.missing + b.missing,
+                adds: a.adds + b.adds)
+        }
     }
 
     /// For 0.25 s of real time, while two tasks add events the list already holds and read it without
@@ -76,9 +95,10 @@ extension FavoritesExercise {
     /// finding the list busy, leaves the removal to later work (a task of its own: adversarial round 5)
     /// or gives up after a few tries (`lock.try()`, round 7) returns with the event still in. With reads
     /// alone, which hold the list only for a moment, such a remove was caught in most runs, not all (the
-    /// referee notes' figures). Returns how many times an event was still in after its remove returned,
-    /// and how many removes there were.
-    static func removesBesideLongScans(_ controller: any FavoriteEvents) async -> (Int, Int) {
+    /// referee notes' figures). Beside them, a fourth task adds new open events one by one, reading the
+    /// list after each add: an add that resumes its caller and only then appends (round 8) loses the
+    /// race for the busy list now and then, where on a quiet list it won every time.
+    static func removesBesideLongScans(_ controller: any FavoriteEvents) async -> LongListCount {
         let held = (1...1000).map { Event(id: 10000 + $0) }
         let removed = (1...100).map { Event(id: 20000 + $0) }
         await withTaskGroup(of: Void.self) { group in
@@ -89,7 +109,8 @@ extension FavoritesExercise {
         for event in removed { await controller.add(event) }
         let start = DispatchTime.now().uptimeNanoseconds
         func underWay() -> Bool { DispatchTime.now().uptimeNanoseconds - start < 250_000_000 }
-        return await withTaskGroup(of: (Int, Int).self) { group in
+        let fresh = (1...100).map { Event(id: 30000 + $0) }
+        return await withTaskGroup(of: LongListCount.self) { group in
             for task in 0..<2 {
                 // Events added late, to be looked for through most of a list kept in the order added.
                 let again = held[held.count - 1 - task * 100]
@@ -99,19 +120,28 @@ extension FavoritesExercise {
                         _ = await controller.events
                         await Task.yield()  // the cooperative pool may have fewer threads than these tasks
                     }
-                    return (0, 0)
+                    return LongListCount()
                 }
             }
             group.addTask {
-                var (stayed, removes) = (0, 0)
+                var count = LongListCount()
                 for event in removed where underWay() {
                     await controller.remove(event)
-                    removes += 1
-                    if await controller.events.contains(event) { stayed += 1 }
+                    count.removes += 1
+                    if await controller.events.contains(event) { count.stayed += 1 }
                 }
-                return (stayed, removes)
+                return count
             }
-            return await group.reduce(into: (0, 0)) { $0 = ($0.0 + $1.0, $0.1 + $1.1) }
+            group.addTask {
+                var count = LongListCount()
+                for event in fresh where underWay() {
+                    await controller.add(event)
+                    count.adds += 1
+                    if await !controller.events.contains(event) { count.missing += 1 }
+                }
+                return count
+            }
+            return await group.reduce(into: LongListCount()) { $0 = $0 + $1 }
         }
     }
 

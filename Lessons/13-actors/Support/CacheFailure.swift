@@ -52,7 +52,20 @@ extension CacheExercise {
         // A failure of the cache's own making, not the download's (adversarial round 5: the waiters got an
         // error the cache made up, the starter the download's).
         let otherFailure = shared.filter { if case .failed = $0.first { $0.first != downloadFailure } else { false } }
-        if let answer = notFailed.first?.first {
+        // An image that came back within 1.5 latencies came from a download begun while the failing one
+        // was under way (a retry begins after the failure, a latency in): two requests made together
+        // each started one, so the check for the download in flight and its store are apart.
+        let together = notFailed.filter { $0.answeredAt - $0.askedAt < latency * 1.5 }
+        if let answer = together.first?.first {
+            FaultLine(
+                "\(together.count) of the \(shared.count) requests made at once for an image whose download failed got"
+                    + " \(answer), from a second download started while the first was still under way"
+                    + " (`Network.image`)",
+                hint: "check for the download in flight and store yours in one stretch of code, with no lock let"
+                    + " go and no await between them"
+            ).note()
+            faults += 1
+        } else if let answer = notFailed.first?.first {
             FaultLine(
                 "\(notFailed.count) of the \(shared.count) requests that shared the download that failed got \(answer),"
                     + " not its failure: it was downloaded again (`Network.image`)",
@@ -69,7 +82,7 @@ extension CacheExercise {
             ).note()
             faults += 1
         }
-        if downloads != 2 {
+        if downloads != 2, together.isEmpty {  // downloads made together are said above
             FaultLine(
                 downloads == 1
                     ? "after the download failed, no request asked the network again (`Network.image`): the failure was kept"

@@ -7,7 +7,7 @@ import Foundation
 // that arrive together both find nothing between them, and each starts a download. ThreadSanitizer
 // sees no race: every access is locked. Only a count of the downloads shows it.
 // must fail: output
-// verdict leads with: ImageCache.swift:17 because "check for the download in flight" or "it was downloaded again"
+// verdict leads with: ImageCache.swift:17 because "check for the download in flight"
 
 final class ImageCache: ImageSource {
     private let cache = Locked<[String: Task<Image, Error>]>([:])
