@@ -6,7 +6,8 @@
 // returned). Make `load`:
 // - return at once, and hold no thread while the fetches are out (a `wait`, on the main queue or on
 //   a global one, holds a thread: with many loads at once the pool's few threads run out),
-// - call `completion` once, on the main queue, as soon as every fetch has called back,
+// - call `completion` once, on the main queue, after `load` has returned, as soon as every fetch
+//   has called back,
 // - with every item's text, in the order of the items (not the order they arrive in; two items may
 //   have the same title, a story and its update, and each brings its own text),
 // - right when the same loader loads two feeds at once, for an empty feed, and when many fetches

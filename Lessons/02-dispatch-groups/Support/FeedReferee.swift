@@ -170,8 +170,11 @@ extension FeedExercise {
                     resolved.leave()
                 }
             }
+            // Set once `load` has returned: a completion made inside `load` comes before it.
+            let returned = Locked(false)
             loader.load(items) { texts in
                 let onMain = isOnMainQueue
+                let beforeReturn = !returned.current
                 // On the thread that completes: was each callback ordered before it? (ThreadSanitizer judges.)
                 if texts == expected { items.lookAtHandovers() }
                 let report = {
@@ -184,6 +187,13 @@ extension FeedExercise {
                             FaultLine(
                                 "\(name): `completion` called off the main queue",
                                 hint: "call completion on the main queue"))
+                    } else if beforeReturn && items.isEmpty {
+                        // (A feed with fetches that completes inside `load` waited there: said when it returns.)
+                        fault(
+                            FaultLine(
+                                "\(name) (an empty feed): `completion` called inside `load`, before it returned",
+                                hint: "complete later, once load has returned, an empty feed too: the caller may set up"
+                                    + " what its completion needs after the call"))
                     } else if texts != expected {
                         fault(Self.wrongTexts(texts, of: items, in: name))
                     } else if let last = items.first?.lastArrival.value, LessonClock.shared.now > last + 0.25,
@@ -214,6 +224,7 @@ extension FeedExercise {
                 }
                 if onMain { report() } else { DispatchQueue.main.async(execute: report) }
             }
+            returned.withLock { $0 = true }
             // When load returned: had any fetch called back? Then it waited for them. (Not asked where
             // the driver's fetches call back before they return.)
             let early = items.first.map { $0.callsBackFirst ? 0 : Int($0.arrived.value) } ?? 0
