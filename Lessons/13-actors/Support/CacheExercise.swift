@@ -126,8 +126,8 @@ public enum CacheExercise {
         }
     }
 
-    /// Rounds 1 and 2. Each image is asked for by 3 to 6 tasks, the first at once and the others while
-    /// its download is in flight; with `cancelling`, the first and one or two more are cancelled in the
+    /// Rounds 1 and 2. Each image is asked for by 3 to 6 tasks, the first at once, at low priority, and
+    /// the others while its download is in flight, at high priority; with `cancelling`, the first and one or two more are cancelled in the
     /// middle of the download, except the first image's first request, which is cancelled before it
     /// asks (its call reaches the cache already cancelled). Returns the faults found.
     static func manyAtOnce(_ round: Int, _ scenario: inout Scenario, _ cache: any ImageSource, cancelling: Bool) async
@@ -158,7 +158,10 @@ public enum CacheExercise {
                 group.addTask {
                     try? await Task.sleep(lessonSeconds: request.start)
                     let cancelledFirst = cancelling && request.image == 0 && request.start == 0
-                    let asking = Task {
+                    // The first request of an image at low priority, the others at high: a request of
+                    // higher priority still shares the download under way (adversarial round 9: one that
+                    // started its own, at its priority, passed).
+                    let asking = Task(priority: request.start == 0 ? .utility : .userInitiated) {
                         if cancelledFirst { withUnsafeCurrentTask { $0?.cancel() } }
                         return await ask(cache, images[request.image].name)
                     }
@@ -217,7 +220,8 @@ public enum CacheExercise {
             } else if requests.received != 1 || requests.cancelled != 0 {
                 FaultLine(
                     "image \(index + 1): the network received \(requests.received) downloads (`Network.image`)"
-                        + (beforeAgain[index] > 1 ? " while its requests overlapped" : "")
+                        + (beforeAgain[index] > 1
+                            ? " while its requests overlapped (the first at low priority, the others at high)" : "")
                         + (requests.cancelled > 0 ? ", \(requests.cancelled) of them cancelled" : ""),
                     hint: "one download an image, whoever asks and whoever is cancelled"
                 ).note()
