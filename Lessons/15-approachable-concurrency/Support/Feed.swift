@@ -57,6 +57,11 @@ public final class FeedService {
         answers.withLock { $0.append((answer, latency, queue)) }
     }
 
+    /// Drops the answers no call has taken.
+    func dropScripts() {
+        answers.withLock { $0 = [] }
+    }
+
     /// Loads the feed and calls `completion` with it, on one of the service's queues.
     public func loadFeed(_ completion: @escaping ([FeedItem]) -> Void) {
         let next = answers.withLock { $0.isEmpty ? nil : $0.removeFirst() }

@@ -59,6 +59,9 @@ public enum FeedExercise {
         var stagger: GlobalJobStagger.Order? = nil
         /// How far apart, in real seconds, the held jobs go.
         var spacing = 0.04
+        /// A second refresh asked for this long after this one (lesson s), answered `latency` after it
+        /// was asked, with the same items (`AskedAgain`).
+        var askedAgain: (after: Double, latency: Double)? = nil
     }
 
     /// 6 or 7 refreshes: one of them (never the first) an empty feed, answered off the main queue (so
@@ -105,6 +108,12 @@ public enum FeedExercise {
         if let first = planned.indices.first(where: { planned[$0].items.count >= 2 && $0 + 1 != rising }) {
             planned[first].stagger = .asSent
             planned[first].spacing = LessonClock.shared.realSeconds(1.0) + 0.05
+        }
+        // The refresh of 1 item is asked for again before the service answers it; the second answer
+        // comes a second after the first refresh's drawing should be done.
+        if let one = planned.firstIndex(where: { $0.items.count == 1 }) {
+            let first = planned[one]
+            planned[one].askedAgain = (0.05, first.latency + first.items[0].renderCost + 1.0)
         }
         return planned
     }
@@ -302,6 +311,10 @@ public enum FeedExercise {
         answered: Bool, calls: Locked<[Bool]>, afterRelease: Double?, wakeups: (wakeups: Int, seconds: Double)?
     ) {
         service.script(refresh.items, after: refresh.latency, on: refresh.queue)
+        let again = refresh.askedAgain.map { asked in
+            service.script(refresh.items, after: asked.latency, on: refresh.queue)
+            return AskedAgain()
+        }
         let done = DispatchGroup()
         done.enter()
         let calls = Locked<[Bool]>([])  // for each call of done: was it on the main queue?
@@ -330,16 +343,21 @@ public enum FeedExercise {
                 if isOnMainQueue { shownAtDone.withLock { $0 = (model.items, model.thumbnails) } }
                 done.leave()
             }
+            if let again, let asked = refresh.askedAgain { again.ask(model, after: asked.after) }
         }
         let limit = refresh.latency + refresh.items.map(\.renderCost).reduce(0, +) + 10
         let start =
             quiet
             ? "Quick refresh \(number)"
             : "Refresh \(number): \(refresh.items.count) item\(refresh.items.count == 1 ? "" : "s"), called back on"
-                + " \(refresh.queue.rawValue)"
+                + " \(refresh.queue.rawValue)" + (again == nil ? "" : ", and asked for again before its done")
         guard Watchdog.wait(for: done, upTo: limit, "refresh \(number)'s done") else {
-            FaultLine(start + ": `done` was never called", hint: "call done once both are shown, an empty feed too")
-                .note()
+            FaultLine(
+                start + ": `done` was never called",
+                hint: again == nil
+                    ? "call done once both are shown, an empty feed too"
+                    : "call done once a refresh, every refresh: one asked for while another is under way too"
+            ).note()
             faults.firm()
             return (false, calls, nil, nil)
         }
@@ -371,6 +389,10 @@ public enum FeedExercise {
                 FaultLine(
                     "`thumbnails` held \(others.count) of items no longer shown (\(others.sorted()[0]))",
                     hint: "thumbnails holds the shown items' thumbnails and no others"))
+        }
+        if let again, let asked = refresh.askedAgain {
+            wrong += again.judge(refresh.items, upTo: asked.after + asked.latency + refresh.items[0].renderCost + 10)
+            service.dropScripts()  // a second refresh that did not load leaves its answer: not the next one's
         }
         // Nothing on the main actor runs while the screen holds the main queue: a change then is made off it.
         wrong += watch.takeChanges().map {
@@ -407,7 +429,10 @@ public enum FeedExercise {
             afterRelease = max(0, at - since - screens) / LessonClock.shared.speed
         }
         guard !wrong.isEmpty || late != nil else {
-            if !quiet { note(start + ": shown, thumbnails right, done on the main actor.") }
+            if !quiet {
+                note(
+                    start + ": shown, thumbnails right, done on the main actor" + (again == nil ? "." : ", each time."))
+            }
             return (true, calls, afterRelease, wakeups)
         }
         note(start + ":")
