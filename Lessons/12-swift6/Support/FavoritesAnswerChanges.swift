@@ -62,6 +62,8 @@ extension FavoritesExercise {
         if faults == 0 {
             faults += judge(list, expected: Set(events.filter { !catalog.isClosed($0) }), catalog: catalog)
         }
+        faults += await addedAgainAfterClosing(
+            events.filter { list.contains($0) && !catalog.isClosed($0) }, controller, catalog)
         let others = await other.events
         if !others.isEmpty {
             FaultLine(
@@ -75,5 +77,35 @@ extension FavoritesExercise {
             note("Every second add followed the catalog's new answer; the second controller held nothing.")
         }
         return faults
+    }
+
+    /// Then every event the list holds is closed by its catalog and added again, all at once: each
+    /// stays in the list, while those adds await the catalog and when they return (an event already in
+    /// the list needs no asking, and an add takes nothing out: adversarial round 9's add moved its
+    /// event to the end, taking it out while it asked, and dropped it when the catalog said closed).
+    static func addedAgainAfterClosing(_ held: [Event], _ controller: any FavoriteEvents, _ catalog: Catalog) async
+        -> Int
+    {
+        guard !held.isEmpty else { return 0 }
+        for event in held { catalog.changeAnswer(about: event) }
+        let adds = Task {
+            await withTaskGroup(of: Void.self) { group in
+                for event in held { group.addTask { await controller.add(event) } }
+            }
+        }
+        // The catalog answers after 100 ms or more: a read 30 ms in comes while the adds that ask await it.
+        try? await Task.sleep(nanoseconds: 30_000_000)
+        let during = await controller.events
+        await adds.value
+        let after = await controller.events
+        let lost = held.filter { !during.contains($0) || !after.contains($0) }
+        for event in lost {
+            FaultLine(
+                "`add`(\(event)), which the list held, after its catalog closed it: the list did not hold it "
+                    + (after.contains(event) ? "while add was under way" : "when add returned"),
+                hint: "an event already in the list needs no asking: add leaves it in, and takes nothing out"
+            ).note()
+        }
+        return lost.count
     }
 }
