@@ -111,9 +111,16 @@ extension Runner {
     /// Task { … }`) is awaited by someone; one made and let go runs whenever it is scheduled.
     static func whereATaskOfItsOwn(_ line: String, path: String, text: String) -> [String] {
         guard line.contains(TaskOfItsOwn.words) else { return [] }
+        return tasksMadeAndLetGo(path: path, text: text, most: 2)
+    }
+
+    /// The "where:" lines of the first `most` lines of `text` that make a task and keep nothing of it.
+    static func tasksMadeAndLetGo(path: String, text: String, most: Int) -> [String] {
         let unkept = #"^\s*(_\s*=\s*)?Task(\.detached)?\s*(\([^)]*\))?\s*\{"#
         return codeLines(text).enumerated().filter { $0.element.range(of: unkept, options: .regularExpression) != nil }
-            .prefix(2).map { "where: \(path):\($0.offset + 1), `\($0.element.trimmingCharacters(in: .whitespaces))`" }
+            .prefix(most).map {
+                "where: \(path):\($0.offset + 1), `\($0.element.trimmingCharacters(in: .whitespaces))`"
+            }
     }
 
     /// "did add let its caller go on … before the list took it?": the continuations resumed with more of
@@ -131,7 +138,7 @@ extension Runner {
             "where: \(path):\($0 + 1), `\(lines[$0].trimmingCharacters(in: .whitespaces))`, and the work after it is"
                 + " still to run"
         }
-        return resumed + whereATaskOfItsOwn(TaskOfItsOwn.words, path: path, text: text).prefix(2 - resumed.count)
+        return resumed + tasksMadeAndLetGo(path: path, text: text, most: 2 - resumed.count)
     }
 
     /// The identifiers in a piece of code, in order.

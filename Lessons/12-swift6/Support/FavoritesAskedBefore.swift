@@ -106,15 +106,4 @@ extension FavoritesExercise {
         }
         return faults
     }
-
-    /// Why an add whose event was missing when it returned, and in the list later, is wrong.
-    static let addReturnedEarly =
-        "when add returns, the event is in: did add \(WentOnEarly.words) the list took it?"
-
-    /// Which of `events` the list holds after 0.1 s of real time, long enough for work an add left
-    /// running after it returned (a queue's block, a task) to have put its event in on a loaded machine.
-    static func inLater(_ events: [Event], of controller: any FavoriteEvents) async -> Set<Event> {
-        try? await Task.sleep(nanoseconds: 100_000_000)
-        return Set(await controller.events).intersection(events)
-    }
 }

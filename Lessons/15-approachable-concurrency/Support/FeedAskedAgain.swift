@@ -11,11 +11,18 @@ extension FeedExercise {
         private let calls = Locked<[Bool]>([])  // for each call of the second done: on the main queue?
         private let shown = Locked<(items: [FeedItem], thumbnails: [String: Thumbnail])?>(nil)
         private let done = DispatchGroup()
+        /// When the second refresh is asked for, after the first (lesson s), and how long after that
+        /// the service answers it.
+        let after: Double
+        let latency: Double
 
-        init() { done.enter() }
+        init(after: Double, latency: Double) {
+            (self.after, self.latency) = (after, latency)
+            done.enter()
+        }
 
         /// Asks `model` to refresh again, `after` lesson seconds from now; on the main queue only.
-        func ask(_ model: FeedScreenModel, after: Double) {
+        func ask(_ model: FeedScreenModel) {
             DispatchQueue.main.asyncAfter(lessonSeconds: after) {
                 model.refresh {
                     let first = self.calls.withLock { calls -> Bool in
@@ -29,9 +36,10 @@ extension FeedExercise {
             }
         }
 
-        /// What is wrong with the second refresh, once its `done` came (or `limit` lesson seconds passed),
-        /// and a moment more for a second `done`.
-        func judge(_ items: [FeedItem], upTo limit: Double) -> [FaultLine] {
+        /// What is wrong with the second refresh of `items`, once its `done` came (or its latency, the
+        /// drawing and 10 lesson seconds more passed), and a moment more for a second `done`.
+        func judge(_ items: [FeedItem]) -> [FaultLine] {
+            let limit = after + latency + items.map(\.renderCost).reduce(0, +) + 10
             guard Watchdog.wait(for: done, upTo: limit, "the second refresh's done") else {
                 return [
                     FaultLine(
@@ -51,7 +59,7 @@ extension FeedExercise {
                 ]
             }
             let (shownItems, thumbnails) = shown.current ?? ([], [:])
-            let missing = items.filter { thumbnails[$0.id]?.checksum != Thumbnail.expectedChecksum(of: $0.id) }
+            let missing = missingThumbnails(of: items, in: thumbnails)
             guard shownItems == items, missing.isEmpty else {
                 return [
                     FaultLine(

@@ -59,9 +59,8 @@ public enum FeedExercise {
         var stagger: GlobalJobStagger.Order? = nil
         /// How far apart, in real seconds, the held jobs go.
         var spacing = 0.04
-        /// A second refresh asked for this long after this one (lesson s), answered `latency` after it
-        /// was asked, with the same items (`AskedAgain`).
-        var askedAgain: (after: Double, latency: Double)? = nil
+        /// A second refresh asked for while this one is under way, with the same items (`AskedAgain`).
+        var askedAgain: AskedAgain? = nil
     }
 
     /// 6 or 7 refreshes: one of them (never the first) an empty feed, answered off the main queue (so
@@ -113,7 +112,7 @@ public enum FeedExercise {
         // comes a second after the first refresh's drawing should be done.
         if let one = planned.firstIndex(where: { $0.items.count == 1 }) {
             let first = planned[one]
-            planned[one].askedAgain = (0.05, first.latency + first.items[0].renderCost + 1.0)
+            planned[one].askedAgain = AskedAgain(after: 0.05, latency: first.latency + first.items[0].renderCost + 1.0)
         }
         return planned
     }
@@ -311,10 +310,8 @@ public enum FeedExercise {
         answered: Bool, calls: Locked<[Bool]>, afterRelease: Double?, wakeups: (wakeups: Int, seconds: Double)?
     ) {
         service.script(refresh.items, after: refresh.latency, on: refresh.queue)
-        let again = refresh.askedAgain.map { asked in
-            service.script(refresh.items, after: asked.latency, on: refresh.queue)
-            return AskedAgain()
-        }
+        let again = refresh.askedAgain
+        if let again { service.script(refresh.items, after: again.latency, on: refresh.queue) }
         let done = DispatchGroup()
         done.enter()
         let calls = Locked<[Bool]>([])  // for each call of done: was it on the main queue?
@@ -343,7 +340,7 @@ public enum FeedExercise {
                 if isOnMainQueue { shownAtDone.withLock { $0 = (model.items, model.thumbnails) } }
                 done.leave()
             }
-            if let again, let asked = refresh.askedAgain { again.ask(model, after: asked.after) }
+            again?.ask(model)
         }
         let limit = refresh.latency + refresh.items.map(\.renderCost).reduce(0, +) + 10
         let start =
@@ -373,9 +370,7 @@ public enum FeedExercise {
                     "`items` was \(items.isEmpty ? "empty" : "\(items)") when `done` was called, not \(refresh.items)",
                     hint: "show the service's items, in its order, before done"))
         }
-        let missing = refresh.items.filter {
-            thumbnails[$0.id]?.checksum != Thumbnail.expectedChecksum(of: $0.id)
-        }
+        let missing = missingThumbnails(of: refresh.items, in: thumbnails)
         if !missing.isEmpty {
             wrong.append(
                 FaultLine(
@@ -390,8 +385,8 @@ public enum FeedExercise {
                     "`thumbnails` held \(others.count) of items no longer shown (\(others.sorted()[0]))",
                     hint: "thumbnails holds the shown items' thumbnails and no others"))
         }
-        if let again, let asked = refresh.askedAgain {
-            wrong += again.judge(refresh.items, upTo: asked.after + asked.latency + refresh.items[0].renderCost + 10)
+        if let again {
+            wrong += again.judge(refresh.items)
             service.dropScripts()  // a second refresh that did not load leaves its answer: not the next one's
         }
         // Nothing on the main actor runs while the screen holds the main queue: a change then is made off it.
@@ -445,5 +440,10 @@ public enum FeedExercise {
             faults.late("`done` can come late on a busy machine too")
         }
         return (true, calls, afterRelease, wakeups)
+    }
+
+    /// The items of `items` whose thumbnail is missing from `thumbnails`, or not theirs.
+    static func missingThumbnails(of items: [FeedItem], in thumbnails: [String: Thumbnail]) -> [FeedItem] {
+        items.filter { thumbnails[$0.id]?.checksum != Thumbnail.expectedChecksum(of: $0.id) }
     }
 }
