@@ -9,7 +9,7 @@ import Lesson12Support
 // window); the schedule explorer finds it with one preemption. Round 2's removes, beside adds of
 // other events, meet it now and then on a loaded machine (a stress beside two busy loops, 1 run of 3).
 // must fail: explorer or output
-// verdict leads with: FavoriteEventsController.swift:35 or FavoriteEventsController.swift:33 because "Another task got in while" or "when remove returns, the event must be out"
+// verdict leads with: FavoriteEventsController.swift:35 or FavoriteEventsController.swift:33 because "Another task got in while" or "when remove returns, the event must be out" or "when remove returns, the event is out"
 
 // @unchecked Sendable: `storedEvents` is read and written under `lock` (the fault is its logic).
 final class FavoriteEventsController: FavoriteEvents, @unchecked Sendable {
