@@ -259,6 +259,7 @@ enum ExploredPrimitives {
         typealias NSRecursiveLock = ExplorableRecursiveLock
         typealias NSLocking = ExplorableLocking
         typealias DispatchQueue = ExplorableDispatchQueue
+        typealias DispatchGroup = ExplorableDispatchGroup
         typealias DispatchSemaphore = ExplorableSemaphore
         typealias Mutex<Value> = ExplorableMutex<Value>
         typealias Locked<Value> = ExplorableLocked<Value>
@@ -287,7 +288,7 @@ enum ExploredPrimitives {
         var knows: String {
             switch self {
             case .threads:
-                "NSLock, NSRecursiveLock, Mutex, Locked, DispatchSemaphore and DispatchQueue (sync, async, barriers)"
+                "NSLock, NSRecursiveLock, Mutex, Locked, DispatchSemaphore, DispatchGroup and DispatchQueue (sync, async, barriers, the main queue)"
             case .tasks:
                 "actors, async functions, Task and task groups on the explorer's executor, and NSLock, NSRecursiveLock, Mutex and Locked"
             }
@@ -296,7 +297,8 @@ enum ExploredPrimitives {
 
     /// Known to the explorer.
     static let known = [
-        "NSLock", "NSRecursiveLock", "NSLocking", "DispatchQueue", "DispatchSemaphore", "Mutex", "Locked",
+        "NSLock", "NSRecursiveLock", "NSLocking", "DispatchQueue", "DispatchSemaphore", "DispatchGroup", "Mutex",
+        "Locked",
     ]
     /// What tasks may not use in the explorer: ways of waiting it does not play, and what runs away
     /// from its executor (the main actor, a queue or a thread, real time). A detached task is played:
@@ -307,10 +309,12 @@ enum ExploredPrimitives {
     ]
     /// Ways of waiting it does not play (yet), and a queue it does not have.
     static let unknown = [
-        "DispatchGroup", "NSCondition", "NSConditionLock", "OSAllocatedUnfairLock",
+        "NSCondition", "NSConditionLock", "OSAllocatedUnfairLock",
         "os_unfair_lock", "pthread_mutex", "pthread_rwlock", "Atomic", "ManagedAtomic", "DispatchWorkItem",
         "OperationQueue", "Thread", "actor", "Task", "async let", "withTaskGroup", "withThrowingTaskGroup",
-        "DispatchQueue.main", "main.async", "main.sync", "asyncAfter", "concurrentPerform",
+        "asyncAfter", "concurrentPerform", "DispatchSource",
+        // The explorer's threads are not the main thread: a check for it would trap there.
+        "dispatchPrecondition", "isMainThread",
     ]
 
     static func judge(_ texts: [(path: String, text: String)], kind: Kind = .threads) -> Judgement {

@@ -591,9 +591,12 @@ final class ExploredPrimitivesTests: XCTestCase {
             .explorable, "a comment is not code")
         XCTAssertEqual(
             ExploredPrimitives.judge([
-                (path, "let q = DispatchQueue(label: \"p\")\nlet g = DispatchGroup()")
+                (path, "let q = DispatchQueue(label: \"p\")\nlet c = NSCondition()")
             ]),
-            .unknown(["`DispatchGroup` at Person.swift:2"]))
+            .unknown(["`NSCondition` at Person.swift:2"]))
+        XCTAssertEqual(
+            ExploredPrimitives.judge([(path, "let g = DispatchGroup()\ng.notify(queue: .main) { done() }")]),
+            .explorable, "a group on threads is played")
         XCTAssertEqual(
             ExploredPrimitives.judge([(path, "let s = DispatchSemaphore(value: 1)\ns.wait()")]), .explorable,
             "a semaphore on threads is played")
@@ -601,8 +604,14 @@ final class ExploredPrimitivesTests: XCTestCase {
             ExploredPrimitives.judge([(path, "let s = DispatchSemaphore(value: 1)")], kind: .tasks),
             .unknown(["`DispatchSemaphore` at Person.swift:1"]), "in a task it blocks the thread: not played")
         XCTAssertEqual(
-            ExploredPrimitives.judge([(path, "DispatchQueue.main.async { show() }")]),
-            .unknown(["`DispatchQueue.main` at Person.swift:1"]), "the main queue is not a queue it plays")
+            ExploredPrimitives.judge([(path, "DispatchQueue.main.async { show() }")]), .explorable,
+            "the main queue is a serial queue of the run's own")
+        XCTAssertEqual(
+            ExploredPrimitives.judge([(path, "dispatchPrecondition(condition: .onQueue(.main))")]),
+            .unknown(["`dispatchPrecondition` at Person.swift:1"]), "the explorer's threads are not the main thread")
+        XCTAssertEqual(
+            ExploredPrimitives.judge([(path, "let timer = DispatchSource.makeTimerSource(queue: .main)")]),
+            .unknown(["`DispatchSource` at Person.swift:1"]), "a timer fires on Dispatch's queues, not the run's")
         XCTAssertEqual(ExploredPrimitives.judge([(path, "var value = 0")]), .nothing)
         // Synchronization's Mutex and RaceLabKit's Locked have explorable stand-ins too.
         XCTAssertEqual(ExploredPrimitives.judge([(path, "let names = Mutex((\"a\", \"b\"))")]), .explorable)

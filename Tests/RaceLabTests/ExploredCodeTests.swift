@@ -267,6 +267,106 @@ final class ExploredCodeTests: XCTestCase {
         XCTAssertGreaterThan(found.schedules, 1, "the blocks' threads are scheduled")
     }
 
+    /// A group's notify runs once every block it counts has left, in every schedule; notified on the
+    /// main queue, after the blocks that queue already holds (a store sent there before the leave). A
+    /// notify asked for before any enter runs at once; a leave without an enter traps, as Dispatch's.
+    func testAGroupNotifiesOnceEveryLeaveIsInAndTheMainQueueKeepsItsOrder() throws {
+        let found = try Explorer(maxPreemptions: 2).explore { program in
+            let group = ExplorableDispatchGroup()
+            let texts = ExplorerTests.Box<[String]>(["", ""])
+            let seen = ExplorerTests.Box<[[String]]>([])
+            program.thread("load") {
+                ExplorableDispatchQueue.main.syncInTurn {
+                    for index in 0..<2 {
+                        group.enter()
+                        Interleaving.detachNewThread(named: "callback \(index)") {
+                            ExplorableDispatchQueue.main.async { texts.value[index] = "text \(index)" }
+                            group.leave()
+                        }
+                    }
+                    group.notify(queue: .main) { seen.value.append(texts.value) }
+                }
+            }
+            program.outcome { "\(seen.value)" }
+        }
+        XCTAssertEqual(found.outcomes.map(\.text), [#"[["text 0", "text 1"]]"#])
+        XCTAssertGreaterThan(found.schedules, 2, "each leave is a point")
+
+        // The same with the group left before the texts are sent: the last leave sends the notify
+        // block to the main queue ahead of its own text, in every schedule.
+        let early = try Explorer(maxPreemptions: 2).explore { program in
+            let group = ExplorableDispatchGroup()
+            let texts = ExplorerTests.Box<[String]>(["", ""])
+            let seen = ExplorerTests.Box<[[String]]>([])
+            program.thread("load") {
+                for index in 0..<2 {
+                    group.enter()
+                    Interleaving.detachNewThread(named: "callback \(index)") {
+                        group.leave()
+                        ExplorableDispatchQueue.main.async { texts.value[index] = "text \(index)" }
+                    }
+                }
+                group.notify(queue: .main) { seen.value.append(texts.value) }
+            }
+            program.outcome { seen.value.first?.contains("") == false ? "complete" : "a text missing" }
+        }
+        XCTAssertEqual(early.outcomes.map(\.text), ["a text missing"])
+
+        let waited = try Explorer().explore { program in
+            let group = ExplorableDispatchGroup()
+            let value = ExplorerTests.Box(0)
+            let read = ExplorerTests.Box(0)
+            program.thread("waiter") {
+                group.enter()
+                Interleaving.detachNewThread(named: "worker") {
+                    value.value = 42
+                    group.leave()
+                }
+                group.wait()
+                read.value = value.value
+            }
+            program.outcome { "\(read.value)" }
+        }
+        XCTAssertEqual(waited.outcomes.map(\.text), ["42"], "wait() goes on only once the group is empty")
+
+        let never = try Explorer().explore { program in
+            let group = ExplorableDispatchGroup()
+            program.thread("waiter") {
+                group.enter()
+                group.wait()
+            }
+            program.outcome { "done" }
+        }
+        XCTAssertEqual(never.outcomes.map(\.text), ["deadlock"], "a group nobody leaves")
+
+        let empty = try Explorer().explore { program in
+            let group = ExplorableDispatchGroup()
+            let ran = ExplorerTests.Box(false)
+            program.thread("A") { group.notify(queue: .global()) { ran.value = true } }
+            program.outcome { ran.value ? "notified" : "not notified" }
+        }
+        XCTAssertEqual(empty.outcomes.map(\.text), ["notified"])
+    }
+
+    /// The main queue of explored code is a serial queue each run makes afresh: a block one run left
+    /// on it is not run in the next; off the explorer's threads it is Dispatch's.
+    func testTheMainQueueIsEachRunsOwn() throws {
+        XCTAssertEqual(ExplorableDispatchQueue.main.real.label, DispatchQueue.main.label)
+        // The queues themselves, kept: an identifier alone may be used again once its object is gone.
+        let queues = ExplorerTests.Box<[ExplorableDispatchQueue]>([])
+        let found = try Explorer().explore { program in
+            let list = ExplorerTests.Box<[Int]>([])
+            program.thread("A") {
+                queues.value.append(ExplorableDispatchQueue.main)
+                ExplorableDispatchQueue.main.async { list.value.append(1) }
+                ExplorableDispatchQueue.main.async { list.value.append(2) }
+            }
+            program.outcome { "\(list.value)" }
+        }
+        XCTAssertEqual(found.outcomes.map(\.text), ["[1, 2]"])
+        XCTAssertEqual(Set(queues.value.map(ObjectIdentifier.init)).count, found.schedules, "one main queue a run")
+    }
+
     /// A read-then-write through `sync` twice loses an update; the explorer says so, and a recursive
     /// lock taken again by its holder does not deadlock.
     func testTwoSyncsLoseAnUpdateAndARecursiveLockIsTakenAgain() throws {

@@ -30,7 +30,9 @@ final class FeedContention: @unchecked Sendable {
     static let goal = 300
     private let shelf = CallbackShelf()
     private var completions = [Int](repeating: 0, count: most)  // main queue only
-    private var misfits = 0  // completions off the main queue or with other texts; main queue only
+    /// Completions off the main queue, with a text missing, or with their two texts out of order;
+    /// main queue only.
+    private var misfits = (offMain: 0, missing: 0, disordered: 0)
 
     /// Plays the round, then runs `then` on the main queue with the round's faults, in words. Only for
     /// a loader whose loads returned at once in the earlier rounds: every feed is loaded first, on the
@@ -47,7 +49,13 @@ final class FeedContention: @unchecked Sendable {
                 if texts == expected { items.lookAtHandovers() }
                 let report = { [self] in
                     completions[feed] += 1
-                    if !onMain || texts != expected { misfits += 1 }
+                    if !onMain {
+                        misfits.offMain += 1
+                    } else if !expected.allSatisfy(texts.contains) {
+                        misfits.missing += 1
+                    } else if texts != expected {
+                        misfits.disordered += 1
+                    }
                 }
                 if onMain { report() } else { DispatchQueue.main.async(execute: report) }
             }
@@ -92,9 +100,17 @@ final class FeedContention: @unchecked Sendable {
                             counting: never, "of them never called `completion`",
                             hint: "complete once every fetch has called back"),
                         FaultLine(
-                            counting: misfits,
-                            "completions came off the main queue or without their two texts in order",
-                            hint: "complete on the main queue, each text in its item's place"),
+                            counting: misfits.offMain, "of them completed off the main queue",
+                            hint: "complete on the main queue"),
+                        // A callback counted in and the text stored in two critical sections: the last
+                        // to count completed while another had counted and not yet stored.
+                        FaultLine(
+                            counting: misfits.missing,
+                            "of them completed with a text missing: did the last callback you gave `fetch` count the feed done while another had counted itself in and not yet stored its text?",
+                            hint: "count a fetch in and store its text in one critical section (or let a group count)"),
+                        FaultLine(
+                            counting: misfits.disordered, "of them completed with their two texts out of order",
+                            hint: "keep each text in its item's place"),
                     ].compactMap { $0 })
             }
         }

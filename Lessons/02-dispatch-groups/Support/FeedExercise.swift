@@ -16,6 +16,9 @@ public struct FeedItem: Sendable {
     /// Round 4, again: `fetch` returns only once its callback has run, as when the loading thread is
     /// held up right after it asked (a busy machine's doing).
     let callsBackFirst: Bool
+    /// The explorer's scenario (`racelab explore 2`): the callback runs on a thread of its own, which
+    /// the explorer schedules with the others.
+    var explored = false
 
     init(
         title: String, updated: Bool = false, latency: Double, arrived: RelaxedWord, lastArrival: RelaxedMoment,
@@ -35,12 +38,22 @@ public struct FeedItem: Sendable {
         callsBackFirst = false
     }
 
+    /// An item of the explorer's scenario, whose fetch calls back on a thread the explorer runs.
+    public init(exploring title: String, updated: Bool = false) {
+        self.init(title: title, updated: updated, latency: 0, arrived: RelaxedWord(), lastArrival: RelaxedMoment())
+        explored = true
+    }
+
     /// The text its fetch brings.
     var text: String { "data for \(source)" }
 
     /// Fetches the item: `completion` gets its text, on a global queue, after a while.
     public func fetch(completion: @escaping @Sendable (String) -> Void) {
         let handover = handover
+        if explored {
+            let text = text
+            return Interleaving.detachNewThread(named: "the callback of \(source)") { completion(text) }
+        }
         if let (shelf, slot) = shelved {
             return shelf.put(slot) { text in
                 handover.give()

@@ -7,7 +7,8 @@ import Foundation
 ///   block to a new thread the explorer schedules, which takes it and runs what is waiting;
 /// - a concurrent queue runs its plain blocks side by side, interleaved at their points, and each
 ///   barrier alone: a barrier waits for the blocks running, and no block starts while it waits or runs;
-/// - a global queue runs each block on its own: `async` on a new thread, `sync` where it is called.
+/// - a global queue runs each block on its own: `async` on a new thread, `sync` where it is called;
+/// - the main queue is a serial queue of the run's own, empty when the run starts.
 /// Every schedule played is one a real queue can make, but one: a plain `async` block on a concurrent
 /// queue may start after a barrier sent later. Off the explorer's threads it is a `DispatchQueue`.
 /// @unchecked Sendable: `waiting` and `running` are `Locked`; the rest are `let`s.
@@ -15,7 +16,8 @@ public final class ExplorableDispatchQueue: @unchecked Sendable {
     public typealias Attributes = DispatchQueue.Attributes
     public typealias AutoreleaseFrequency = DispatchQueue.AutoreleaseFrequency
 
-    private let real: DispatchQueue
+    /// Dispatch's queue, for the calls made off the explorer's threads.
+    let real: DispatchQueue
     private let label: String
     private let isGlobal: Bool
     private let isConcurrent: Bool
@@ -42,6 +44,23 @@ public final class ExplorableDispatchQueue: @unchecked Sendable {
         label = "a global queue"
         isGlobal = true
         isConcurrent = true
+    }
+
+    /// The main queue: on a thread the explorer runs, a serial queue that each run makes afresh the
+    /// first time its code asks (so every schedule starts with nothing on it); anywhere else, Dispatch's.
+    public static var main: ExplorableDispatchQueue {
+        guard let thread = ScheduledThread.current else { return realMain }
+        return thread.run.shared("the main queue") { ExplorableDispatchQueue(label: "the main queue") }
+    }
+
+    /// Dispatch's main queue, for explored code off the explorer's threads.
+    private static let realMain = ExplorableDispatchQueue(main: ())
+
+    private init(main: Void) {
+        real = .main
+        label = "the main queue"
+        isGlobal = false
+        isConcurrent = false
     }
 
     public static func global(qos: DispatchQoS.QoSClass = .default) -> ExplorableDispatchQueue {
@@ -72,13 +91,34 @@ public final class ExplorableDispatchQueue: @unchecked Sendable {
         }
     }
 
+    /// `async(group:)` with an explorable group: the group counts the block from now until it ends.
+    public func async(
+        group: ExplorableDispatchGroup, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
+        file: StaticString = #fileID, line: UInt = #line, execute work: @escaping @Sendable () -> Void
+    ) {
+        group.enter()
+        async(qos: qos, flags: flags, file: file, line: line) {
+            work()
+            group.leave(file: file, line: line)
+        }
+    }
+
     public func sync<T>(
         flags: DispatchWorkItemFlags = [], file: StaticString = #fileID, line: UInt = #line,
         execute work: () throws -> T
     ) rethrows -> T {
+        try sync(flags: flags, label: ExploredCode.label("sync", file, line), execute: work)
+    }
+
+    /// `sync` for a scenario's own code, whose step names the queue, not a line of the scenario's file:
+    /// "runs to its turn on the main queue".
+    public func syncInTurn<T>(execute work: () throws -> T) rethrows -> T {
+        try sync(flags: [], label: "its turn on \(label)", execute: work)
+    }
+
+    private func sync<T>(flags: DispatchWorkItemFlags, label: String, execute work: () throws -> T) rethrows -> T {
         guard ScheduledThread.current != nil else { return try real.sync(flags: flags, execute: work) }
         if isGlobal { return try work() }
-        let label = ExploredCode.label("sync", file, line)
         if isConcurrent && !flags.contains(.barrier) { return try runBesideOthers(label: label, work) }
         turn.lock(label: label)
         defer { turn.unlock() }

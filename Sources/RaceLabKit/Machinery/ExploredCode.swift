@@ -49,7 +49,7 @@ extension Page {
         exploringTheirs(
             of: what,
             points:
-                "\(ExploredCode.lockPoints), each semaphore wait, each queue block\(points.map { ", \($0)" } ?? "")",
+                "\(ExploredCode.lockPoints), each semaphore wait, each group leave, each queue block\(points.map { ", \($0)" } ?? "")",
             others: "thread",
             bad: bad,
             briefly: { try $0.explore(setup) },

@@ -140,6 +140,19 @@ final class ScheduleRun: Schedulable, @unchecked Sendable {
     /// The locks' and semaphores' names, and the serial of the last made before the run.
     private var lockNames: [ObjectIdentifier: String] = [:]
     private let serialBase = racelab_relaxed_load(racelab_lock_serial_word())
+    /// What the run's threads share and the run makes the first time one asks: the main queue of
+    /// explored code (`ExplorableDispatchQueue.main`), fresh in every run.
+    private var shared: [String: AnyObject] = [:]
+
+    /// The run's own `key` object, made by `make` the first time a thread of the run asks for it.
+    func shared<Object: AnyObject>(_ key: String, _ make: () -> Object) -> Object {
+        condition.locked {
+            if let kept = shared[key] as? Object { return kept }
+            let made = make()
+            shared[key] = made
+            return made
+        }
+    }
 
     /// Starts a thread that waits for its first turn. From the controller, or from a running thread (a
     /// spawn); either way nobody else runs meanwhile.
