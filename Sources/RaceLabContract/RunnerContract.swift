@@ -134,6 +134,14 @@ public enum GotInBetween {
     }
 }
 
+/// Set (to "1") by the runner on Linux where the attendee's files use Synchronization's `Mutex`:
+/// ThreadSanitizer there cannot see how a waiting thread takes a contended one (lesson 4, page 5), so a
+/// driver leaves out a round that makes their locks contended on purpose (exercise 15's paired round),
+/// where a right file would be told of races that are not there.
+public enum MutexInTheirCode {
+    public static let variable = "RACELAB_THEIR_CODE_USES_MUTEX"
+}
+
 /// The type of a driver's hand-over mark (RaceLabKit's `HandoverMark`): a race on it is read as a
 /// value the attendee's code passed from one thread to another with nothing ordering the two.
 public enum HandoverMarkName {

@@ -72,12 +72,22 @@ func tsanDeadlySignal(_ stderr: String, root: String = "/") -> (
     let raced = lines[..<start].contains {
         $0.contains("WARNING: ThreadSanitizer: data race") || $0.contains("WARNING: ThreadSanitizer: Swift access race")
     }
+    // Where the first race reported touched an exercise's own file (not its driver's main.swift, if it
+    // can): the line the attendee looks at, when the crash itself is in the driver's code.
+    let reported = lines[..<start].compactMap(parseFrame).filter {
+        $0.line != nil && $0.file?.contains("/Exercise/") == true
+    }
+    let racedAt = (reported.first { $0.file?.hasSuffix("/main.swift") == false } ?? reported.first).map { frame in
+        let file = frame.file!
+        let shown = file.hasPrefix(root + "/") ? String(file.dropFirst(root.count + 1)) : file
+        return "\(shown):\(frame.line!)"
+    }
     // A bad memory access in the attendee's own code, with no race reported first: most often memory
     // two threads wrote at once, which crashed before ThreadSanitizer could report it.
     let corrupted = [11, 7].contains(signal) && own?.file?.contains("/Exercise/") == true
     return (
         signal, message, frame, own,
-        TrapCause(stack) ?? (raced ? .afterARace : corrupted ? .badMemoryAccessInTheirCode : nil)
+        TrapCause(stack) ?? (raced ? .afterARace(at: racedAt) : corrupted ? .badMemoryAccessInTheirCode : nil)
     )
 }
 
@@ -92,7 +102,8 @@ enum TrapCause: Equatable {
     case syncOnItsOwnQueue
     /// A Swift runtime trap (an index out of range, a force-unwrap) after ThreadSanitizer reported a race
     /// in the same run: memory another thread changed under this code's feet is a likely cause.
-    case afterARace
+    /// `at`: where the first race reported touched an exercise's file, when it did.
+    case afterARace(at: String?)
     /// SIGSEGV or SIGBUS in the attendee's own code, no race reported before it: a dictionary or array
     /// two threads wrote at once corrupts itself and crashes, often before TSan reports (docs of
     /// exercise 10's `chain-without-lock`). No other cause is likely in the exercises' code, which
@@ -128,8 +139,9 @@ enum TrapCause: Equatable {
         case .syncOnItsOwnQueue:
             return "why: a sync onto the queue this code already runs on waits for itself forever, and libdispatch"
                 + " stops the program rather than hang: where you are already on the queue, do the work directly."
-        case .afterARace:
-            return "why: ThreadSanitizer saw two threads touch the same memory at once earlier in this run, and"
+        case .afterARace(let at):
+            return "why: ThreadSanitizer saw two threads touch the same memory at once earlier in this run"
+                + (at.map { " (at \($0))" } ?? "") + ", and"
                 + " memory another thread changes in the middle of this code's work can crash it (an index no"
                 + " longer there): every access to it, reads too, must go through the same lock, queue or actor."
         case .unbalancedLeave:

@@ -67,6 +67,7 @@ let tsanExitStatus: Int32 = 66
 func runEnvironment(exitPause: Int = 0, catchTraps: Bool = false, more: [String: String] = [:]) -> [String: String] {
     var environment = ProcessInfo.processInfo.environment
     environment.removeValue(forKey: HandoverMarkName.unjudged)  // the runner's to say, not the user's shell's
+    environment.removeValue(forKey: MutexInTheirCode.variable)
     environment.merge(more) { $1 }
     environment["TSAN_OPTIONS"] =
         "exitcode=\(tsanExitStatus):halt_on_error=0:history_size=4:atexit_sleep_ms=\(exitPause)"

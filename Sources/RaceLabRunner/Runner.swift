@@ -121,6 +121,11 @@ public final class Runner {
             if let variant = subject.variant, awaits(exercise: variant.exercise, in: variant.folder) {
                 runLimits.environment[HandoverMarkName.unjudged] = "1"
             }
+            #if os(Linux)
+                if let variant = subject.variant, usesMutex(exercise: variant.exercise, in: variant.folder) {
+                    runLimits.environment[MutexInTheirCode.variable] = "1"
+                }
+            #endif
             var outcome = checkRun(
                 program, arguments: subject.arguments + (seed.map { ["--seed", String($0)] } ?? []),
                 transcript: transcript,
@@ -143,6 +148,15 @@ public final class Runner {
         guard let exercise = try? workspace.exercise(number) else { return false }
         return attendeeTexts(exercise, folder: folder).contains { _, text in
             Self.codeLines(text).contains { $0.range(of: #"\bawait\b"#, options: .regularExpression) != nil }
+        }
+    }
+
+    /// Whether the attendee's files of exercise `number`, as they are in `folder`, use Synchronization's
+    /// `Mutex` (`MutexInTheirCode`).
+    func usesMutex(exercise number: Int, in folder: String) -> Bool {
+        guard let exercise = try? workspace.exercise(number) else { return false }
+        return attendeeTexts(exercise, folder: folder).contains { _, text in
+            Self.codeLines(text).contains { $0.range(of: #"\bMutex\b"#, options: .regularExpression) != nil }
         }
     }
 

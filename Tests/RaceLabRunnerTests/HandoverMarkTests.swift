@@ -27,4 +27,17 @@ final class HandoverMarkTests: ExerciseWorkspaceTestCase {
         XCTAssertEqual(environment[HandoverMarkName.unjudged], "1")
         XCTAssertNil(runEnvironment()[HandoverMarkName.unjudged])
     }
+
+    /// A file that uses Synchronization's Mutex is named so to its program (on Linux: exercise 15 then
+    /// leaves out the round that contends its locks on purpose); a comment or a longer word is not a use.
+    func testAFileThatUsesAMutexIsNamedSo() throws {
+        let folder = "Lessons/03-thread-safety/Exercise"
+        let file = "\(root)/\(folder)/Person.swift"
+        XCTAssertFalse(try runner().usesMutex(exercise: 3, in: folder))
+        try "let names = Mutex([String]())\n".write(toFile: file, atomically: true, encoding: .utf8)
+        XCTAssertTrue(try runner().usesMutex(exercise: 3, in: folder))
+        try "// a Mutex would do\nlet MutexLike = 1\n".write(toFile: file, atomically: true, encoding: .utf8)
+        XCTAssertFalse(try runner().usesMutex(exercise: 3, in: folder))
+        XCTAssertNil(runEnvironment()[MutexInTheirCode.variable], "the runner's to say, not the shell's")
+    }
 }

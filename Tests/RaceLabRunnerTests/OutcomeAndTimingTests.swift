@@ -79,10 +79,17 @@ final class OutcomeAndTimingTests: XCTestCase {
 
             """
         let race = "WARNING: ThreadSanitizer: data race (pid=1)\n  Write of size 8 at 0x1 by thread T2:\n"
-        XCTAssertEqual(tsanDeadlySignal(race + trap)?.cause, .afterARace)
+        XCTAssertEqual(tsanDeadlySignal(race + trap)?.cause, .afterARace(at: nil))
         XCTAssertNil(tsanDeadlySignal(trap)?.cause, "no race reported before it: no cause made up")
         XCTAssertNil(tsanDeadlySignal(trap + race)?.cause, "a race after the trap did not cause it")
-        XCTAssertTrue(TrapCause.afterARace.why.contains("must go through the same lock"))
+        XCTAssertTrue(TrapCause.afterARace(at: nil).why.contains("must go through the same lock"))
+        // Where the race touched the exercise's own file is said, the attendee's file before the driver's.
+        let located =
+            race + "    #0 closure in main /p/Lessons/15-x/Exercise/main.swift:5:3 (exercise15+0x1)\n"
+            + "    #1 closure in FeedViewModel.refresh /p/Lessons/15-x/Exercise/FeedViewModel.swift:36:9 (exercise15+0x2)\n"
+        let cause = tsanDeadlySignal(located + trap, root: "/p")?.cause
+        XCTAssertEqual(cause, .afterARace(at: "Lessons/15-x/Exercise/FeedViewModel.swift:36"))
+        XCTAssertTrue(cause?.why.contains("(at Lessons/15-x/Exercise/FeedViewModel.swift:36)") == true)
     }
 
     /// A bad memory access in the attendee's own file with no race reported first (a dictionary two

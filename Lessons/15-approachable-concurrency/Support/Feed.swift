@@ -21,11 +21,14 @@ public struct Thumbnail: Sendable, Equatable {
     public static func render(_ item: FeedItem) -> Thumbnail {
         compute(lessonSeconds: item.renderCost)
         afterDrawing.current?(item)
+        meeting.current?.meet()
         return Thumbnail(id: item.id, checksum: expectedChecksum(of: item.id))
     }
 
     /// The driver's watch, told as each thumbnail is drawn, before `render` returns.
     static let afterDrawing = Locked<((FeedItem) -> Void)?>(nil)
+    /// In the paired round, where the refresh's two drawings wait for each other before they return.
+    static let meeting = Locked<PairMeeting?>(nil)
 
     /// The checksum a right thumbnail of `id` has.
     public static func expectedChecksum(of id: String) -> Int {

@@ -22,6 +22,8 @@ import RaceLabKit
 /// - A quick round of 16 one-item refreshes gives code whose steps race each other its bad order: in
 ///   10 of them the global executor's jobs go one at a time, in the order sent or reversed
 ///   (`GlobalJobStagger`), so two tasks trusted to arrive in order meet both orders.
+/// - Then 100 refreshes of two items whose drawings, when drawn side by side, wait for each other and
+///   return at the same moment (`PairMeeting`), so that a count and a store apart meet.
 /// - A callback that runs main-actor code off the main actor traps (SE-0423); libdispatch says why on
 ///   stderr (`LIBDISPATCH_LOG`), and the runner shows it.
 public enum FeedExercise {
@@ -61,6 +63,9 @@ public enum FeedExercise {
         var spacing = 0.04
         /// A second refresh asked for while this one is under way, with the same items (`AskedAgain`).
         var askedAgain: AskedAgain? = nil
+        /// Of the paired round: its two drawings return together (`PairMeeting`), and the screen holds
+        /// the main queue neither after the service's answer nor after a drawing.
+        var paired = false
     }
 
     /// 6 or 7 refreshes: one of them (never the first) an empty feed, answered off the main queue (so
@@ -147,6 +152,10 @@ public enum FeedExercise {
             var scenario = page.scenario
             let refreshes = plan(&scenario)
             let quick = quickRefreshes(&scenario)
+            // Left out where the runner says the file uses a Mutex: on Linux ThreadSanitizer would report
+            // races in a right one, its takings contended on purpose (`MutexInTheirCode`).
+            let mutex = ProcessInfo.processInfo.environment[MutexInTheirCode.variable] == "1"
+            let pairs = mutex ? [] : pairedRefreshes(&scenario)
             let service = FeedService()
             note(
                 "\(refreshes.count) refreshes, one after another; each item's thumbnail takes 0.6 to 1.0 s of"
@@ -161,10 +170,12 @@ public enum FeedExercise {
             // relaxed moment: it orders nothing between the attendee's threads).
             let ready = RelaxedMoment()
             let readyFramed = RelaxedWord()  // the screen's frame time then (MainWatch.framed)
+            let pairing = RelaxedWord()  // 1 during the paired round: no holds
             service.aroundCallback.withLock {
                 $0 = { call in
                     readyFramed.value = watch.framed.value
                     ready.record()
+                    if pairing.value == 1 { return call() }
                     watch.holding("right after the service called back", call)
                 }
             }
@@ -172,7 +183,7 @@ public enum FeedExercise {
             Thumbnail.afterDrawing.withLock {
                 $0 = { item in
                     if isOnMainQueue { drawnOnMain.withLock { $0.append(item) } }
-                    watch.holding("right after \(item) was drawn") {}
+                    if pairing.value == 0 { watch.holding("right after \(item) was drawn") {} }
                     readyFramed.value = watch.framed.value
                     ready.record()
                 }
@@ -184,15 +195,27 @@ public enum FeedExercise {
                 // Then the quick round: one cheap item a refresh, many refreshes, so that code whose steps
                 // race each other (two tasks trusted to run in order) meets its bad order.
                 var quickFaults = 0
+                var pairedFaults = 0
+                var met = 0  // paired refreshes whose two drawings returned together
                 var afterRelease: [Double] = []
                 var wakeups = (count: 0, seconds: 0.0)  // while the first refreshes were under way
-                for (index, refresh) in (refreshes + quick).enumerated() {
+                for (index, refresh) in (refreshes + quick + pairs).enumerated() {
                     watch.refresh.withLock { $0 = index + 1 }
                     let before = faults.count
+                    let meeting = refresh.paired ? PairMeeting() : nil
+                    pairing.value = refresh.paired ? 1 : 0
+                    Thumbnail.meeting.withLock { $0 = meeting }
                     let outcome = play(
                         refresh, number: index + 1, of: model, starts: starts, service: service, watch: watch,
                         ready: (ready, readyFramed), faults: faults, quiet: index >= refreshes.count)
-                    if index >= refreshes.count { quickFaults += faults.count - before }
+                    Thumbnail.meeting.withLock { $0 = nil }
+                    pairing.value = 0
+                    met += Int(meeting?.met.value ?? 0)
+                    if refresh.paired {
+                        pairedFaults += faults.count - before
+                    } else if index >= refreshes.count {
+                        quickFaults += faults.count - before
+                    }
                     doneCalls.append(outcome.calls)
                     if let delay = outcome.afterRelease { afterRelease.append(delay) }
                     if let woke = outcome.wakeups, index < refreshes.count, refresh.stagger == nil {
@@ -223,10 +246,22 @@ public enum FeedExercise {
                     // (ProcessWakeups): confirmed at real speed, where the frames wake it a quarter as often.
                     faults.late("a busy machine can wake the process that often too")
                 }
-                if doneCalls.count == refreshes.count + quick.count, quickFaults == 0 {
+                if doneCalls.count >= refreshes.count + quick.count, quickFaults == 0 {
                     note(
                         "Then \(quick.count) quick refreshes of one item each, on every kind of queue: each shown,"
                             + " its thumbnail right, done on the main actor.")
+                }
+                if mutex {
+                    note(
+                        "Your file uses Mutex, whose contended takings ThreadSanitizer cannot see on Linux: the \(pairedCount)"
+                            + " refreshes whose two drawings return together are left out (with NSLock they are played)."
+                    )
+                } else if doneCalls.count == refreshes.count + quick.count + pairs.count, pairedFaults == 0 {
+                    // How many met says how many drew side by side: none, for one that draws one at a time.
+                    note(
+                        "Then \(pairs.count) refreshes of two items, whose two drawings return at the same moment when"
+                            + " drawn side by side (\(met) were): each shown, its thumbnails right, done on the main actor."
+                    )
                 }
                 sleep(lessonSeconds: 0.3)  // a few frames after, and time for a late second done
                 for change in watch.takeChanges() {
@@ -345,7 +380,8 @@ public enum FeedExercise {
         let limit = refresh.latency + refresh.items.map(\.renderCost).reduce(0, +) + 10
         let start =
             quiet
-            ? "Quick refresh \(number)"
+            ? (refresh.paired
+                ? "Refresh \(number) (two items, drawings made to return together)" : "Quick refresh \(number)")
             : "Refresh \(number): \(refresh.items.count) item\(refresh.items.count == 1 ? "" : "s"), called back on"
                 + " \(refresh.queue.rawValue)" + (again == nil ? "" : ", and asked for again before its done")
         guard Watchdog.wait(for: done, upTo: limit, "refresh \(number)'s done") else {
@@ -374,9 +410,16 @@ public enum FeedExercise {
         if !missing.isEmpty {
             wrong.append(
                 FaultLine(
-                    "`done` was called with \(missing.count) of \(refresh.items.count) thumbnails missing or wrong in"
-                        + " `thumbnails`",
-                    hint: "call done once every thumbnail is drawn and shown, not before"))
+                    refresh.paired
+                        // Where: the attendee's line that draws, right after which the count and the store are.
+                        ? "done was called with \(missing.count) of 2 thumbnails missing, the two drawn side by side: did"
+                            + " the drawing that counted itself last, right after its `Thumbnail.render`, show them"
+                            + " before the other, counted too, had stored its own?"
+                        : "`done` was called with \(missing.count) of \(refresh.items.count) thumbnails missing or wrong in"
+                            + " `thumbnails`",
+                    hint: refresh.paired
+                        ? "count a drawing done and store its thumbnail in one critical section (or gather them in a task group)"
+                        : "call done once every thumbnail is drawn and shown, not before"))
         }
         let others = Set(thumbnails.keys).subtracting(refresh.items.map(\.id))
         if !others.isEmpty {
@@ -398,7 +441,7 @@ public enum FeedExercise {
         // busy machine can delay it too, so it is confirmed at real speed when it is all that went wrong;
         // a delay sized for the check's speed is too short there.
         // When `done` comes is not judged where the global executor's jobs were held (`stagger`).
-        let timed = refresh.stagger == nil
+        let timed = refresh.stagger == nil && !refresh.paired
         var late: FaultLine?
         if wrong.isEmpty, timed, let readyAt = ready.value, let at = doneAt.value, at - readyAt > doneLimit {
             late = FaultLine(

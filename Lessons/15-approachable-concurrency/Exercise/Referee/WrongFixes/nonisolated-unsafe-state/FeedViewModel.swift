@@ -3,7 +3,7 @@ import Lesson15Support
 // Exercise 15, a wrong fix: the items are `nonisolated(unsafe)`, so the `@Sendable` completion sets
 // them wherever it runs, while the screen reads them on the main queue.
 // must fail: output
-// verdict leads with: FeedViewModel.swift:19 or FeedViewModel.swift:21 because "change the items and thumbnails on the main actor only"
+// verdict leads with: FeedViewModel.swift:19 or FeedViewModel.swift:21 because "change the items and thumbnails on the main actor only" or "every access to this memory"
 
 final class FeedViewModel: FeedScreenModel {
     nonisolated(unsafe) private(set) var items: [FeedItem] = []
