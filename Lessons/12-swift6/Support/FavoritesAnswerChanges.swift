@@ -20,14 +20,37 @@ extension FavoritesExercise {
             "Round 3: two controllers on one catalog, which answers after \(delay / 1_000_000) ms; \(events.count) events,"
                 + " each added to the first, removed, and added again once the catalog changed its answer"
                 + " (\(events.count - closedFirst.count) then closed, \(closedFirst.count) reopened)")
+        // Whether each event was in the list right before its remove and right after it: no other call
+        // of it is under way then, so one still in after is a remove that left it (adversarial round 7:
+        // a remove that gives up on a busy lock), and one in only after is an add that appended after it
+        // returned (its event came in behind the remove's back).
+        let aroundRemoves = Locked<[Event: (before: Bool, after: Bool)]>([:])
         await withTaskGroup(of: Void.self) { group in
             for event in events {
                 group.addTask {
                     await controller.add(event)
+                    let before = await controller.events.contains(event)
                     await controller.remove(event)
+                    let after = await controller.events.contains(event)
+                    aroundRemoves.withLock { $0[event] = (before, after) }
                 }
             }
         }
+        var faults = 0
+        for (event, seen) in aroundRemoves.current.sorted(by: { $0.key.id < $1.key.id }) where seen.after {
+            FaultLine(
+                seen.before
+                    ? "`remove`(\(event)) returned with its event still in the list, no other call of it under way"
+                    : "`add`(\(event)) returned before its event was in the list: it came in after `remove`(\(event))",
+                hint: seen.before
+                    ? "when remove returns, the event is out: did remove return too soon, or leave a copy the list does"
+                        + " not show?"
+                    : addReturnedEarly
+            ).note()
+            faults += 1
+        }
+        // Each left in is taken out, so that the second adds start from an empty list again.
+        for event in events { await controller.remove(event) }
         for event in events { catalog.changeAnswer(about: event) }
         await withTaskGroup(of: Void.self) { group in
             for event in events { group.addTask { await controller.add(event) } }
@@ -37,7 +60,6 @@ extension FavoritesExercise {
         // on after it returned (no other add of it was under way).
         let missing = events.filter { !catalog.isClosed($0) && !list.contains($0) }
         let later = missing.isEmpty ? [] : await inLater(missing, of: controller)
-        var faults = 0
         for event in events {
             let (holds, closed) = (list.contains(event), catalog.isClosed(event))
             guard holds == closed else { continue }
