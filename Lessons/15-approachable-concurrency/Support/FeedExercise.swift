@@ -22,6 +22,7 @@ import RaceLabKit
 /// - A quick round of 16 one-item refreshes gives code whose steps race each other its bad order: in
 ///   10 of them the global executor's jobs go one at a time, in the order sent or reversed
 ///   (`GlobalJobStagger`), so two tasks trusted to arrive in order meet both orders.
+/// - Then 4 refreshes of an empty feed, whose answer's global jobs run at once (`GlobalJobsAtOnce`).
 /// - Then 100 refreshes of two items whose drawings, when drawn side by side, wait for each other and
 ///   return at the same moment (`PairMeeting`), so that a count and a store apart meet.
 /// - A callback that runs main-actor code off the main actor traps (SE-0423); libdispatch says why on
@@ -66,6 +67,8 @@ public enum FeedExercise {
         /// Of the paired round: its two drawings return together (`PairMeeting`), and the screen holds
         /// the main queue neither after the service's answer nor after a drawing.
         var paired = false
+        /// A global job sent from the service's callback runs at once, on its thread (`GlobalJobsAtOnce`).
+        var atOnce = false
     }
 
     /// 6 or 7 refreshes: one of them (never the first) an empty feed, answered off the main queue (so
@@ -127,6 +130,20 @@ public enum FeedExercise {
     /// jobs are held and let go one at a time, in 5 in the order sent and in 5 reversed: two tasks
     /// trusted to reach the main actor in a certain order, or a task's hop trusted to come before a
     /// call made meanwhile, meet each order (the global executor promises none).
+    /// 4 refreshes of an empty feed, answered at once off the main queue, during which a global job the
+    /// service's callback sends runs at once, on the callback's thread (`GlobalJobsAtOnce`): a task it
+    /// starts reaches its first `await` before the callback's next line, as it may on a busy machine.
+    /// An empty feed's `done` from a detached task, raced against a task made after it that shows the
+    /// items, comes first (adversarial round 9, `detached-before-items`: 4 of 4 runs passed).
+    static func emptyRefreshesAtOnce(_ scenario: inout Scenario) -> [Refresh] {
+        scenario.shuffled([.operationQueue, .globalQueue, .serialQueue, scenario.pick([.globalQueue, .serialQueue])])
+            .map { (queue: CallbackQueue) -> Refresh in
+                var refresh = Refresh(items: [], latency: 0.02, queue: queue)
+                refresh.atOnce = true
+                return refresh
+            }
+    }
+
     static func quickRefreshes(_ scenario: inout Scenario) -> [Refresh] {
         let staggers = scenario.shuffled(
             [GlobalJobStagger.Order?](repeating: nil, count: 6)
@@ -152,6 +169,7 @@ public enum FeedExercise {
             var scenario = page.scenario
             let refreshes = plan(&scenario)
             let quick = quickRefreshes(&scenario)
+            let empties = emptyRefreshesAtOnce(&scenario)
             // Left out where the runner says the file uses a Mutex: on Linux ThreadSanitizer would report
             // races in a right one, its takings contended on purpose (`MutexInTheirCode`).
             let mutex = ProcessInfo.processInfo.environment[MutexInTheirCode.variable] == "1"
@@ -199,7 +217,7 @@ public enum FeedExercise {
                 var met = 0  // paired refreshes whose two drawings returned together
                 var afterRelease: [Double] = []
                 var wakeups = (count: 0, seconds: 0.0)  // while the first refreshes were under way
-                for (index, refresh) in (refreshes + quick + pairs).enumerated() {
+                for (index, refresh) in (refreshes + quick + empties + pairs).enumerated() {
                     watch.refresh.withLock { $0 = index + 1 }
                     let before = faults.count
                     let meeting = refresh.paired ? PairMeeting() : nil
@@ -246,17 +264,20 @@ public enum FeedExercise {
                     // (ProcessWakeups): confirmed at real speed, where the frames wake it a quarter as often.
                     faults.late("a busy machine can wake the process that often too")
                 }
-                if doneCalls.count >= refreshes.count + quick.count, quickFaults == 0 {
+                if doneCalls.count >= refreshes.count + quick.count + empties.count, quickFaults == 0 {
                     note(
-                        "Then \(quick.count) quick refreshes of one item each, on every kind of queue: each shown,"
-                            + " its thumbnail right, done on the main actor.")
+                        "Then \(quick.count) quick refreshes of one item each, on every kind of queue, and \(empties.count)"
+                            + " of an empty feed whose tasks started in the answer run at once: each shown, its"
+                            + " thumbnails right, done on the main actor.")
                 }
                 if mutex {
                     note(
                         "Your file uses Mutex, whose contended takings ThreadSanitizer cannot see on Linux: the \(pairedCount)"
                             + " refreshes whose two drawings return together are left out (with NSLock they are played)."
                     )
-                } else if doneCalls.count == refreshes.count + quick.count + pairs.count, pairedFaults == 0 {
+                } else if doneCalls.count == refreshes.count + quick.count + empties.count + pairs.count,
+                    pairedFaults == 0
+                {
                     // How many met says how many drew side by side: none, for one that draws one at a time.
                     note(
                         "Then \(pairs.count) refreshes of two items, whose two drawings return at the same moment when"
@@ -360,7 +381,11 @@ public enum FeedExercise {
         // that `done` (adversarial round 4: items shown by one detached task, thumbnails and `done` by
         // another, passed every run at 10 ms).
         GlobalJobStagger.hold(refresh.stagger, spacing: refresh.spacing)
-        defer { GlobalJobStagger.hold(nil) }
+        GlobalJobsAtOnce.run(refresh.atOnce)
+        defer {
+            GlobalJobStagger.hold(nil)
+            GlobalJobsAtOnce.run(false)
+        }
         let woken = ProcessWakeups.Window()  // from the refresh asked for to its `done`
         DispatchQueue.main.async {
             starts.withLock { $0.append(LessonClock.shared.now) }
@@ -381,7 +406,10 @@ public enum FeedExercise {
         let start =
             quiet
             ? (refresh.paired
-                ? "Refresh \(number) (two items, drawings made to return together)" : "Quick refresh \(number)")
+                ? "Refresh \(number) (two items, drawings made to return together)"
+                : refresh.atOnce
+                    ? "Refresh \(number) (an empty feed, the tasks started in its answer run at once)"
+                    : "Quick refresh \(number)")
             : "Refresh \(number): \(refresh.items.count) item\(refresh.items.count == 1 ? "" : "s"), called back on"
                 + " \(refresh.queue.rawValue)" + (again == nil ? "" : ", and asked for again before its done")
         guard Watchdog.wait(for: done, upTo: limit, "refresh \(number)'s done") else {
