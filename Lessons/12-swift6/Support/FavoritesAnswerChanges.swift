@@ -49,6 +49,19 @@ extension FavoritesExercise {
             ).note()
             faults += 1
         }
+        // A moment later, an event whose add and remove both returned with it out, and which is in now,
+        // came in behind both: its add went on after it returned (adversarial round 8's late append).
+        try? await Task.sleep(nanoseconds: 100_000_000)
+        let afterBoth = await controller.events
+        let reported = Set(aroundRemoves.current.filter { $0.value.after }.keys)
+        for event in events where afterBoth.contains(event) && !reported.contains(event) {
+            FaultLine(
+                "`add`(\(event)) and `remove`(\(event)) both returned, the event out of the list, and it was in a"
+                    + " moment later",
+                hint: addReturnedEarly
+            ).note()
+            faults += 1
+        }
         // Each left in is taken out, so that the second adds start from an empty list again.
         for event in events { await controller.remove(event) }
         for event in events { catalog.changeAnswer(about: event) }

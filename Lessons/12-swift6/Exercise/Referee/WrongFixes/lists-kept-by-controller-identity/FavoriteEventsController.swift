@@ -6,7 +6,7 @@ import Lesson12Support
 // controller made where a freed one lived finds that one's list. The driver now makes 100
 // controllers one after another, each let go before the next, and each must start empty.
 // must fail: output
-// verdict leads with: FavoriteEventsController.swift:31 or FavoriteEventsController.swift:24 because "two controllers share nothing"
+// verdict leads with: FavoriteEventsController.swift:31 or FavoriteEventsController.swift:24 or FavoriteEventsController.swift:19 because "two controllers share nothing"
 
 // @unchecked Sendable: `lists` is read and written under `lock`.
 private final class Lists: @unchecked Sendable {
