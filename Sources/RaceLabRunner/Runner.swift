@@ -145,18 +145,21 @@ public final class Runner {
     /// variant's), await in their code: then a driver's hand-over marks are not looked at
     /// (`HandoverMarkName.unjudged`).
     func awaits(exercise number: Int, in folder: String) -> Bool {
-        guard let exercise = try? workspace.exercise(number) else { return false }
-        return attendeeTexts(exercise, folder: folder).contains { _, text in
-            Self.codeLines(text).contains { $0.range(of: #"\bawait\b"#, options: .regularExpression) != nil }
-        }
+        theirCode(exercise: number, in: folder, matches: #"\bawait\b"#)
     }
 
     /// Whether the attendee's files of exercise `number`, as they are in `folder`, use Synchronization's
     /// `Mutex` (`MutexInTheirCode`).
     func usesMutex(exercise number: Int, in folder: String) -> Bool {
+        theirCode(exercise: number, in: folder, matches: #"\bMutex\b"#)
+    }
+
+    /// Whether a line of code (not a comment) of the attendee's files of exercise `number`, as they are
+    /// in `folder`, matches `pattern`.
+    private func theirCode(exercise number: Int, in folder: String, matches pattern: String) -> Bool {
         guard let exercise = try? workspace.exercise(number) else { return false }
         return attendeeTexts(exercise, folder: folder).contains { _, text in
-            Self.codeLines(text).contains { $0.range(of: #"\bMutex\b"#, options: .regularExpression) != nil }
+            Self.codeLines(text).contains { $0.range(of: pattern, options: .regularExpression) != nil }
         }
     }
 
