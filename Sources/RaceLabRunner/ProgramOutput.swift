@@ -65,10 +65,11 @@ func tsanDeadlySignal(_ stderr: String, root: String = "/") -> (
     let message = error.components(separatedBy: "ERROR: ").last ?? error
     let stack = lines[start...].drop { !$0.hasPrefix("    #0 ") }.prefix { $0.hasPrefix("    #") }
     let frame = stack.first?.split(separator: " ").dropFirst().first.map(String.init)
-    // The project's frame nearest the top, one of an exercise's own files (the attendee's) first: a trap
-    // in the driver's code is where the attendee's call led.
+    // The project's frame nearest the top, one of an exercise's own files (the attendee's) first, then its
+    // driver's main.swift: a trap in the driver's code is where the attendee's call led.
     let frames = stack.compactMap(parseFrame).filter { $0.file?.hasPrefix(root + "/") ?? false }
-    let own = frames.first { $0.file?.contains("/Exercise/") ?? false } ?? frames.first
+    let exercises = frames.filter { $0.file?.contains("/Exercise/") ?? false }
+    let own = exercises.first { $0.file?.hasSuffix("/main.swift") == false } ?? exercises.first ?? frames.first
     let raced = lines[..<start].contains {
         $0.contains("WARNING: ThreadSanitizer: data race") || $0.contains("WARNING: ThreadSanitizer: Swift access race")
     }

@@ -111,6 +111,12 @@ final class OutcomeAndTimingTests: XCTestCase {
         XCTAssertNil(tsanDeadlySignal(crash("SEGV", in: "/root/Sources/RaceLabKit/X.swift"), root: "/root")?.cause)
         XCTAssertNil(tsanDeadlySignal(crash("ILL", in: theirs), root: "/root")?.cause, "a runtime trap says why itself")
         XCTAssertTrue(TrapCause.badMemoryAccessInTheirCode.why.contains("reads too, must go through the same lock"))
+        // The attendee's frame is named before the driver's main.swift, though main.swift is nearer the top.
+        let driver = "/root/Lessons/15-x/Exercise/main.swift"
+        let deeper = crash("SEGV", in: driver) + "    #3 getter \(theirs):30:5 (exercise10+0x3)\n"
+        XCTAssertEqual(tsanDeadlySignal(deeper, root: "/root")?.own?.file, theirs)
+        XCTAssertEqual(
+            tsanDeadlySignal(crash("SEGV", in: driver), root: "/root")?.own?.file, driver, "the driver's alone")
     }
 
     func testOutcomesMayHoldAnyOrderSkipsAndNestedLines() {

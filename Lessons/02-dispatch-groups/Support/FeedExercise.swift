@@ -10,6 +10,8 @@ public struct FeedItem: Sendable {
     let latency: Double
     let arrived: RelaxedWord  // counts this load's arrivals: when load returned, had any come?
     let lastArrival: RelaxedMoment  // when the feed's latest fetch called back
+    /// How many of this load's fetches had been asked for, and how many when the first called back.
+    let asked: (all: RelaxedWord, atFirstArrival: RelaxedWord)
     let shelved: (CallbackShelf, Int)?  // round 6: the driver's threads call back, not a global queue
     let calledBack: (@Sendable () -> Void)?  // round 5: the driver's own, just before the loader's callback
     let handover = HandoverMark()  // given just before the loader's callback gets the text
@@ -22,11 +24,13 @@ public struct FeedItem: Sendable {
 
     init(
         title: String, updated: Bool = false, latency: Double, arrived: RelaxedWord, lastArrival: RelaxedMoment,
+        asked: (all: RelaxedWord, atFirstArrival: RelaxedWord) = (RelaxedWord(), RelaxedWord(UInt64.max)),
         calledBack: (@Sendable () -> Void)? = nil, callsBackFirst: Bool = false
     ) {
         (self.title, self.latency, self.arrived, self.lastArrival, shelved, self.calledBack) = (
             title, latency, arrived, lastArrival, nil, calledBack
         )
+        self.asked = asked
         self.callsBackFirst = callsBackFirst
         source = updated ? title + ", updated" : title
     }
@@ -35,6 +39,7 @@ public struct FeedItem: Sendable {
         (self.title, source, latency, arrived, lastArrival, shelved, calledBack) = (
             title, title, 0, RelaxedWord(), RelaxedMoment(), shelf, nil
         )
+        asked = (RelaxedWord(), RelaxedWord(UInt64.max))
         callsBackFirst = false
     }
 
@@ -60,11 +65,12 @@ public struct FeedItem: Sendable {
                 completion(text)
             }
         }
-        let (arrived, lastArrival, source, calledBack) = (arrived, lastArrival, source, calledBack)
+        let (arrived, lastArrival, source, calledBack, asked) = (arrived, lastArrival, source, calledBack, asked)
         let (started, ended) = (RelaxedWord(), RelaxedWord())  // relaxed: they order nothing
+        asked.all.add(1)
         RaceLabKit.fetch(source, latency: latency) { text in
             started.value = 1
-            arrived.add(1)
+            if arrived.add(1) == 0 { asked.atFirstArrival.value = asked.all.value }
             lastArrival.record()
             calledBack?()
             handover.give()
@@ -145,6 +151,7 @@ public enum FeedExercise {
                 arriving order: [Int]? = nil, callingBackFirst: Bool = false
             ) -> [FeedItem] {
                 let (arrived, lastArrival) = (RelaxedWord(), RelaxedMoment())
+                let asked = (all: RelaxedWord(), atFirstArrival: RelaxedWord(UInt64.max))
                 var latencies = (0..<count).map { _ in moment ?? scenario.seconds(in: 0.2...1.2, step: 0.1) }
                 // never in the items' order
                 if moment == nil && latencies == latencies.sorted() { latencies.reverse() }
@@ -179,7 +186,7 @@ public enum FeedExercise {
                 return zip(latencies, titles).enumerated().map { index, item in
                     FeedItem(
                         title: item.1, updated: index == updated, latency: callingBackFirst ? 0 : item.0,
-                        arrived: arrived, lastArrival: lastArrival, callsBackFirst: callingBackFirst)
+                        arrived: arrived, lastArrival: lastArrival, asked: asked, callsBackFirst: callingBackFirst)
                 }
             }
             let first = feed(scenario.int(in: 4...8), updating: [])

@@ -196,6 +196,17 @@ extension FeedExercise {
                                     + " what its completion needs after the call"))
                     } else if texts != expected {
                         fault(Self.wrongTexts(texts, of: items, in: name))
+                    } else if let outAtOnce = Self.askedAtFirstArrival(items), outAtOnce < items.count {
+                        // Every fetch takes 0.2 s or more (lesson time): asked for at once, all are out before
+                        // the first calls back. One after another, the feed takes the sum of their times.
+                        fault(
+                            FaultLine(
+                                "\(name): only \(outAtOnce) of its \(items.count) fetches were out when the first called"
+                                    + " back: `fetch` was called "
+                                    + (outAtOnce > 1 ? "a few at a time" : "one after another")
+                                    + ", so the feed took longer than its slowest fetch",
+                                hint: "start every fetch at once"),
+                            late: "a busy machine can hold up fetches started at once.")
                     } else if let last = items.first?.lastArrival.value, LessonClock.shared.now > last + 0.25,
                         !self.aside.contains(index)
                     {
@@ -267,6 +278,16 @@ extension FeedExercise {
 
         /// What is wrong with `texts`, a completion of `items` (feed `name`) with other texts than theirs:
         /// its own texts missing, some twice, or texts that are none of its items' (another load's).
+        /// How many of the feed's fetches had been asked for when its first called back; nil where that
+        /// says nothing: an empty feed, one of one item, or fetches that call back at once.
+        static func askedAtFirstArrival(_ items: [FeedItem]) -> Int? {
+            guard items.count > 1, let first = items.first, !first.callsBackFirst, first.shelved == nil,
+                items.allSatisfy({ $0.latency >= 0.2 })
+            else { return nil }
+            let asked = first.asked.atFirstArrival.value
+            return asked == UInt64.max ? nil : Int(asked)
+        }
+
         static func wrongTexts(_ texts: [String], of items: [FeedItem], in name: String) -> FaultLine {
             let expected = items.map(\.text)
             let missing = expected.filter { !texts.contains($0) }.count

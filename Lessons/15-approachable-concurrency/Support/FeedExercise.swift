@@ -25,6 +25,8 @@ import RaceLabKit
 /// - Then 4 refreshes of an empty feed, whose answer's global jobs run at once (`GlobalJobsAtOnce`).
 /// - Then 100 refreshes of two items whose drawings, when drawn side by side, wait for each other and
 ///   return at the same moment (`PairMeeting`), so that a count and a store apart meet.
+/// - Last, 2 refreshes each overtaken by a newer refresh of another item, the newer answered first in
+///   one and last in the other: at the end the screen shows the newer answer, with its thumbnails only.
 /// - A callback that runs main-actor code off the main actor traps (SE-0423); libdispatch says why on
 ///   stderr (`LIBDISPATCH_LOG`), and the runner shows it.
 public enum FeedExercise {
@@ -144,6 +146,31 @@ public enum FeedExercise {
             }
     }
 
+    /// 2 refreshes of 1 item, each overtaken by a newer refresh of another item, asked for 0.05 s after
+    /// it, before its answer (`AskedAgain`, `newer`). In one the newer is answered first and drawn long
+    /// before the older is answered: an older answer shown when it comes, over the newer, is stale. In
+    /// the other the older is answered first but its thumbnail takes 2 s to draw, the newer's 0.6 s: an
+    /// older refresh that stores its thumbnails when drawn, whatever was shown meanwhile, stores them
+    /// over the newer answer's (adversarial round 11: both passed every run, refreshes overlapping
+    /// only with the same items).
+    static func overlappingRefreshes(_ scenario: inout Scenario) -> [Refresh] {
+        let queues = scenario.shuffled(CallbackQueue.allCases)
+        var refreshes: [Refresh] = []
+        for newerFirst in scenario.shuffled([true, false]) {
+            let number = refreshes.count + 1
+            let older = FeedItem(
+                id: "overtaken\(number)-older-\(scenario.int(in: 100...999))",
+                renderCost: newerFirst ? scenario.pick([0.6, 0.8, 1.0]) : 2.0)
+            let newer = FeedItem(
+                id: "overtaken\(number)-newer-\(scenario.int(in: 100...999))",
+                renderCost: newerFirst ? scenario.pick([0.6, 0.8, 1.0]) : 0.6)
+            var refresh = Refresh(items: [older], latency: newerFirst ? 1.5 : 0.1, queue: queues[number - 1])
+            refresh.askedAgain = AskedAgain(after: 0.05, latency: 0.1, newer: [newer])
+            refreshes.append(refresh)
+        }
+        return refreshes
+    }
+
     static func quickRefreshes(_ scenario: inout Scenario) -> [Refresh] {
         let staggers = scenario.shuffled(
             [GlobalJobStagger.Order?](repeating: nil, count: 6)
@@ -170,6 +197,7 @@ public enum FeedExercise {
             let refreshes = plan(&scenario)
             let quick = quickRefreshes(&scenario)
             let empties = emptyRefreshesAtOnce(&scenario)
+            let overtaken = overlappingRefreshes(&scenario)
             // Left out where the runner says the file uses a Mutex: on Linux ThreadSanitizer would report
             // races in a right one, its takings contended on purpose (`MutexInTheirCode`).
             let mutex = ProcessInfo.processInfo.environment[MutexInTheirCode.variable] == "1"
@@ -235,7 +263,9 @@ public enum FeedExercise {
                         quickFaults += faults.count - before
                     }
                     doneCalls.append(outcome.calls)
-                    if let delay = outcome.afterRelease { afterRelease.append(delay) }
+                    // Not an empty feed's: a poll finds nothing to wait for there, and comes at once (the four
+                    // empty refreshes at once drew the median of a 100 ms poll under the limit in one run).
+                    if let delay = outcome.afterRelease, !refresh.items.isEmpty { afterRelease.append(delay) }
                     if let woke = outcome.wakeups, index < refreshes.count, refresh.stagger == nil {
                         wakeups = (wakeups.count + woke.wakeups, wakeups.seconds + woke.seconds)
                     }
@@ -346,6 +376,35 @@ public enum FeedExercise {
                         "The screen never waited \(seconds(frameLimit)) for a frame (its longest wait: \(seconds(gap)))."
                     )
                 }
+                // Last, and only where nothing else went wrong: what it finds is said first then.
+                if faults.count == 0 {
+                    for (offset, refresh) in overtaken.enumerated() {
+                        let number = refreshes.count + quick.count + empties.count + pairs.count + offset + 1
+                        watch.refresh.withLock { $0 = number }
+                        let outcome = play(
+                            refresh, number: number, of: model, starts: starts, service: service, watch: watch,
+                            ready: (ready, readyFramed), faults: faults, quiet: true)
+                        guard outcome.answered else { break }
+                        sleep(lessonSeconds: 0.3)  // time for a late second done
+                        if outcome.calls.current.count > 1 {
+                            FaultLine(
+                                "refresh \(number) called `done` \(outcome.calls.current.count) times",
+                                hint: "call done once a refresh, once both are shown"
+                            ).note()
+                            faults.firm()
+                        }
+                    }
+                    if faults.count == 0 {
+                        note(
+                            "Then \(overtaken.count) refreshes of one item, each overtaken by a newer refresh of another"
+                                + " item (answered first, then last): each done once on the main actor, the newer answer"
+                                + " shown at the end.")
+                    }
+                } else {
+                    note(
+                        "Last, \(overtaken.count) refreshes each overtaken by a newer refresh: not played, the view model"
+                            + " is not right yet.")
+                }
                 faults.sayTimingIfOnlyLate()
                 note(
                     faults.count == 0
@@ -367,7 +426,7 @@ public enum FeedExercise {
     ) {
         service.script(refresh.items, after: refresh.latency, on: refresh.queue)
         let again = refresh.askedAgain
-        if let again { service.script(refresh.items, after: again.latency, on: refresh.queue) }
+        if let again { service.script(again.newer ?? refresh.items, after: again.latency, on: refresh.queue) }
         let done = DispatchGroup()
         done.enter()
         let calls = Locked<[Bool]>([])  // for each call of done: was it on the main queue?
@@ -409,7 +468,10 @@ public enum FeedExercise {
                 ? "Refresh \(number) (two items, drawings made to return together)"
                 : refresh.atOnce
                     ? "Refresh \(number) (an empty feed, the tasks started in its answer run at once)"
-                    : "Quick refresh \(number)")
+                    : refresh.askedAgain?.newer != nil
+                        ? "Refresh \(number) (one item, overtaken by a newer refresh of another item, answered"
+                            + " \(refresh.latency > 1 ? "first" : "after it"))"
+                        : "Quick refresh \(number)")
             : "Refresh \(number): \(refresh.items.count) item\(refresh.items.count == 1 ? "" : "s"), called back on"
                 + " \(refresh.queue.rawValue)" + (again == nil ? "" : ", and asked for again before its done")
         guard Watchdog.wait(for: done, upTo: limit, "refresh \(number)'s done") else {
@@ -428,13 +490,25 @@ public enum FeedExercise {
         if calls.current.first == false {
             wrong.append(FaultLine("`done` was called off the main actor", hint: "call done on the main actor"))
         }
-        if items != refresh.items {
+        if let newer = again?.newer {
+            // Overtaken by a newer refresh of other items: its `done` may show either answer, whole.
+            let answer = items == newer ? newer : refresh.items
+            if let screen = AskedAgain.wrongScreen(items, thumbnails, answer: answer) {
+                wrong.append(
+                    FaultLine(
+                        "overtaken by a newer refresh of other items, the older refresh's done came with " + screen
+                            + (answer == newer
+                                ? ", the newer answer's items shown: did it store its own thumbnails over theirs?"
+                                : ", neither answer whole"),
+                        hint: "never show an older refresh's answer over a newer one's"))
+            }
+        } else if items != refresh.items {
             wrong.append(
                 FaultLine(
                     "`items` was \(items.isEmpty ? "empty" : "\(items)") when `done` was called, not \(refresh.items)",
                     hint: "show the service's items, in its order, before done"))
         }
-        let missing = missingThumbnails(of: refresh.items, in: thumbnails)
+        let missing = again?.newer == nil ? missingThumbnails(of: refresh.items, in: thumbnails) : []
         if !missing.isEmpty {
             wrong.append(
                 FaultLine(
@@ -450,7 +524,7 @@ public enum FeedExercise {
                         : "call done once every thumbnail is drawn and shown, not before"))
         }
         let others = Set(thumbnails.keys).subtracting(refresh.items.map(\.id))
-        if !others.isEmpty {
+        if !others.isEmpty, again?.newer == nil {
             wrong.append(
                 FaultLine(
                     "`thumbnails` held \(others.count) of items no longer shown (\(others.sorted()[0]))",
@@ -469,7 +543,7 @@ public enum FeedExercise {
         // busy machine can delay it too, so it is confirmed at real speed when it is all that went wrong;
         // a delay sized for the check's speed is too short there.
         // When `done` comes is not judged where the global executor's jobs were held (`stagger`).
-        let timed = refresh.stagger == nil && !refresh.paired
+        let timed = refresh.stagger == nil && !refresh.paired && again?.newer == nil
         var late: FaultLine?
         if wrong.isEmpty, timed, let readyAt = ready.value, let at = doneAt.value, at - readyAt > doneLimit {
             late = FaultLine(
