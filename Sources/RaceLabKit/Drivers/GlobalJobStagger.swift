@@ -76,10 +76,15 @@ extension GlobalJobStagger {
     /// gives up the actor with that task's job still queued there; `then`'s job goes first, reaches the
     /// actor while the job waits, and a default actor runs the higher priority first (Swift's runtime,
     /// `Actor.cpp`). Exercises 12 and 13 read or ask again so. Returns both results.
+    /// With `windows` 2, only the low task's start (the first window) and the jobs its call sends
+    /// together (the second) are held; what comes after goes at once: a call that hands its change to a
+    /// task of its own and waits a moment (a short sleep) before it returns has both jobs let go last
+    /// first, the sleep's first, and the read goes before the task's job is let go.
     public static func lowThenHighAtOnce<First: Sendable, Then: Sendable>(
-        _ first: @escaping @Sendable () async -> First, then: @escaping @Sendable (First) async -> Then
+        _ first: @escaping @Sendable () async -> First, then: @escaping @Sendable (First) async -> Then,
+        windows: Int? = nil
     ) async -> (First, Then) {
-        hold(.reversed)
+        hold(.reversed, windows: windows)
         defer { hold(nil) }
         return await Task(priority: .utility) {
             let done = await first()
