@@ -45,4 +45,24 @@ final class GlobalJobStaggerTests: XCTestCase {
         XCTAssertEqual(twoTasksFirstSteps(), [2, 1], "the window's two jobs, reversed")
         XCTAssertFalse(GlobalJobStagger.holding, "after its one window, nothing more is held")
     }
+
+    /// A call that hands its change to a task of its own and sleeps 2 ms: with every window held, the
+    /// read made when it returns went after the change (the twelfth adversarial round's remove); with
+    /// two windows, before it.
+    func testTwoWindowsLetTheReadGoBeforeATaskTheCallLeftBehind() async {
+        func readAfterACallThatLeftATask(windows: Int?) async -> Bool {
+            let changed = Locked(false)
+            let (_, seen) = await GlobalJobStagger.lowThenHighAtOnce(
+                {
+                    Task { changed.withLock { $0 = true } }
+                    try? await Task.sleep(nanoseconds: 2_000_000)
+                }, then: { _ in changed.current }, windows: windows)
+            try? await Task.sleep(nanoseconds: 200_000_000)  // the task's job let go, before the next call
+            return seen
+        }
+        let everyWindow = await readAfterACallThatLeftATask(windows: nil)
+        let twoWindows = await readAfterACallThatLeftATask(windows: 2)
+        XCTAssertTrue(everyWindow, "every window held: the read's task waits behind the change's")
+        XCTAssertFalse(twoWindows, "two windows: the read goes at once, the change's task still held")
+    }
 }

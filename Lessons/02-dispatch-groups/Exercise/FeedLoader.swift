@@ -1,7 +1,24 @@
-// RIGHT: each callback hands its text to the main queue, then leaves the group; notify(queue: .main)
-// is queued after the last leave, so after every text's block (the main queue runs its blocks in the
-// order they were queued). The texts live on the main queue only; nothing waits; the group and texts
-// are the load's. (Leaves before the text is in place, which hint 2 warns of, yet is ordered by FIFO.)
+// Exercise 2: know when every fetch is done (lesson 2, pages 4 and 5).
+//
+// The driver (main.swift) asks this loader for feeds of stories: `load` gets the items and a
+// completion. Each `item.fetch` returns at once and calls back on a global queue, later (how much
+// later comes from the run's seed; on a busy machine the callback may even run before `fetch` has
+// returned). Make `load`:
+// - return at once, and hold no thread while the fetches are out (a `wait`, on the main queue or on
+//   a global one, holds a thread: with many loads at once the pool's few threads run out),
+// - start every fetch at once, so that a feed takes as long as its slowest fetch, not the sum of them,
+// - call `completion` once, on the main queue, after `load` has returned, as soon as every fetch
+//   has called back,
+// - with every item's text, in the order of the items (not the order they arrive in; two items may
+//   have the same title, a story and its update, and each brings its own text),
+// - right when the same loader loads two feeds at once, for an empty feed, and when many fetches
+//   call back at the same moment,
+// - without a data race.
+// As written, it wraps each fetch in group.async: the group counts the tasks that start the
+// fetches, which end at once, not the fetches.
+//
+// Check your work:  swift run racelab exercise 2      A hint:  swift run racelab hint 2
+
 import Foundation
 import RaceLabKit
 import Lesson2Support
@@ -9,12 +26,12 @@ import Lesson2Support
 final class FeedLoader {
     func load(_ items: [FeedItem], completion: @escaping ([String]) -> Void) {
         let group = DispatchGroup()
-        var texts = [String](repeating: "", count: items.count)
-        for (index, item) in items.enumerated() {
-            group.enter()
-            item.fetch { text in
-                DispatchQueue.main.async { texts[index] = text }
-                group.leave()
+        var texts: [String] = []
+        for item in items {
+            DispatchQueue.global().async(group: group) {
+                item.fetch { text in
+                    texts.append(text)
+                }
             }
         }
         group.notify(queue: .main) {
