@@ -151,7 +151,7 @@ public final class Runner {
     /// Whether the attendee's files of exercise `number`, as they are in `folder`, use Synchronization's
     /// `Mutex` (`MutexInTheirCode`).
     func usesMutex(exercise number: Int, in folder: String) -> Bool {
-        theirCode(exercise: number, in: folder, matches: #"\bMutex\b"#)
+        theirCode(exercise: number, in: folder, matches: #"\b"# + LinuxNote.mutex.name + #"\b"#)
     }
 
     /// Whether a line of code (not a comment) of the attendee's files of exercise `number`, as they are

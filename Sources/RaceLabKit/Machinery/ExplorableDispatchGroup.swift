@@ -33,10 +33,8 @@ public final class ExplorableDispatchGroup: @unchecked Sendable {
             state.count += 1
             return state.count == 1
         }
-        if first {
-            thread.run.introduce(ObjectIdentifier(busy), serial: busy.serial)
-            _ = thread.run.tryAcquire(thread.index, ObjectIdentifier(busy))
-        }
+        // The group busy while entered more than left: its first enter takes the lock `wait` waits for.
+        if first { _ = busy.takeIfFree(on: thread) }
     }
 
     public func leave(file: StaticString = #fileID, line: UInt = #line) {

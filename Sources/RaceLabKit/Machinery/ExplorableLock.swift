@@ -39,9 +39,13 @@ public final class ExplorableLock: @unchecked Sendable {
     /// Takes a lock nobody has taken yet, without a step (on an explored thread; else it locks).
     func takeFresh() {
         guard let thread = ScheduledThread.current else { return nsLock.lock() }
+        precondition(takeIfFree(on: thread), "takeFresh: the lock was held")
+    }
+
+    /// On `thread`, an explored one, takes the lock without a step if nobody holds it; whether it did.
+    func takeIfFree(on thread: ScheduledThread) -> Bool {
         thread.run.introduce(ObjectIdentifier(self), serial: serial)
-        let took = thread.run.tryAcquire(thread.index, ObjectIdentifier(self))
-        precondition(took, "takeFresh: the lock was held")
+        return thread.run.tryAcquire(thread.index, ObjectIdentifier(self))
     }
 
     /// Takes the lock if nobody holds it. On an explored thread, a point first (another thread may
