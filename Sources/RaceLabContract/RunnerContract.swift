@@ -140,6 +140,9 @@ public enum GotInBetween {
 /// where a right file would be told of races that are not there.
 public enum MutexInTheirCode {
     public static let variable = "RACELAB_THEIR_CODE_USES_MUTEX"
+    /// How a driver's line that says what it left out for it begins: on a pass, the runner repeats it,
+    /// so that the attendee knows what the pass does not cover.
+    public static let leftOutMark = "Your file uses Mutex,"
 }
 
 /// The type of a driver's hand-over mark (RaceLabKit's `HandoverMark`): a race on it is read as a

@@ -79,6 +79,9 @@ extension Runner {
                 "PASSED in \(String(format: "%.1f", outcome.seconds)) s\(outcome.seedNote): the output is what it should be and ThreadSanitizer found no race."
             )
             if outcome.passedShortOfContention { sayShortOfContention(outcome, number) }
+            if let leftOut = outcome.leftOutForMutex {
+                print("Not covered by this pass: \(leftOut)")
+            }
             if let why = outcome.unexplored {
                 print(
                     "The schedule explorer could not play your code's schedules (\(why)): this pass rests on the driver and ThreadSanitizer alone."

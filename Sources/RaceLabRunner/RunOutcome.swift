@@ -9,6 +9,10 @@ public struct RunOutcome {
     public var stdout: String
     /// The program said its timing was off (`TimingWasOff`): what it saw may be a busy machine's doing.
     var saidTimingWasOff: Bool { stdout.split(separator: "\n").contains { $0.hasPrefix(TimingWasOff.mark) } }
+    /// The driver's line saying what it left out because the attendee's file uses `Mutex`, if it said one.
+    var leftOutForMutex: String? {
+        stdout.split(separator: "\n").first { $0.hasPrefix(MutexInTheirCode.leftOutMark) }.map(String.init)
+    }
     /// Lines the attendee's own code printed (an exercise's `print`s for debugging): shown, not checked.
     public var ownLines: [String] = []
     /// It was stopped at ThreadSanitizer's first report, which already decided the verdict.

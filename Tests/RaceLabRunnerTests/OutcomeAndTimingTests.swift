@@ -1,3 +1,4 @@
+import RaceLabContract
 import XCTest
 
 @testable import RaceLabRunner
@@ -67,6 +68,16 @@ final class OutcomeAndTimingTests: XCTestCase {
             judge(silent, transcript: transcript("---\nstart\nend"), root: "/nowhere", cap: 1 << 20).problems.map(
                 \.description),
             ["exit status 66 (ThreadSanitizer's) but no report could be read on stderr"])
+    }
+
+    /// A driver's line saying what it left out for a file that uses Mutex is found, to be said on a pass.
+    func testWhatADriverLeftOutForMutexIsFound() {
+        let line = MutexInTheirCode.leftOutMark + " the paired round is left out."
+        XCTAssertEqual(
+            RunOutcome(problems: [], races: [], seconds: 1, stdout: "Refresh 1: shown.\n\(line)\nDone.\n")
+                .leftOutForMutex,
+            line)
+        XCTAssertNil(RunOutcome(problems: [], races: [], seconds: 1, stdout: "Then 100 refreshes.\n").leftOutForMutex)
     }
 
     /// A Swift runtime trap after a race ThreadSanitizer reported in the same run is told why: the race.

@@ -25,8 +25,8 @@ import RaceLabKit
 /// - Then 4 refreshes of an empty feed, whose answer's global jobs run at once (`GlobalJobsAtOnce`).
 /// - Then 100 refreshes of two items whose drawings, when drawn side by side, wait for each other and
 ///   return at the same moment (`PairMeeting`), so that a count and a store apart meet.
-/// - Last, 2 refreshes each overtaken by a newer refresh of another item, the newer answered first in
-///   one and last in the other: at the end the screen shows the newer answer, with its thumbnails only.
+/// - Last, 4 refreshes each overtaken by a newer refresh (of another item, or an empty feed), answered
+///   before or after it: at the end the screen shows the newer answer, with its thumbnails only.
 /// - A callback that runs main-actor code off the main actor traps (SE-0423); libdispatch says why on
 ///   stderr (`LIBDISPATCH_LOG`), and the runner shows it.
 public enum FeedExercise {
@@ -71,6 +71,8 @@ public enum FeedExercise {
         var paired = false
         /// A global job sent from the service's callback runs at once, on its thread (`GlobalJobsAtOnce`).
         var atOnce = false
+        /// Of the overtaken refreshes: how the newer refresh was answered, for the refresh's line.
+        var overtaken: String? = nil
     }
 
     /// 6 or 7 refreshes: one of them (never the first) an empty feed, answered off the main queue (so
@@ -146,26 +148,36 @@ public enum FeedExercise {
             }
     }
 
-    /// 2 refreshes of 1 item, each overtaken by a newer refresh of another item, asked for 0.05 s after
-    /// it, before its answer (`AskedAgain`, `newer`). In one the newer is answered first and drawn long
-    /// before the older is answered: an older answer shown when it comes, over the newer, is stale. In
-    /// the other the older is answered first but its thumbnail takes 2 s to draw, the newer's 0.6 s: an
-    /// older refresh that stores its thumbnails when drawn, whatever was shown meanwhile, stores them
-    /// over the newer answer's (adversarial round 11: both passed every run, refreshes overlapping
-    /// only with the same items).
+    /// 4 refreshes of 1 item, each overtaken by a newer refresh, asked for 0.05 s after it, before its
+    /// answer (`AskedAgain`, `newer`), in a seeded order:
+    /// - the newer answered first and drawn long before the older is answered: an older answer shown
+    ///   when it comes, over the newer, is stale;
+    /// - the older answered first, its thumbnail 2 s to draw, the newer's 0.6 s: an older refresh that
+    ///   stores its thumbnails when drawn, whatever was shown meanwhile, stores them over the newer's;
+    /// - the newer answered first, its thumbnail 2 s to draw, and the older answered while it draws: an
+    ///   older refresh that gives up at once, seeing the newer shown, calls `done` with the newer items
+    ///   beside thumbnails of neither;
+    /// - the older answered first, its thumbnail 2 s to draw, and the newer an empty feed: an empty
+    ///   answer shown without its number is overwritten by the older (adversarial rounds 11 and 12:
+    ///   each passed every run where refreshes overlapped only with the same items, or never empty).
     static func overlappingRefreshes(_ scenario: inout Scenario) -> [Refresh] {
         let queues = scenario.shuffled(CallbackQueue.allCases)
+        let cases: [(how: String, older: (latency: Double, cost: Double), newer: (latency: Double, cost: Double?))] = [
+            ("answered first", (1.5, scenario.pick([0.6, 0.8, 1.0])), (0.1, scenario.pick([0.6, 0.8, 1.0]))),
+            ("answered after it, drawn sooner", (0.1, 2.0), (0.1, 0.6)),
+            ("answered first, drawn longer", (0.5, 0.6), (0.1, 2.0)),
+            ("an empty feed answered after it", (0.1, 2.0), (0.1, nil)),
+        ]
         var refreshes: [Refresh] = []
-        for newerFirst in scenario.shuffled([true, false]) {
+        for (how, older, newer) in scenario.shuffled(cases) {
             let number = refreshes.count + 1
-            let older = FeedItem(
-                id: "overtaken\(number)-older-\(scenario.int(in: 100...999))",
-                renderCost: newerFirst ? scenario.pick([0.6, 0.8, 1.0]) : 2.0)
-            let newer = FeedItem(
-                id: "overtaken\(number)-newer-\(scenario.int(in: 100...999))",
-                renderCost: newerFirst ? scenario.pick([0.6, 0.8, 1.0]) : 0.6)
-            var refresh = Refresh(items: [older], latency: newerFirst ? 1.5 : 0.1, queue: queues[number - 1])
-            refresh.askedAgain = AskedAgain(after: 0.05, latency: 0.1, newer: [newer])
+            let item = FeedItem(id: "overtaken\(number)-older-\(scenario.int(in: 100...999))", renderCost: older.cost)
+            let newerItems = newer.cost.map { cost in
+                [FeedItem(id: "overtaken\(number)-newer-\(scenario.int(in: 100...999))", renderCost: cost)]
+            }
+            var refresh = Refresh(items: [item], latency: older.latency, queue: queues[number - 1])
+            refresh.askedAgain = AskedAgain(after: 0.05, latency: newer.latency, newer: newerItems ?? [])
+            refresh.overtaken = how
             refreshes.append(refresh)
         }
         return refreshes
@@ -302,8 +314,10 @@ public enum FeedExercise {
                 }
                 if mutex {
                     note(
-                        "Your file uses Mutex, whose contended takings ThreadSanitizer cannot see on Linux: the \(pairedCount)"
-                            + " refreshes whose two drawings return together are left out (with NSLock they are played)."
+                        MutexInTheirCode.leftOutMark
+                            + " whose contended takings ThreadSanitizer cannot see on Linux: the \(pairedCount)"
+                            + " refreshes whose two drawings return together are left out (with NSLock they are played):"
+                            + " a drawing counted done apart from its store goes unchecked."
                     )
                 } else if doneCalls.count == refreshes.count + quick.count + empties.count + pairs.count,
                     pairedFaults == 0
@@ -396,9 +410,9 @@ public enum FeedExercise {
                     }
                     if faults.count == 0 {
                         note(
-                            "Then \(overtaken.count) refreshes of one item, each overtaken by a newer refresh of another"
-                                + " item (answered first, then last): each done once on the main actor, the newer answer"
-                                + " shown at the end.")
+                            "Then \(overtaken.count) refreshes of one item, each overtaken by a newer refresh (of another"
+                                + " item, or an empty feed) answered before or after it: each done once on the main actor,"
+                                + " the newer answer shown at the end.")
                     }
                 } else {
                     note(
@@ -469,8 +483,7 @@ public enum FeedExercise {
                 : refresh.atOnce
                     ? "Refresh \(number) (an empty feed, the tasks started in its answer run at once)"
                     : refresh.askedAgain?.newer != nil
-                        ? "Refresh \(number) (one item, overtaken by a newer refresh of another item, answered"
-                            + " \(refresh.latency > 1 ? "first" : "after it"))"
+                        ? "Refresh \(number) (one item, overtaken by a newer refresh, \(refresh.overtaken ?? ""))"
                         : "Quick refresh \(number)")
             : "Refresh \(number): \(refresh.items.count) item\(refresh.items.count == 1 ? "" : "s"), called back on"
                 + " \(refresh.queue.rawValue)" + (again == nil ? "" : ", and asked for again before its done")
@@ -496,9 +509,10 @@ public enum FeedExercise {
             if let screen = AskedAgain.wrongScreen(items, thumbnails, answer: answer) {
                 wrong.append(
                     FaultLine(
-                        "overtaken by a newer refresh of other items, the older refresh's done came with " + screen
+                        "overtaken by a newer refresh, the older refresh's done came with " + screen
                             + (answer == newer
-                                ? ", the newer answer's items shown: did it store its own thumbnails over theirs?"
+                                ? ", the newer answer's items shown: the older stored its own thumbnails over theirs,"
+                                    + " or called `done` before the newer answer was shown whole"
                                 : ", neither answer whole"),
                         hint: "never show an older refresh's answer over a newer one's"))
             }
