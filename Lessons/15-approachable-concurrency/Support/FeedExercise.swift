@@ -336,12 +336,8 @@ public enum FeedExercise {
                     ).note()
                     faults.firm()
                 }
-                for (index, calls) in doneCalls.enumerated() where calls.current.count > 1 {
-                    FaultLine(
-                        "refresh \(index + 1) called `done` \(calls.current.count) times",
-                        hint: "call done once a refresh, once both are shown"
-                    ).note()
-                    faults.firm()
+                for (index, calls) in doneCalls.enumerated() {
+                    judgeDoneOnce(refresh: index + 1, calls: calls, faults: faults)
                 }
                 // Drawing is heavy work, whatever one thumbnail costs: on the main actor, it is seen.
                 let onMain = drawnOnMain.current
@@ -400,13 +396,7 @@ public enum FeedExercise {
                             ready: (ready, readyFramed), faults: faults, quiet: true)
                         guard outcome.answered else { break }
                         sleep(lessonSeconds: 0.3)  // time for a late second done
-                        if outcome.calls.current.count > 1 {
-                            FaultLine(
-                                "refresh \(number) called `done` \(outcome.calls.current.count) times",
-                                hint: "call done once a refresh, once both are shown"
-                            ).note()
-                            faults.firm()
-                        }
+                        judgeDoneOnce(refresh: number, calls: outcome.calls, faults: faults)
                     }
                     if faults.count == 0 {
                         note(
@@ -482,9 +472,8 @@ public enum FeedExercise {
                 ? "Refresh \(number) (two items, drawings made to return together)"
                 : refresh.atOnce
                     ? "Refresh \(number) (an empty feed, the tasks started in its answer run at once)"
-                    : refresh.askedAgain?.newer != nil
-                        ? "Refresh \(number) (one item, overtaken by a newer refresh, \(refresh.overtaken ?? ""))"
-                        : "Quick refresh \(number)")
+                    : refresh.overtaken.map { "Refresh \(number) (one item, overtaken by a newer refresh, \($0))" }
+                        ?? "Quick refresh \(number)")
             : "Refresh \(number): \(refresh.items.count) item\(refresh.items.count == 1 ? "" : "s"), called back on"
                 + " \(refresh.queue.rawValue)" + (again == nil ? "" : ", and asked for again before its done")
         guard Watchdog.wait(for: done, upTo: limit, "refresh \(number)'s done") else {
@@ -599,6 +588,16 @@ public enum FeedExercise {
             faults.late("`done` can come late on a busy machine too")
         }
         return (true, calls, afterRelease, wakeups)
+    }
+
+    /// A fault if refresh `number` called `done` more than once (`calls`: one entry a call).
+    static func judgeDoneOnce(refresh number: Int, calls: Locked<[Bool]>, faults: Faults) {
+        guard calls.current.count > 1 else { return }
+        FaultLine(
+            "refresh \(number) called `done` \(calls.current.count) times",
+            hint: "call done once a refresh, once both are shown"
+        ).note()
+        faults.firm()
     }
 
     /// The items of `items` whose thumbnail is missing from `thumbnails`, or not theirs.
