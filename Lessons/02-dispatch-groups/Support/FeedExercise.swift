@@ -50,7 +50,9 @@ public struct FeedItem: Sendable {
     }
 
     /// The text its fetch brings.
-    var text: String { "data for \(source)" }
+    var text: String { Self.textPrefix + source }
+    /// How every text a fetch brings begins.
+    static let textPrefix = "data for "
 
     /// Fetches the item: `completion` gets its text, on a global queue, after a while.
     public func fetch(completion: @escaping @Sendable (String) -> Void) {

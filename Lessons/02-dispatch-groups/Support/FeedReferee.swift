@@ -291,11 +291,16 @@ extension FeedExercise {
         static func wrongTexts(_ texts: [String], of items: [FeedItem], in name: String) -> FaultLine {
             let expected = items.map(\.text)
             let missing = expected.filter { !texts.contains($0) }.count
-            let foreign = texts.filter { !expected.contains($0) }.count
+            // Another load's texts are fetched ones; a text no fetch brought (the "" of a place not yet
+            // filled) stands for one of its own missing, not for another load's.
+            let others = texts.filter { !expected.contains($0) }
+            let foreign = others.filter { $0.hasPrefix(FeedItem.textPrefix) }.count
+            let filler = others.count - foreign
             let twice = texts.filter { expected.contains($0) }.count - Set(texts.filter { expected.contains($0) }).count
             if missing + foreign + twice > 0 {
                 let found = [
-                    missing > 0 ? "\(missing) of its own missing" : nil,
+                    missing > 0
+                        ? "\(missing) of its own missing" + (filler > 0 ? " (\(filler) left unfilled)" : "") : nil,
                     twice > 0 ? "\(twice) of its own twice" : nil,
                     foreign > 0 ? "\(foreign) from none of its items" : nil,
                 ].compactMap { $0 }

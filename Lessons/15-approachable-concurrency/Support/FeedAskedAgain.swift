@@ -68,10 +68,18 @@ extension FeedExercise {
             }
             let (shownItems, thumbnails) = shown.current ?? ([], [:])
             if let wrong = Self.wrongScreen(shownItems, thumbnails, answer: answer) {
+                // Of other items: the older answer, or its thumbnails, shown over the newer one's.
                 return [
-                    FaultLine(
-                        "asked for again before its `done`, the second refresh called `done` with " + wrong,
-                        hint: "call done once every thumbnail is drawn and shown, not before")
+                    newer != nil && shownItems == items
+                        ? FaultLine(
+                            "the newer of two refreshes called done with the older one's `items` shown "
+                                + "\(items): the older showed its answer after the newer one's",
+                            hint: "never show an older refresh's answer over a newer one's")
+                        : FaultLine(
+                            "asked for again before its `done`, the second refresh called `done` with " + wrong,
+                            hint: newer != nil
+                                ? "never show an older refresh's answer over a newer one's"
+                                : "call done once every thumbnail is drawn and shown, not before")
                 ]
             }
             guard newer != nil, let model = model.current else { return [] }

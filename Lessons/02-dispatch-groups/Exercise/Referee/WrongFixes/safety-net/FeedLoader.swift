@@ -7,7 +7,7 @@ import Lesson2Support
 // what has arrived. A flag on the main queue keeps it to one completion. Feed 7's slow fetch takes
 // longer than that, so feed 7 completes without its text.
 // must fail: output
-// verdict leads with: FeedLoader.swift:24 because "keep each load's texts to itself"
+// verdict leads with: FeedLoader.swift:24 because "complete once every fetch has called back"
 
 final class FeedLoader {
     func load(_ items: [FeedItem], completion: @escaping ([String]) -> Void) {

@@ -4,7 +4,7 @@
 // first may not have stored yet, so `done` comes with a thumbnail missing. Every access is locked, so
 // ThreadSanitizer is rightly silent; the paired round's drawings return together, and meet there.
 // must fail: output
-// verdict leads with: FeedViewModel.swift:35 because "store its thumbnail in one critical section"
+// verdict leads with: FeedViewModel.swift:35 or FeedViewModel.swift:29 because "store its thumbnail in one critical section" or "older refresh's answer"
 import Foundation
 import Lesson15Support
 

@@ -4,7 +4,7 @@ import Lesson15Support
 // into a box that promises `@unchecked Sendable` and keeps no promise; the screen reads the box on
 // the main queue meanwhile.
 // must fail: output
-// verdict leads with: FeedViewModel.swift:36 or FeedViewModel.swift:26 or FeedViewModel.swift:16 because "change the items and thumbnails on the main actor only" or "every access to this memory" or "every access to it, reads too"
+// verdict leads with: FeedViewModel.swift:36 or FeedViewModel.swift:26 or FeedViewModel.swift:16 or main.swift:5 because "change the items and thumbnails on the main actor only" or "every access to this memory" or "every access to it, reads too" or "every access to shared memory, reads too"
 
 nonisolated final class ThumbnailBox: @unchecked Sendable {
     var thumbnails: [String: Thumbnail] = [:]
