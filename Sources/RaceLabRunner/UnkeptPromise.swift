@@ -23,7 +23,8 @@ struct UnkeptPromise {
 
 extension Runner {
     /// A passed run, failed where the attendee's files (in `folder`) use a type whose promise the task
-    /// does not take (`UnkeptPromise`), with the line that uses it.
+    /// does not take (`UnkeptPromise`), or a clock where the task bounds nothing (`UnboundedClause`),
+    /// with the line that uses it.
     func judgedByWhatItUses(_ outcome: RunOutcome, _ exercise: ExerciseInfo, folder: String) -> RunOutcome {
         guard outcome.passed else { return outcome }
         var lines: [String] = []
@@ -35,6 +36,7 @@ extension Runner {
             }
             if let first = uses.first { lines += [promise.line, first] }
         }
+        lines += clockLines(exercise, folder: folder)
         guard !lines.isEmpty else { return outcome }
         var judged = outcome
         judged.problems.append(.unkeptPromise(lines))

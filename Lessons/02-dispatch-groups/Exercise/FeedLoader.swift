@@ -13,6 +13,8 @@
 //   have the same title, a story and its update, and each brings its own text),
 // - right when the same loader loads two feeds at once, for an empty feed, and when many fetches
 //   call back at the same moment,
+// - no clock: no timeout, expiry, delay or sleep, of any length (no run can wait out every
+//   bound, so the check reads your file for one),
 // - without a data race.
 // As written, it wraps each fetch in group.async: the group counts the tasks that start the
 // fetches, which end at once, not the fetches.

@@ -15,6 +15,8 @@ import Lesson12Support
 //   list twice, a closed one never (an event already in the list needs no asking);
 // - when `add` returns, the event is in the list; when `remove` returns, it is out;
 // - two controllers share nothing;
+// - no clock: no timeout, expiry, delay or sleep, of any length (no run can wait out every
+//   bound, so the check reads your file for one);
 // - ThreadSanitizer reports nothing.
 // How is up to you: an actor, a lock, the main actor. Keep `FavoriteEvents` (Lesson12Support's
 // protocol: `events`, `add` and `remove`, all `async`, and `Sendable`) and `init(catalog:)`: the

@@ -14,6 +14,8 @@ import Lesson13Support
 //   downloaded again;
 // - a download that fails is the answer for every request that waited on it, and is not kept: the
 //   next request for that image downloads it again, once for all who ask;
+// - no clock: no timeout, expiry, delay or sleep, of any length (no run can wait out every
+//   bound, so the check reads your file for one);
 // - ThreadSanitizer reports nothing.
 // Keep `ImageSource` (Lesson13Support: `image(named:)`, `async throws`, `Sendable`) and `init()`.
 // `Network.image(named:)` downloads through RaceLab's network (a real URLSession).

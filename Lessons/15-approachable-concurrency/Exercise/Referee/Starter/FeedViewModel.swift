@@ -17,6 +17,8 @@ import Lesson15Support
 // - `done` is called once a refresh, on the main actor, as soon as the items and all their
 //   thumbnails are shown (not after a wait);
 // - the screen never stands still: no heavy work on the main actor;
+// - no clock: no timeout, expiry, delay or sleep, of any length (no run can wait out every
+//   bound, so the check reads your file for one);
 // - no trap, and ThreadSanitizer reports nothing.
 // Keep `FeedScreenModel` (Lesson15Support) and `init(service:)`; do not change the service.
 //

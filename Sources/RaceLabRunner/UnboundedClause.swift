@@ -1,0 +1,70 @@
+import Foundation
+
+/// A clock in the attendee's code where the task bounds nothing ("however long it takes", "however
+/// much later", "as soon as"): a timeout, a delay or an expiry longer than the check waits passes every
+/// run, and fails where an answer takes longer or a request comes later. No run can wait out every
+/// bound, so a run the driver passes is failed at the line that uses one.
+struct UnboundedClause {
+    let exercise: Int
+    /// The task's words that leave no room for a bound: the verdict's part after "<-".
+    let clause: String
+
+    static let all = [
+        UnboundedClause(
+            exercise: 2, clause: "call `completion` as soon as every fetch has called back, however long a fetch takes"),
+        UnboundedClause(exercise: 12, clause: "`add` waits for the catalog's answer however long it takes"),
+        UnboundedClause(
+            exercise: 13,
+            clause: "the cache keeps every image it downloaded, asked for again however much later, and a download"
+                + " is waited for however long it takes"),
+        UnboundedClause(
+            exercise: 15,
+            clause: "`done` is called as soon as the items and all their thumbnails are shown, not after a wait"),
+    ]
+
+    /// The verdict's line for a clock named `word`.
+    func line(naming word: String) -> String {
+        "your code uses a clock (`\(word)`): a timeout, a delay or an expiry sized to how long this check waits"
+            + " passes here, and fails where an answer takes longer or a request comes later (no run can wait out"
+            + " every bound, so the check reads your file for one)   <- \(clause): nothing in this task needs a clock"
+    }
+
+    /// Names that read a clock or wait on one, whole.
+    static let clockNames: Set<String> = [
+        "Date", "DispatchTime", "DispatchWallTime", "now", "CFAbsoluteTimeGetCurrent", "systemUptime",
+        "uptimeNanoseconds", "clock_gettime", "gettimeofday",
+    ]
+    /// Parts of names that do (`Task.sleep`, `usleep`, `wait(timeout:)`, `asyncAfter(deadline:)`,
+    /// `ContinuousClock`, `Timer`, `makeTimerSource`, `withTimeout`), in lower case.
+    static let clockParts = ["sleep", "timeout", "deadline", "clock", "timer", "asyncafter"]
+
+    /// The name in a line of code (its comment already cut off) that reads or waits on a clock, if
+    /// any. String literals are not code; a line that waits until `distantFuture` sets no bound.
+    static func clock(in code: String) -> String? {
+        guard !code.contains("distantFuture") else { return nil }
+        let outsideStrings = code.replacingOccurrences(
+            of: #""(\\.|[^"\\])*""#, with: "\"\"", options: .regularExpression)
+        let names = outsideStrings.components(separatedBy: CharacterSet.alphanumerics.union(["_"]).inverted)
+        return names.first { name in
+            clockNames.contains(name) || clockParts.contains { name.lowercased().contains($0) }
+        }
+    }
+}
+
+extension Runner {
+    /// The lines that fail a passed run of exercise `exercise` whose files (in `folder`) use a clock
+    /// where its task bounds nothing (`UnboundedClause`): what and why, then where (the first such line).
+    func clockLines(_ exercise: ExerciseInfo, folder: String) -> [String] {
+        guard let unbounded = UnboundedClause.all.first(where: { $0.exercise == exercise.number }) else { return [] }
+        for (path, text) in attendeeTexts(exercise, folder: folder) {
+            for (index, code) in Self.codeLines(text).enumerated() {
+                guard let word = UnboundedClause.clock(in: code) else { continue }
+                return [
+                    unbounded.line(naming: word),
+                    "  where: \(path):\(index + 1), `\(code.trimmingCharacters(in: .whitespaces))`",
+                ]
+            }
+        }
+        return []
+    }
+}
