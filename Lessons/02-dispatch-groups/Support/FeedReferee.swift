@@ -9,6 +9,8 @@ extension FeedExercise {
         private var completions: [Int] = []  // per feed; main queue only
         private var aside: Set<Int> = []  // feeds loaded aside; main queue only
         private var asideLines: [Int: String] = [:]  // their success lines, said at the end; main queue only
+        private var underWay: Set<Int> = []  // feeds loading, not yet resolved; main queue only
+        private var sharedTime: Set<Int> = []  // feeds that were loading while another was; main queue only
         /// Feeds too many to say one by one (a crowd loaded at once): their success is counted and said
         /// once the round is over. Main queue only.
         var quiet: Set<Int> = []
@@ -164,9 +166,12 @@ extension FeedExercise {
             let name = "feed \(index + 1)"
             var finished = false
             resolved.enter()
+            if !underWay.isEmpty { sharedTime.formUnion(underWay.union([index])) }
+            underWay.insert(index)
             func resolve() {
                 if !finished {
                     finished = true
+                    underWay.remove(index)
                     resolved.leave()
                 }
             }
@@ -254,10 +259,19 @@ extension FeedExercise {
             let patience = items.map(\.latency).reduce(0, +) + 2  // fetched one after another, even
             DispatchQueue.main.asyncAfter(lessonSeconds: patience) {
                 if !finished {
+                    // Why, as far as the driver can tell: a feed with no fetch; one that loaded beside another
+                    // (a fetch not counted out, or what the two share); one that loaded alone (a fetch not counted out).
+                    let why =
+                        items.isEmpty
+                        ? "every load completes, an empty feed too"
+                        : self.sharedTime.contains(index)
+                            ? "every load completes once its own fetches are in: does each `enter` have its `leave`, and"
+                                + " do two loads share no group, count or queue?"
+                            : "every load completes once every fetch has called back: does each `enter` have its `leave`?"
                     fault(
                         FaultLine(
                             "\(name)\(items.isEmpty ? " (an empty feed)" : "") never completed: `completion` never called",
-                            hint: "every load completes, an empty feed too"))
+                            hint: why))
                     resolve()
                 }
             }

@@ -2,7 +2,7 @@
 // load starts them afresh. Two loads at once share them: the first load's texts are thrown away
 // by the second, and both complete with the second's.
 // must fail: output
-// verdict leads with: FeedLoader.swift:26 because "every load completes, an empty feed"
+// verdict leads with: FeedLoader.swift:26 because "every load completes once its own fetches are in" or "every load completes, an empty feed"
 
 import Foundation
 import RaceLabKit
