@@ -86,8 +86,16 @@ public enum ExploredAllRight {
 public enum ExploredBriefly {
     public static let variable = "RACELAB_EXPLORE_BRIEFLY"
     public static let mark = "briefly: "
-    /// The preemptions a brief exploration allows: every wrong fix's simplest schedule has one or none.
+    /// The preemptions a brief exploration allows: every wrong fix's simplest schedule has one or none,
+    /// but for a small scenario's (`exploreTheirCode(brieflyUpTo:)`), which may go on to two.
     public static let preemptionBound = 1
+    /// The line a brief exploration ends with: the most preemptions its schedules had ("1").
+    public static let playedMark = "briefly played up to preemptions: "
+
+    /// "at most 1 preemption", "at most 2 preemptions".
+    public static func atMost(_ preemptions: Int) -> String {
+        "at most \(preemptions) preemption\(preemptions == 1 ? "" : "s")"
+    }
 }
 
 /// A driver's words for two instances that must share nothing but do: "a second controller … holds 3
@@ -95,6 +103,13 @@ public enum ExploredBriefly {
 /// file: a `static` property, or a `let` or `var` outside any type (`Runner.whereItIsShared`).
 public enum SharedStore {
     public static let words = "the two share a store"
+}
+
+/// A driver's words for an image the cache did not keep ("… downloaded again   <- the cache keeps every
+/// image it downloaded …"). The runner reads them back to show the lines that let an entry go
+/// (`Runner.whereItLetsEntriesGo`).
+public enum KeptForGood {
+    public static let words = "the cache keeps every image it downloaded"
 }
 
 /// A driver's words for work the attendee's code left to a task it made and did not keep ("stored

@@ -116,9 +116,9 @@ extension Runner {
         if outcome.races.isEmpty, outcome.reportsUnread == false, !outcome.problems.contains(where: \.isExplored) {
             let told = exploredBriefly(exercise, folder: exercise.folder, bin: bin)
             told.lines.forEach(print)
-            if told == .allRight {
+            if case .allRight(let preemptions) = told {
                 print(
-                    "The schedule explorer played your code's schedules (at most \(ExploredBriefly.preemptionBound) preemption) and none ends wrong: what is wrong above is not one of the interleavings its scenario plays."
+                    "The schedule explorer played your code's schedules (\(ExploredBriefly.atMost(preemptions))) and none ends wrong: what is wrong above is not one of the interleavings its scenario plays."
                 )
             }
         }

@@ -76,7 +76,7 @@ extension Runner {
 
     /// `racelab explore N --briefly`: what `racelab exercise N` adds to a verdict ThreadSanitizer saw
     /// nothing in, for the attendee's files or a `fixture`'s. Exit status 1 when a schedule went wrong,
-    /// 0 when none did (with at most `ExploredBriefly.preemptionBound` preemptions), 2 when the files
+    /// 0 when none did (with as many preemptions as it played: `ExploredBriefly.playedMark`), 2 when the files
     /// could not be explored.
     public func exploreBriefly(_ number: Int, fixture: String? = nil) throws -> Int32 {
         let exercise = try workspace.exercise(number)
@@ -87,9 +87,9 @@ extension Runner {
         case .found(let lines):
             for line in lines { print(line) }
             return 1
-        case .allRight:
+        case .allRight(let preemptions):
             print(
-                "No schedule of the scenario with at most \(ExploredBriefly.preemptionBound) preemption goes wrong: a verdict adds nothing."
+                "No schedule of the scenario with \(ExploredBriefly.atMost(preemptions)) goes wrong: a verdict adds nothing."
             )
             return 0
         case .notExplored(let why), .couldNotPlay(let why):
@@ -101,7 +101,8 @@ extension Runner {
     /// What a brief exploration told.
     enum ToldBriefly: Equatable {
         case found([String])
-        case allRight
+        /// No schedule with at most `preemptions` went wrong.
+        case allRight(preemptions: Int)
         /// Not for the explorer: no scenario, or files that wait with what it does not play.
         case notExplored(String)
         /// Files it should have played and could not: they did not compile for it, or it could not go on.
@@ -111,7 +112,8 @@ extension Runner {
     }
 
     /// For a failed check ThreadSanitizer saw nothing in: the simplest wrong schedule the explorer finds
-    /// through the attendee's files (`folder`: theirs, or a variant's), with at most one preemption, in
+    /// through the attendee's files (`folder`: theirs, or a variant's), with at most one preemption (two in
+    /// a small scenario, `exploreTheirCode(brieflyUpTo:)`), in
     /// a few lines; nothing when the exercise has no scenario, the files wait with what the explorer
     /// does not know, they do not compile for it, or no such schedule goes wrong.
     func exploredBriefly(_ exercise: ExerciseInfo, folder: String, bin: String) -> ToldBriefly {
@@ -143,7 +145,13 @@ extension Runner {
         guard ran.succeeded, !lines.isEmpty || !ran.stdout.contains(ExploredAllRight.stopped) else {
             return .couldNotPlay("the exploration ended \(ran.ending), or the explorer could not go on")
         }
-        guard !lines.isEmpty else { return .allRight }
+        guard !lines.isEmpty else {
+            let played = ran.stdout.split(separator: "\n").lazy.compactMap { line -> Int? in
+                line.hasPrefix(ExploredBriefly.playedMark)
+                    ? Int(line.dropFirst(ExploredBriefly.playedMark.count)) : nil
+            }.last
+            return .allRight(preemptions: played ?? ExploredBriefly.preemptionBound)
+        }
         return .found(
             lines + ["  Drawn step by step, each step with its line: swift run racelab explore \(exercise.number)"])
     }

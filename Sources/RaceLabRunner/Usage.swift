@@ -13,8 +13,8 @@ let usage = """
       exercise N     check your exercise N: PASSED, or what is still wrong, where and why
       watch N        check exercise N, then again every time you save it (Ctrl-C to stop)
       hint N         the next hint for exercise N, one at a time
-      explore N      play every schedule of a small scenario through your exercise N (3, 4, 12, 13) with the
-                     schedule explorer, and draw the simplest that goes wrong, with your file's lines
+      explore N      play every schedule of a small scenario through your exercise N (2, 3, 4, 12, 13) with
+                     the schedule explorer, and draw the simplest that goes wrong, with your file's lines
                      (--schedule S plays one again; --briefly: only the few lines a verdict adds)
       tsan L:P       play lesson L's page P under ThreadSanitizer and name each race it reports, with both
                      lines (the whole report goes to a file; --raw prints it too)

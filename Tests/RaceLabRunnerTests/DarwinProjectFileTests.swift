@@ -43,6 +43,15 @@ final class DarwinProjectFileTests: XCTestCase {
             project.withoutModule("Swift.Array.append"), "Swift.Array.append", "not the project's module: kept")
     }
 
+    /// The usage names the exercises `explore` takes: exactly those with a scenario.
+    func testTheUsageNamesEveryExerciseTheExplorerTakes() throws {
+        let runner = Runner(workspace: try Workspace(root: DarwinReportTests.repository), print: { _ in })
+        let explorable = runner.workspace.lessons.compactMap(\.exercise).filter { runner.scenario(of: $0) != nil }
+        XCTAssertFalse(explorable.isEmpty)
+        let named = explorable.map { String($0.number) }.joined(separator: ", ")
+        XCTAssertTrue(usage.contains("your exercise N (\(named))"), "explore's line names \(named)")
+    }
+
     /// Every lesson and exercise has a main.swift: a bare name is looked up among what the program is
     /// built from (its subject's sources), the runner's own main.swift never among them; a system
     /// library's frame is never the project's.

@@ -6,7 +6,7 @@
 // returned). Make `load`:
 // - return at once, and hold no thread while the fetches are out (a `wait`, on the main queue or on
 //   a global one, holds a thread: with many loads at once the pool's few threads run out),
-// - start every fetch at once, so that a feed takes as long as its slowest fetch, not the sum of them,
+// - start every fetch at once, however many a feed has: it takes as long as its slowest fetch,
 // - call `completion` once, on the main queue, after `load` has returned, as soon as every fetch
 //   has called back,
 // - with every item's text, in the order of the items (not the order they arrive in; two items may

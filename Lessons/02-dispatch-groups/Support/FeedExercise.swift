@@ -120,6 +120,8 @@ public enum FeedExercise {
     static let stallLimit = 0.5
     /// How many feeds round 3 loads at once at its end: more than a pool has threads to hold.
     static let crowdSize = 200
+    /// How many stories feed 6 has, drawn: more than a loader would keep out at once if it kept a window.
+    static let bigFeed = 1000...1500
     /// The most the process may wake a second of real time while the crowd's fetches are out and none
     /// has called back: the driver's frames wake it about 170 times a second at 4x, a poll every
     /// millisecond of one loader 2,000 times, and one of each load 20,000 (docs/referee/exercise2.md).
@@ -219,7 +221,14 @@ public enum FeedExercise {
             let firstSoon = 13 + crowdSize
             let soon = (1...3).map { feed($0, callingBackFirst: true) }
             let chain = FeedChain.fetches(&scenario)
-            let feeds = [first, pair.0, pair.1, [], bursts.0, bursts.1, straggler] + threes + crowd + soon
+            // A big feed, for a loader right so far: one that keeps at most a window of fetches out at
+            // once (64, say: fewer than this feed has, more than any other) starts the rest only as the
+            // first call back (issue 53's thirteenth round: a window of 64 passed 3 of 3 while the
+            // largest feed was 40). Its fetches take 0.2 to 1.2 s, as feed 1's: a loader that does a
+            // little for each callback over all the items does it a tenth of them at a time.
+            let big = feed(scenario.int(in: bigFeed))
+            let firstBig = firstSoon + 3
+            let feeds = [first, pair.0, pair.1, [], bursts.0, bursts.1, straggler] + threes + crowd + soon + [big]
             for (index, items) in feeds.enumerated() where index < 3 || index == 6 {
                 note(
                     "Feed \(index + 1): "
@@ -230,6 +239,7 @@ public enum FeedExercise {
             }
             let referee = Referee(feeds: feeds)
             referee.quiet = Set(13..<13 + crowdSize)
+            referee.rightSoFarOnly = [firstBig]
             let frames = Frames()  // stopped before round 5; round 6's loads keep the main queue busy on purpose
             let rounds: [(line: String?, feeds: [Int])] = [
                 ("round 1: loading feed 1, and feed 7 aside: one of its fetches takes 14 s or more", [0]),
@@ -252,6 +262,7 @@ public enum FeedExercise {
                     "round 4, again: feeds \(firstSoon + 1) to \(firstSoon + 3) at once, of 1 to 3 stories, whose fetches call back before `fetch` returns",
                     Array(firstSoon..<firstSoon + 3)
                 ),
+                ("round 4, once more: feed \(firstBig + 1), \(big.count) stories at once", [firstBig]),
             ]
             var awaitStraggler: ((@escaping () -> Void) -> Void)?
             referee.play(rounds[...], with: loader, aside: { awaitStraggler = referee.loadAside(6, with: loader) }) {

@@ -14,6 +14,10 @@ extension FeedExercise {
         /// Feeds too many to say one by one (a crowd loaded at once): their success is counted and said
         /// once the round is over. Main queue only.
         var quiet: Set<Int> = []
+        /// Feeds played only for a loader right so far: the crowd's (one that waits on the main queue
+        /// would wait for each in turn, minutes in all), and the big feed (one that fetches one after
+        /// another would take minutes). Main queue only.
+        var rightSoFarOnly: Set<Int> = []
         /// What the crowd's loads came to so far in its round. Main queue only.
         private var crowd = CrowdTally()
 
@@ -47,9 +51,7 @@ extension FeedExercise {
         ) {
             guard let round = rounds.first else { return then() }
             let feeds = round.feeds.filter(quiet.contains).count  // of the crowd
-            // The crowd is played for a loader right so far: one that waits on the main queue would
-            // wait for each of its feeds in turn, minutes in all.
-            if feeds > 0 && faults.count > 0 {
+            if round.feeds.contains(where: { quiet.contains($0) || rightSoFarOnly.contains($0) }) && faults.count > 0 {
                 let name = round.line?.components(separatedBy: ":").first ?? "the crowd"
                 say("\(name): not played, the loader is not right yet")
                 return play(rounds.dropFirst(), with: loader, then: then)

@@ -42,15 +42,18 @@ extension Page {
     /// lines, every schedule with at most `ExploredCode.preemptionBound` preemptions, the simplest
     /// wrong one drawn, and the line the runner reads. `bad`: a wrong outcome (a deadlock always is).
     /// `pausingAlsoAt`: the scenario's own points, besides locks and queues ("each randomDelay").
+    /// `brieflyUpTo`: the preemptions a brief exploration goes on to when none with fewer went wrong
+    /// (a small scenario, whose schedules with more stay within `ExploredCode.briefScheduleLimit`).
     @MainActor public func exploreTheirCode(
-        of what: String, pausingAlsoAt points: String? = nil, bad: @escaping @Sendable (String) -> Bool,
-        _ setup: (Explorer.Program) -> Void
+        of what: String, pausingAlsoAt points: String? = nil, brieflyUpTo: Int = ExploredBriefly.preemptionBound,
+        bad: @escaping @Sendable (String) -> Bool, _ setup: (Explorer.Program) -> Void
     ) {
         exploringTheirs(
             of: what,
             points:
                 "\(ExploredCode.lockPoints), each semaphore wait, each group leave, each queue block\(points.map { ", \($0)" } ?? "")",
             others: "thread",
+            brieflyUpTo: brieflyUpTo,
             bad: bad,
             briefly: { try $0.explore(setup) },
             whole: { explorer, wrong in
@@ -84,7 +87,8 @@ extension Page {
     /// The two ways of exploring the attendee's code: `briefly` for `racelab exercise N`'s verdict
     /// (`ExploredBriefly`), else `whole`, with its table and its verdict line.
     @MainActor private func exploringTheirs(
-        of what: String, points: String, others: String, bad: @escaping @Sendable (String) -> Bool,
+        of what: String, points: String, others: String, brieflyUpTo: Int = ExploredBriefly.preemptionBound,
+        bad: @escaping @Sendable (String) -> Bool,
         briefly: (Explorer) throws -> Exploration, whole: (Explorer, @escaping (String) -> Bool) -> Exploration?
     ) {
         ExploredCode.placeSteps()
@@ -109,6 +113,20 @@ extension Page {
                     // Only what it finds counts: stopped at its limit, it leaves the first answer standing.
                     if woken.simplest(where: wrong) != nil || woken.complete { found = woken }
                 }
+                // Then, in a scenario small enough, with more preemptions: a bad order that needs two
+                // shows (a copy taken in one critical section, the completion claimed in another).
+                var played = ExploredBriefly.preemptionBound
+                if brieflyUpTo > played && found.simplest(where: wrong) == nil && found.complete {
+                    explorer.taskWakePoints = false
+                    explorer.maxPreemptions = brieflyUpTo
+                    explorer.maxSchedules = ExploredCode.briefScheduleLimit
+                    let deeper = try briefly(explorer)
+                    if deeper.simplest(where: wrong) != nil || deeper.complete {
+                        found = deeper
+                        played = brieflyUpTo
+                    }
+                }
+                note(ExploredBriefly.playedMark + "\(played)")
                 let simplest = found.simplest(where: wrong)
                 if simplest == nil && !found.complete {
                     note(ExploredAllRight.stopped + "no wrong schedule in the first \(found.schedules) it ran")
