@@ -14,6 +14,7 @@ extension Runner {
                 + Self.whereItIsShared(line, path: path, text: text)
                 + Self.whereATaskOfItsOwn(line, path: path, text: text)
                 + Self.whereItWentOnEarly(line, path: path, text: text)
+                + Self.whereItLetsEntriesGo(line, path: path, text: text)
             return found.isEmpty ? Self.whereItIsUsed(line, path: path, text: text) : found
         }
     }
@@ -104,6 +105,37 @@ extension Runner {
             depth += code.filter { $0 == "{" }.count - code.filter { $0 == "}" }.count
         }
         return found
+    }
+
+    /// "… downloaded again   <- the cache keeps every image it downloaded" (`KeptForGood`): the lines
+    /// that let an entry go (`cache[name] = nil`, `removeValue`, `removeAll`, `removeFirst`, a count or
+    /// cost limit), two at most; none when it lets nothing go (then the download's lines are shown).
+    /// Those in a `catch` block only where a failure took out more than its entry: elsewhere taking out
+    /// a failure is what the task asks.
+    static func whereItLetsEntriesGo(_ line: String, path: String, text: String) -> [String] {
+        guard line.contains(KeptForGood.words) else { return [] }
+        let afterAFailure = line.contains("a failure takes out")
+        let lettingGo =
+            #"\]\s*=\s*nil\b|\.remove(Value|All|First|Last|Object|AllObjects)?\(|\b(countLimit|totalCostLimit)\b|\.popFirst\(|\.popLast\("#
+        var depth = 0
+        var catchDepth: Int?  // the depth a `catch` block's lines are at, while in one
+        var found: [(offset: Int, element: String)] = []
+        func net(_ code: Substring) -> Int { code.filter { $0 == "{" }.count - code.filter { $0 == "}" }.count }
+        for (index, code) in codeLines(text).enumerated() {
+            let opening = code.range(of: #"\bcatch\b[^{]*\{"#, options: .regularExpression)
+            if code.range(of: lettingGo, options: .regularExpression) != nil,
+                (catchDepth != nil || opening != nil) == afterAFailure
+            {
+                found.append((index, code))
+            }
+            depth += net(code[...])
+            // A block that stays open past its line: its lines are at this depth, or deeper.
+            if catchDepth == nil, let opening, net(code[opening.lowerBound...]) > 0 { catchDepth = depth }
+            if let inside = catchDepth, depth < inside { catchDepth = nil }
+        }
+        return found.prefix(2).map {
+            "where: \(path):\($0.offset + 1), `\($0.element.trimmingCharacters(in: .whitespaces))`, lets an entry go"
+        }
     }
 
     /// "… stored later, by a task of its own": the lines that make a task and keep nothing of it

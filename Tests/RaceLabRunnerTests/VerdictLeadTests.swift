@@ -373,6 +373,47 @@ final class WhereInTheirFileTests: ExerciseWorkspaceTestCase {
             Runner.whereItIsShared(shared, path: path, text: "final class C {\n    var events: [Event] = []\n}"), [])
     }
 
+    /// "downloaded again   <- the cache keeps every image it downloaded": the lines that let an entry
+    /// go, not the failure's own taking out in a `catch`; that one where a failure took out more.
+    func testAnEntryLetGoIsFoundWhereTheDriverSaysAnImageWasNotKept() {
+        let again =
+            "2500 downloaded again (`Network.image`)   <- \(KeptForGood.words): asked for again, however much later"
+        let evicting = """
+            actor ImageCache {
+                func image(named name: String) async throws -> Image {
+                    let task = Task { try await Network.image(named: name) }
+                    order.append(name)
+                    if order.count > 1_000 { cache[order.removeFirst()] = nil }
+                    do {
+                        return try await task.value
+                    } catch {
+                        cache[name] = nil
+                        throw error
+                    }
+                }
+            }
+            """
+        XCTAssertEqual(
+            Runner.whereItLetsEntriesGo(again, path: path, text: evicting),
+            ["where: \(path):5, `if order.count > 1_000 { cache[order.removeFirst()] = nil }`, lets an entry go"],
+            "the eviction, not the failure's taking out")
+        let keepsAll = evicting.replacingOccurrences(
+            of: "if order.count > 1_000 { cache[order.removeFirst()] = nil }", with: "")
+        XCTAssertEqual(Runner.whereItLetsEntriesGo(again, path: path, text: keepsAll), [], "a catch alone: nothing")
+        let emptied = "image 1 was downloaded again   <- a failure takes out only its own entry: \(KeptForGood.words)"
+        XCTAssertEqual(
+            Runner.whereItLetsEntriesGo(
+                emptied, path: path,
+                text: keepsAll.replacingOccurrences(
+                    of: "cache[name] = nil", with: "cache.removeAll()")),
+            ["where: \(path):9, `cache.removeAll()`, lets an entry go"], "after a failure: the catch's")
+        XCTAssertEqual(
+            Runner.whereItLetsEntriesGo(
+                emptied, path: path, text: "do { x() } catch { cache = [:] }\nstore.removeAll()"), [],
+            "a catch closed on its line ends there")
+        XCTAssertEqual(Runner.whereItLetsEntriesGo("3 images missing", path: path, text: evicting), [], "not said")
+    }
+
     func testATaskMadeAndLetGoIsFoundWhereTheDriverSaysWorkWasLeftToOne() {
         let said = "the image was not in the cache yet (stored later, \(TaskOfItsOwn.words)?)   <- store it first"
         let cache = """

@@ -122,7 +122,7 @@ extension CacheExercise {
                     ? "an image downloaded before the failure was downloaded again after it (\(heldDownloads)"
                         + " downloads): the failure took out more than its own entry (in a `catch`?)"
                     : "the image downloaded before the failure got \(heldFirst), then \(heldAgain)",
-                hint: "a failure takes out only its own entry: the cache keeps every image it downloaded"
+                hint: "a failure takes out only its own entry: \(KeptForGood.words)"
             ).note()
             faults += 1
         }

@@ -5,7 +5,7 @@ import Lesson13Support
 // download right, but keeps only the 100 images asked for last, "so the cache cannot grow without
 // bound". An image asked for again after a hundred others is downloaded again.
 // must fail: output
-// verdict leads with: ImageCache.swift:16 because "the cache keeps every image it downloaded"
+// verdict leads with: ImageCache.swift:19 because "the cache keeps every image it downloaded"
 
 actor ImageCache: ImageSource {
     private var cache: [String: Task<Image, Error>] = [:]

@@ -5,7 +5,7 @@ import Lesson13Support
 // for an image held before a failure after it): the solution, but a failed download empties the whole
 // cache, not only its own entry. Every image downloaded before it is downloaded again.
 // must fail: output
-// verdict leads with: ImageCache.swift:30 because "a failure takes out only its own entry"
+// verdict leads with: ImageCache.swift:31 because "a failure takes out only its own entry"
 
 actor ImageCache: ImageSource {
     private enum CacheEntry {

@@ -8,7 +8,7 @@ import Lesson13Support
 // that asks the moment the image comes back finds neither the download nor the image, and downloads
 // it again.
 // must fail: output
-// verdict leads with: ImageCache.swift:30 or ImageCache.swift:20 because "store the image before you return it" or "the cache keeps every image it downloaded"
+// verdict leads with: ImageCache.swift:30 or ImageCache.swift:29 or ImageCache.swift:20 because "store the image before you return it" or "the cache keeps every image it downloaded"
 
 actor ImageCache: ImageSource {
     private var cache: [String: Image] = [:]
