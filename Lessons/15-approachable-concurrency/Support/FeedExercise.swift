@@ -299,7 +299,8 @@ public enum FeedExercise {
                         "while the refreshes were under way, the process woke"
                             + " \(Int(Double(wakeups.count) / wakeups.seconds)) times a second, where a view model that sleeps"
                             + " until called leaves it under \(Int(limit)): does something look again and again whether"
-                            + " the thumbnails are in (a poll: `asyncAfter`, `makeTimerSource`, a `Timer`, `sleep`)?",
+                            + " the thumbnails are in (a poll: `asyncAfter`, `makeTimerSource`, a `Timer`, `sleep`,"
+                            + " `Task.yield`)?",
                         hint: "call done as soon as the items and thumbnails are shown, not after a wait"
                     ).note()
                     // On Apple's platforms the count takes in the switches a busy machine forces too
