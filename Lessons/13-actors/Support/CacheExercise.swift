@@ -29,7 +29,7 @@ public protocol ImageSource: Sendable {
 ///   after a failure whose requests were all cancelled, a request alone downloads again.
 /// - Round 4: the first two requests for an image at the same instant, image after image.
 /// - Round 5: contention: 200 images asked for by 32 tasks at once, for ThreadSanitizer; then they and
-///   2,300 more asked for, and all again, twice over: a cache keeps what it downloaded, however many.
+///   1,000 more asked for, and all again, twice over: a cache keeps what it downloaded, however many.
 /// - Beside them: a slow image, asked for again and again while it downloads.
 /// - Last: round 1's images asked for again, seconds after their downloads: still kept.
 /// Every round counts the downloads of each of its images.
@@ -263,11 +263,11 @@ public enum CacheExercise {
     /// eight ask again the moment it ends. The cache changes while other tasks read it, so ThreadSanitizer sees a cache nothing
     /// guards; and a request that finds the image not yet stored, and then no download in flight
     /// either, downloads it again (a cache that looks in two places, and the second time in one only).
-    /// Then every image is asked for, eight at a time, with 2,300 more, and all again one after another,
+    /// Then every image is asked for, eight at a time, with 1,000 more, and all again one after another,
     /// twice over: a cache that lets images go downloads them again. Every answer is checked, and no image may be downloaded
     /// twice.
     static func contend(_ cache: any ImageSource) async -> Int {
-        let keptAll = 2_500
+        let keptAll = 1_200
         let image = Image.generated(10)
         let names = (0..<200).map { "round5-\($0).pgm" }
         for name in names { Network.serve(image, as: name, latency: 0) }

@@ -3,7 +3,7 @@ import Lesson13Support
 
 // Exercise 13, a wrong fix from an adversarial round (issue 53): downloads once, shares the download
 // right and takes out a failure, but keeps at most 1,000 images, the oldest let go first, "so the
-// cache cannot grow without bound". Every round but one asks for fewer; round 5 asks for 2,500.
+// cache cannot grow without bound". Every round but one asks for fewer; round 5 asks for 1,200.
 // must fail: output
 // verdict leads with: ImageCache.swift:29 because "the cache keeps every image it downloaded"
 
