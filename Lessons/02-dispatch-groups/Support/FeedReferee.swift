@@ -313,6 +313,15 @@ extension FeedExercise {
             let foreign = others.filter { $0.hasPrefix(FeedItem.textPrefix) }.count
             let filler = others.count - foreign
             let twice = texts.filter { expected.contains($0) }.count - Set(texts.filter { expected.contains($0) }).count
+            // An empty story's text left out: the texts that came are right, but fewer.
+            if let empty = items.first(where: \.blank), !texts.contains(""), texts.count == expected.count - 1,
+                missing == 1
+            {
+                return FaultLine(
+                    "\(name)'s `completion` got \(texts.count) texts for its \(expected.count) items: \(empty.title),"
+                        + " an empty story, brought an empty text, and it was left out",
+                    hint: "every item's text, an empty one too")
+            }
             if missing + foreign + twice > 0 {
                 let found = [
                     missing > 0

@@ -9,8 +9,8 @@
 // - start every fetch at once, however many a feed has: it takes as long as its slowest fetch,
 // - call `completion` once, on the main queue, after `load` has returned, as soon as every fetch
 //   has called back,
-// - with every item's text, in the order of the items (not the order they arrive in; two items may
-//   have the same title, a story and its update, and each brings its own text),
+// - with every item's text, an empty one too, in the order of the items (not the order they arrive
+//   in; two items may have the same title, a story and its update, and each brings its own text),
 // - right when the same loader loads two feeds at once, for an empty feed, and when many fetches
 //   call back at the same moment,
 // - no clock: no timeout, expiry, delay or sleep, of any length (no run can wait out every
