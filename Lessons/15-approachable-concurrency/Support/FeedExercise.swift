@@ -25,7 +25,7 @@ import RaceLabKit
 /// - Then 4 refreshes of an empty feed, whose answer's global jobs run at once (`GlobalJobsAtOnce`).
 /// - Then 100 refreshes of two items whose drawings, when drawn side by side, wait for each other and
 ///   return at the same moment (`PairMeeting`), so that a count and a store apart meet.
-/// - Last, 4 refreshes each overtaken by a newer refresh (of another item, or an empty feed), answered
+/// - Last, 5 refreshes each overtaken by a newer refresh (of another item, or an empty feed), answered
 ///   before or after it: at the end the screen shows the newer answer, with its thumbnails only.
 /// - A callback that runs main-actor code off the main actor traps (SE-0423); libdispatch says why on
 ///   stderr (`LIBDISPATCH_LOG`), and the runner shows it.
@@ -78,9 +78,9 @@ public enum FeedExercise {
     /// 6 or 7 refreshes: one of them (never the first) an empty feed, answered off the main queue (so
     /// that state an empty feed clears in the callback is cleared off the main actor), one of 1 item
     /// (so that drawing one thumbnail on the main actor, "it is only one", stands the screen still),
-    /// at least three of 2 items, at least one of 3 (so that a view model that draws the first rows
+    /// at least three of 2 items, one of 4 or 5 (so that a view model that draws the first rows
     /// before `done` and the rest after it, "the rows a phone shows at once", leaves one out: adversarial
-    /// round 9), the others of 2 or 3. Within a refresh each item takes less time to
+    /// round 9; and one that draws three, a fixed number, leaves the rest out), the others of 2 or 3. Within a refresh each item takes less time to
     /// draw than the one before, so the last item's thumbnail is not the last drawn when they are
     /// drawn side by side; but in one refresh of 2 or more, each takes more, so that items shown in
     /// an order of their own (by cost) are not in the service's. In the first other refresh of 2 or
@@ -96,7 +96,10 @@ public enum FeedExercise {
         if queues[empty - 1] == .mainQueue, let other = queues.firstIndex(where: { $0 != .mainQueue }) {
             queues.swapAt(empty - 1, other)
         }
-        var sizes = scenario.shuffled([1, 2, 2, 2, 3] + (0..<(count - 6)).map { _ in scenario.int(in: 2...3) })
+        // One of 4 or 5: a view model that draws a fixed number of items (three `async let`s) leaves the
+        // rest out (issue 53's fourteenth round: feeds were of 3 at most, and three passed).
+        var sizes = scenario.shuffled(
+            [1, 2, 2, 2, scenario.int(in: 4...5)] + (0..<(count - 6)).map { _ in scenario.int(in: 2...3) })
         let sizeOf = (1...count).map { number in number == empty ? 0 : sizes.removeFirst() }
         let rising = scenario.pick((1...count).filter { sizeOf[$0 - 1] >= 2 })
         var planned = (1...count).map { number in
@@ -148,7 +151,7 @@ public enum FeedExercise {
             }
     }
 
-    /// 4 refreshes of 1 item, each overtaken by a newer refresh, asked for 0.05 s after it, before its
+    /// 5 refreshes of 1 item or none, each overtaken by a newer refresh, asked for 0.05 s after it, before its
     /// answer (`AskedAgain`, `newer`), in a seeded order:
     /// - the newer answered first and drawn long before the older is answered: an older answer shown
     ///   when it comes, over the newer, is stale;
@@ -159,23 +162,31 @@ public enum FeedExercise {
     ///   beside thumbnails of neither;
     /// - the older answered first, its thumbnail 2 s to draw, and the newer an empty feed: an empty
     ///   answer shown without its number is overwritten by the older (adversarial rounds 11 and 12:
-    ///   each passed every run where refreshes overlapped only with the same items, or never empty).
+    ///   each passed every run where refreshes overlapped only with the same items, or never empty);
+    /// - the newer answered first and shown, and the older's answer, an empty feed, long after: an empty
+    ///   answer shown at once, with nothing to draw, without asking what is shown, blanks the newer
+    ///   (issue 53's fourteenth round: it passed, as every older refresh had an item).
     static func overlappingRefreshes(_ scenario: inout Scenario) -> [Refresh] {
         let queues = scenario.shuffled(CallbackQueue.allCases)
-        let cases: [(how: String, older: (latency: Double, cost: Double), newer: (latency: Double, cost: Double?))] = [
+        // `older.cost` nil: the older refresh's answer is an empty feed.
+        let cases: [(how: String, older: (latency: Double, cost: Double?), newer: (latency: Double, cost: Double?))] = [
             ("answered first", (1.5, scenario.pick([0.6, 0.8, 1.0])), (0.1, scenario.pick([0.6, 0.8, 1.0]))),
             ("answered after it, drawn sooner", (0.1, 2.0), (0.1, 0.6)),
             ("answered first, drawn longer", (0.5, 0.6), (0.1, 2.0)),
             ("an empty feed answered after it", (0.1, 2.0), (0.1, nil)),
+            ("answered first and shown, the older answer an empty feed", (1.5, nil), (0.1, scenario.pick([0.6, 0.8]))),
         ]
         var refreshes: [Refresh] = []
         for (how, older, newer) in scenario.shuffled(cases) {
             let number = refreshes.count + 1
-            let item = FeedItem(id: "overtaken\(number)-older-\(scenario.int(in: 100...999))", renderCost: older.cost)
+            let items = older.cost.map { cost in
+                [FeedItem(id: "overtaken\(number)-older-\(scenario.int(in: 100...999))", renderCost: cost)]
+            }
             let newerItems = newer.cost.map { cost in
                 [FeedItem(id: "overtaken\(number)-newer-\(scenario.int(in: 100...999))", renderCost: cost)]
             }
-            var refresh = Refresh(items: [item], latency: older.latency, queue: queues[number - 1])
+            var refresh = Refresh(
+                items: items ?? [], latency: older.latency, queue: queues[(number - 1) % queues.count])
             refresh.askedAgain = AskedAgain(after: 0.05, latency: newer.latency, newer: newerItems ?? [])
             refresh.overtaken = how
             refreshes.append(refresh)
@@ -401,9 +412,9 @@ public enum FeedExercise {
                     }
                     if faults.count == 0 {
                         note(
-                            "Then \(overtaken.count) refreshes of one item, each overtaken by a newer refresh (of another"
-                                + " item, or an empty feed) answered before or after it: each done once on the main actor,"
-                                + " the newer answer shown at the end.")
+                            "Then \(overtaken.count) refreshes of one item or none, each overtaken by a newer refresh (of"
+                                + " another item, or an empty feed) answered before or after it: each done once on the main"
+                                + " actor, the newer answer shown at the end.")
                     }
                 } else {
                     note(
@@ -473,7 +484,10 @@ public enum FeedExercise {
                 ? "Refresh \(number) (two items, drawings made to return together)"
                 : refresh.atOnce
                     ? "Refresh \(number) (an empty feed, the tasks started in its answer run at once)"
-                    : refresh.overtaken.map { "Refresh \(number) (one item, overtaken by a newer refresh, \($0))" }
+                    : refresh.overtaken.map {
+                        "Refresh \(number) (\(refresh.items.isEmpty ? "an empty feed" : "one item"), overtaken by a newer"
+                            + " refresh, \($0))"
+                    }
                         ?? "Quick refresh \(number)")
             : "Refresh \(number): \(refresh.items.count) item\(refresh.items.count == 1 ? "" : "s"), called back on"
                 + " \(refresh.queue.rawValue)" + (again == nil ? "" : ", and asked for again before its done")
