@@ -138,7 +138,8 @@ extension Runner {
             program, arguments: ["1"],
             environment: Self.exploreEnvironment.merging([ExploredBriefly.variable: "1"]) { $1 },
             timeout: Self.exploreTimeout, outputCap: limits.outputCap)
-        let lines = ran.stdout.split(separator: "\n").compactMap { line -> String? in
+        let printed = ran.stdout.split(separator: "\n")
+        let lines = printed.compactMap { line -> String? in
             line.hasPrefix(ExploredBriefly.mark) ? String(line.dropFirst(ExploredBriefly.mark.count)) : nil
         }
         // A part of the scenario that found a wrong schedule tells, whatever another part did.
@@ -146,7 +147,7 @@ extension Runner {
             return .couldNotPlay("the exploration ended \(ran.ending), or the explorer could not go on")
         }
         guard !lines.isEmpty else {
-            let played = ran.stdout.split(separator: "\n").lazy.compactMap { line -> Int? in
+            let played = printed.lazy.compactMap { line -> Int? in
                 line.hasPrefix(ExploredBriefly.playedMark)
                     ? Int(line.dropFirst(ExploredBriefly.playedMark.count)) : nil
             }.last

@@ -51,7 +51,7 @@ extension FeedExercise {
         ) {
             guard let round = rounds.first else { return then() }
             let feeds = round.feeds.filter(quiet.contains).count  // of the crowd
-            if round.feeds.contains(where: { quiet.contains($0) || rightSoFarOnly.contains($0) }) && faults.count > 0 {
+            if round.feeds.contains(where: rightSoFarOnly.contains) && faults.count > 0 {
                 let name = round.line?.components(separatedBy: ":").first ?? "the crowd"
                 say("\(name): not played, the loader is not right yet")
                 return play(rounds.dropFirst(), with: loader, then: then)

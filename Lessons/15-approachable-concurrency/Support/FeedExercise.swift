@@ -80,8 +80,8 @@ public enum FeedExercise {
     /// (so that drawing one thumbnail on the main actor, "it is only one", stands the screen still),
     /// at least three of 2 items, one of 4 or 5 (so that a view model that draws the first rows
     /// before `done` and the rest after it, "the rows a phone shows at once", leaves one out: adversarial
-    /// round 9; and one that draws three, a fixed number, leaves the rest out), the others of 2 or 3. Within a refresh each item takes less time to
-    /// draw than the one before, so the last item's thumbnail is not the last drawn when they are
+    /// round 9; and one that draws three, a fixed number, leaves the rest out), the others of 2 or 3.
+    /// Within a refresh each item takes less time to draw than the one before, so the last item's thumbnail is not the last drawn when they are
     /// drawn side by side; but in one refresh of 2 or more, each takes more, so that items shown in
     /// an order of their own (by cost) are not in the service's. In the first other refresh of 2 or
     /// more, the items are drawn one after another, the costliest first (`stagger`, `spacing`). So at
@@ -151,8 +151,8 @@ public enum FeedExercise {
             }
     }
 
-    /// 5 refreshes of 1 item or none, each overtaken by a newer refresh, asked for 0.05 s after it, before its
-    /// answer (`AskedAgain`, `newer`), in a seeded order:
+    /// 5 refreshes of 1 item or none, each overtaken by a newer refresh, asked for 0.05 s after it,
+    /// before its answer (`AskedAgain`, `newer`), in a seeded order:
     /// - the newer answered first and drawn long before the older is answered: an older answer shown
     ///   when it comes, over the newer, is stale;
     /// - the older answered first, its thumbnail 2 s to draw, the newer's 0.6 s: an older refresh that
@@ -174,7 +174,7 @@ public enum FeedExercise {
             ("answered after it, drawn sooner", (0.1, 2.0), (0.1, 0.6)),
             ("answered first, drawn longer", (0.5, 0.6), (0.1, 2.0)),
             ("an empty feed answered after it", (0.1, 2.0), (0.1, nil)),
-            ("answered first and shown, the older answer an empty feed", (1.5, nil), (0.1, scenario.pick([0.6, 0.8]))),
+            ("answered first and shown long before it", (1.5, nil), (0.1, scenario.pick([0.6, 0.8]))),
         ]
         var refreshes: [Refresh] = []
         for (how, older, newer) in scenario.shuffled(cases) {
