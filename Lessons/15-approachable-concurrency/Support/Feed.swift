@@ -4,11 +4,17 @@ import Dispatch
 import Foundation
 import RaceLabKit
 
-/// One entry of the feed: its thumbnail takes `renderCost` lesson seconds of computing to draw.
+/// One entry of the feed: its thumbnail takes `renderCost` lesson seconds of computing to draw. An
+/// item may come back in a later feed edited: the same `id`, a higher `revision`, another thumbnail.
 public struct FeedItem: Sendable, Equatable, CustomStringConvertible {
     public let id: String
     public let renderCost: Double
-    public var description: String { id }
+    public let revision: Int
+    public var description: String { revision == 1 ? id : "\(id) (edited)" }
+
+    init(id: String, renderCost: Double, revision: Int = 1) {
+        (self.id, self.renderCost, self.revision) = (id, renderCost, revision)
+    }
 }
 
 /// An item's drawn thumbnail: its checksum says which item it was drawn from.
@@ -22,7 +28,7 @@ public struct Thumbnail: Sendable, Equatable {
         compute(lessonSeconds: item.renderCost)
         afterDrawing.current?(item)
         meeting.current?.meet()
-        return Thumbnail(id: item.id, checksum: expectedChecksum(of: item.id))
+        return Thumbnail(id: item.id, checksum: expectedChecksum(of: item))
     }
 
     /// The driver's watch, told as each thumbnail is drawn, before `render` returns.
@@ -30,9 +36,10 @@ public struct Thumbnail: Sendable, Equatable {
     /// In the paired round, where the refresh's two drawings wait for each other before they return.
     static let meeting = Locked<PairMeeting?>(nil)
 
-    /// The checksum a right thumbnail of `id` has.
-    public static func expectedChecksum(of id: String) -> Int {
-        id.unicodeScalars.reduce(17) { ($0 &* 31 &+ Int($1.value)) & 0xFFFFFF }
+    /// The checksum a right thumbnail of `item` has: its id's, and its revision's once edited.
+    public static func expectedChecksum(of item: FeedItem) -> Int {
+        let drawn = item.id.unicodeScalars.reduce(17) { ($0 &* 31 &+ Int($1.value)) & 0xFFFFFF }
+        return item.revision == 1 ? drawn : (drawn &* 31 &+ item.revision) & 0xFFFFFF
     }
 }
 

@@ -25,8 +25,9 @@ import RaceLabKit
 /// - Then 4 refreshes of an empty feed, whose answer's global jobs run at once (`GlobalJobsAtOnce`).
 /// - Then 100 refreshes of two items whose drawings, when drawn side by side, wait for each other and
 ///   return at the same moment (`PairMeeting`), so that a count and a store apart meet.
-/// - Last, 5 refreshes each overtaken by a newer refresh (of another item, or an empty feed), answered
-///   before or after it: at the end the screen shows the newer answer, with its thumbnails only.
+/// - Last, 6 refreshes each overtaken by a newer refresh (of another item, or an empty feed), answered
+///   before or after it, or drawn a moment after it: at the end the screen shows the newer answer, with
+///   its thumbnails only.
 /// - A callback that runs main-actor code off the main actor traps (SE-0423); libdispatch says why on
 ///   stderr (`LIBDISPATCH_LOG`), and the runner shows it.
 public enum FeedExercise {
@@ -73,14 +74,21 @@ public enum FeedExercise {
         var atOnce = false
         /// Of the overtaken refreshes: how the newer refresh was answered, for the refresh's line.
         var overtaken: String? = nil
+        /// Of the overtaken refreshes: once its item is drawn, the global jobs the main thread sends are
+        /// held until the newer refresh's item is drawn too, and go last first (`turnsReversed`).
+        var turnsReversed = false
     }
+
+    /// How long after the older refresh's item the newer's is drawn where `turnsReversed`, in lesson s.
+    static let turnsReversedGap = 0.1
 
     /// 6 or 7 refreshes: one of them (never the first) an empty feed, answered off the main queue (so
     /// that state an empty feed clears in the callback is cleared off the main actor), one of 1 item
     /// (so that drawing one thumbnail on the main actor, "it is only one", stands the screen still),
     /// at least three of 2 items, one of 4 or 5 (so that a view model that draws the first rows
     /// before `done` and the rest after it, "the rows a phone shows at once", leaves one out: adversarial
-    /// round 9; and one that draws three, a fixed number, leaves the rest out), the others of 2 or 3.
+    /// round 9; and one that draws three, a fixed number, leaves the rest out; it repeats an item at its
+    /// end), the others of 2 or 3. The last refresh of 2 or more ends on an item of an earlier one, edited.
     /// Within a refresh each item takes less time to draw than the one before, so the last item's thumbnail is not the last drawn when they are
     /// drawn side by side; but in one refresh of 2 or more, each takes more, so that items shown in
     /// an order of their own (by cost) are not in the service's. In the first other refresh of 2 or
@@ -114,6 +122,25 @@ public enum FeedExercise {
                 FeedItem(id: "refresh\(number)-story\(story)-\(scenario.int(in: 100...999))", renderCost: cost)
             }
             return Refresh(items: items, latency: scenario.seconds(in: 0.1...0.4), queue: queues[number - 1])
+        }
+        // The last refresh of 2 or more ends on an item of an earlier refresh, edited: a thumbnail kept
+        // by id from before is not its own (issue 53's fourteenth round: a cache by id passed, no id
+        // coming back).
+        if let last = planned.indices.last(where: { planned[$0].items.count >= 2 }),
+            case let earlier = planned[..<last].flatMap(\.items), !earlier.isEmpty
+        {
+            let old = planned[last]
+            let back = scenario.pick(earlier)
+            let edited = FeedItem(id: back.id, renderCost: old.items[old.items.count - 1].renderCost, revision: 2)
+            planned[last] = Refresh(
+                items: Array(old.items.dropLast()) + [edited], latency: old.latency, queue: old.queue)
+        }
+        // The refresh of 4 or 5 repeats one of its items at its end: the service's items are shown as it
+        // gave them (issue 53's fourteenth round: items made unique by id passed, no feed repeating one).
+        if let long = planned.firstIndex(where: { $0.items.count >= 4 }) {
+            let old = planned[long]
+            planned[long] = Refresh(
+                items: old.items + [scenario.pick(old.items)], latency: old.latency, queue: old.queue)
         }
         // In the first refresh of 2 or more items, costliest first, the global executor's jobs go one at a
         // time as sent, each after the longest drawing: the items are drawn one after another, the
@@ -151,7 +178,7 @@ public enum FeedExercise {
             }
     }
 
-    /// 5 refreshes of 1 item or none, each overtaken by a newer refresh, asked for 0.05 s after it,
+    /// 6 refreshes of 1 item or none, each overtaken by a newer refresh, asked for 0.05 s after it,
     /// before its answer (`AskedAgain`, `newer`), in a seeded order:
     /// - the newer answered first and drawn long before the older is answered: an older answer shown
     ///   when it comes, over the newer, is stale;
@@ -166,6 +193,10 @@ public enum FeedExercise {
     /// - the newer answered first and shown, and the older's answer, an empty feed, long after: an empty
     ///   answer shown at once, with nothing to draw, without asking what is shown, blanks the newer
     ///   (issue 53's fourteenth round: it passed, as every older refresh had an item).
+    /// - both answered at once, the newer drawn a moment after the older, and meanwhile the global jobs
+    ///   the main thread sends held and let go last first (`turnsReversed`): an older refresh that reads
+    ///   what is shown in one main-actor turn and shows its answer in a later one, a hop away, shows it
+    ///   over the newer (issue 53's fourteenth round: it passed, the two refreshes' turns in order).
     static func overlappingRefreshes(_ scenario: inout Scenario) -> [Refresh] {
         let queues = scenario.shuffled(CallbackQueue.allCases)
         // `older.cost` nil: the older refresh's answer is an empty feed.
@@ -175,6 +206,7 @@ public enum FeedExercise {
             ("answered first, drawn longer", (0.5, 0.6), (0.1, 2.0)),
             ("an empty feed answered after it", (0.1, 2.0), (0.1, nil)),
             ("answered first and shown long before it", (1.5, nil), (0.1, scenario.pick([0.6, 0.8]))),
+            ("answered after it, drawn a moment after it", (0.1, 0.8), (0.1, 0.8 + turnsReversedGap - 0.05)),
         ]
         var refreshes: [Refresh] = []
         for (how, older, newer) in scenario.shuffled(cases) {
@@ -189,6 +221,7 @@ public enum FeedExercise {
                 items: items ?? [], latency: older.latency, queue: queues[(number - 1) % queues.count])
             refresh.askedAgain = AskedAgain(after: 0.05, latency: newer.latency, newer: newerItems ?? [])
             refresh.overtaken = how
+            refresh.turnsReversed = how.hasSuffix("a moment after it")
             refreshes.append(refresh)
         }
         return refreshes
@@ -249,9 +282,15 @@ public enum FeedExercise {
                 }
             }
             let drawnOnMain = Locked<[FeedItem]>([])  // thumbnails `Thumbnail.render` drew on the main queue
+            let turnsReversedAfter = Locked<FeedItem?>(nil)  // the older item of a `turnsReversed` refresh
             Thumbnail.afterDrawing.withLock {
                 $0 = { item in
                     if isOnMainQueue { drawnOnMain.withLock { $0.append(item) } }
+                    if turnsReversedAfter.current == item {
+                        // Until the newer refresh's item is drawn too and its turn on the main actor came.
+                        let window = LessonClock.shared.realSeconds(turnsReversedGap) + 0.1
+                        GlobalJobStagger.hold(.reversed, spacing: 0.02, windows: 1, window: window, fromMainOnly: true)
+                    }
                     if pairing.value == 0 { watch.holding("right after \(item) was drawn") {} }
                     readyFramed.value = watch.framed.value
                     ready.record()
@@ -403,6 +442,8 @@ public enum FeedExercise {
                     for (offset, refresh) in overtaken.enumerated() {
                         let number = refreshes.count + quick.count + empties.count + pairs.count + offset + 1
                         watch.refresh.withLock { $0 = number }
+                        turnsReversedAfter.withLock { $0 = refresh.turnsReversed ? refresh.items.first : nil }
+                        defer { turnsReversedAfter.withLock { $0 = nil } }
                         let outcome = play(
                             refresh, number: number, of: model, starts: starts, service: service, watch: watch,
                             ready: (ready, readyFramed), faults: faults, quiet: true)
@@ -413,8 +454,8 @@ public enum FeedExercise {
                     if faults.count == 0 {
                         note(
                             "Then \(overtaken.count) refreshes of one item or none, each overtaken by a newer refresh (of"
-                                + " another item, or an empty feed) answered before or after it: each done once on the main"
-                                + " actor, the newer answer shown at the end.")
+                                + " another item, or an empty feed) answered before or after it, or drawn a moment after it:"
+                                + " each done once on the main actor, the newer answer shown at the end.")
                     }
                 } else {
                     note(
@@ -461,6 +502,10 @@ public enum FeedExercise {
             GlobalJobStagger.hold(nil)
             GlobalJobsAtOnce.run(false)
         }
+        // Where nothing holds its jobs, the first frame that shows its answer whole is noted.
+        let watched = refresh.stagger == nil && !refresh.paired && !refresh.items.isEmpty && !refresh.turnsReversed
+        watch.answerOnScreen.withLock { $0 = watched ? (Shown(answer: refresh.items), nil) : nil }
+        defer { watch.answerOnScreen.withLock { $0 = nil } }
         let woken = ProcessWakeups.Window()  // from the refresh asked for to its `done`
         DispatchQueue.main.async {
             starts.withLock { $0.append(LessonClock.shared.now) }
@@ -521,13 +566,29 @@ public enum FeedExercise {
                         hint: "never show an older refresh's answer over a newer one's"))
             }
         } else if items != refresh.items {
+            let repeated = Set(refresh.items.map(\.id)).count < refresh.items.count && items.count < refresh.items.count
             wrong.append(
                 FaultLine(
-                    "`items` was \(items.isEmpty ? "empty" : "\(items)") when `done` was called, not \(refresh.items)",
+                    "`items` was \(items.isEmpty ? "empty" : "\(items)") when `done` was called, not \(refresh.items)"
+                        + (repeated ? " (the feed repeats an item: it is shown as often as the service gave it)" : ""),
                     hint: "show the service's items, in its order, before done"))
         }
         let missing = again?.newer == nil ? missingThumbnails(of: refresh.items, in: thumbnails) : []
-        if !missing.isEmpty {
+        // An item back from an earlier refresh, edited, shown with the thumbnail drawn before the edit.
+        let stale = missing.first { item in
+            item.revision > 1
+                && thumbnails[item.id]?.checksum
+                    == Thumbnail.expectedChecksum(
+                        of: FeedItem(id: item.id, renderCost: item.renderCost, revision: item.revision - 1))
+        }
+        if let stale {
+            wrong.append(
+                FaultLine(
+                    "`thumbnails` held the thumbnail \(stale.id) had before it was edited, when done was called: the"
+                        + " item came back in this refresh with other content, and its thumbnail was not drawn again"
+                        + " (kept by id?)",
+                    hint: "draw every shown item's thumbnail, an item that comes back edited again"))
+        } else if !missing.isEmpty {
             wrong.append(
                 FaultLine(
                     refresh.paired
@@ -549,7 +610,16 @@ public enum FeedExercise {
                     hint: "thumbnails holds the shown items' thumbnails and no others"))
         }
         if let again {
-            wrong += again.judge(refresh.items)
+            // Drawn a moment apart, their turns on the main actor in reverse: what it read in one turn
+            // was no longer so in the next.
+            wrong += again.judge(refresh.items).map { fault in
+                refresh.turnsReversed
+                    ? FaultLine(
+                        fault.seen + " (the newer was drawn a moment after the older: did the older read what is"
+                            + " shown in one turn on the main actor, and show its answer in a later one, an await apart?)",
+                        hint: fault.hint)
+                    : fault
+            }
             service.dropScripts()  // a second refresh that did not load leaves its answer: not the next one's
         }
         // Nothing on the main actor runs while the screen holds the main queue: a change then is made off it.
@@ -568,6 +638,17 @@ public enum FeedExercise {
                 "`done` came \(seconds(at - readyAt)) after the "
                     + (refresh.items.isEmpty ? "service called back" : "last thumbnail was drawn")
                     + ": it waited for something else (a timer, a delay), or the main actor was busy with other work",
+                hint: "call done as soon as the items and thumbnails are shown, not after a wait")
+        }
+        // Its answer was on the screen, whole, and `done` waited on (adversarial rounds 13 and 14: every
+        // `done` held until no refresh was under way passed, each answer shown when drawn).
+        if wrong.isEmpty, late == nil, let shownAt = watch.answerOnScreen.current?.at, let at = doneAt.value,
+            at - shownAt > doneLimit
+        {
+            late = FaultLine(
+                "`done` came \(seconds(at - shownAt)) after the screen showed this refresh's items and thumbnails"
+                    + " whole: it waited for something else (another refresh to end, a timer), or the main actor was"
+                    + " busy with other work",
                 hint: "call done as soon as the items and thumbnails are shown, not after a wait")
         }
         // How long after the screen last let the main queue go (or the moment itself, where nothing was
@@ -617,6 +698,6 @@ public enum FeedExercise {
 
     /// The items of `items` whose thumbnail is missing from `thumbnails`, or not theirs.
     static func missingThumbnails(of items: [FeedItem], in thumbnails: [String: Thumbnail]) -> [FeedItem] {
-        items.filter { thumbnails[$0.id]?.checksum != Thumbnail.expectedChecksum(of: $0.id) }
+        items.filter { thumbnails[$0.id]?.checksum != Thumbnail.expectedChecksum(of: $0) }
     }
 }

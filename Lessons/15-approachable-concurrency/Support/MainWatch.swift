@@ -15,6 +15,12 @@ struct Shown: Equatable {
         items = model.items.map(\.id)
         thumbnails = model.thumbnails.mapValues(\.checksum)
     }
+
+    /// The screen that shows `answer` whole: its items, their thumbnails right, and no others.
+    init(answer: [FeedItem]) {
+        items = answer.map(\.id)
+        thumbnails = Dictionary(answer.map { ($0.id, Thumbnail.expectedChecksum(of: $0)) }) { first, _ in first }
+    }
 }
 
 final class MainWatch {
@@ -41,6 +47,9 @@ final class MainWatch {
     /// value when a hold last let go.
     let framed = RelaxedWord()
     let releasedFramed = RelaxedWord()
+    /// A refresh's answer the frames look for, and the moment (lesson s) one first showed it whole: a
+    /// `done` long after that waited for something else.
+    let answerOnScreen = Locked<(answer: Shown, at: Double?)?>(nil)
 
     init(_ model: FeedScreenModel) {
         self.model = model
@@ -68,6 +77,9 @@ final class MainWatch {
             return
         }
         let before = Shown(model)
+        answerOnScreen.withLock { watched in
+            if watched?.at == nil, watched?.answer == before { watched?.at = start }
+        }
         sleep(lessonSeconds: Self.frameHold)
         note(before, Shown(model), "during one of the screen's frames", refresh: refresh.current)
         framed.add(FrameTally.one(lessonSeconds: LessonClock.shared.now - start))

@@ -10,16 +10,25 @@ import Foundation
 public enum GlobalJobStagger {
     public enum Order: Sendable { case asSent, reversed }
 
-    /// How long a job is held before the jobs held with it go, in real seconds.
-    static let window = 0.03
+    /// How long a job is held before the jobs held with it go, in real seconds, unless `hold` says.
+    public static let window = 0.03
 
     private struct Held {
         let job: UnownedJob
         let original: GlobalJobHook.Original
     }
 
-    private static let state = Locked<(order: Order?, spacing: Double, held: [Held], due: Bool, windows: Int?)>(
-        (nil, 0, [], false, nil))
+    private struct State {
+        var order: Order?
+        var spacing = 0.0
+        var held: [Held] = []
+        var due = false
+        var windows: Int?
+        var window = GlobalJobStagger.window
+        var fromMainOnly = false
+    }
+
+    private static let state = Locked(State())
     private static let line = DispatchQueue(label: "racelab.global-job-stagger")
 
     /// From now on, global jobs are held and go in `order`, `spacing` real seconds apart: by default
@@ -27,11 +36,19 @@ public enum GlobalJobStagger {
     /// busy machine. With `windows`, only the jobs of that many windows (the first held and those sent
     /// within `window` of it) are held, and the jobs sent after go at once: the jobs some code starts
     /// together are spaced, and what they go on to do is not slowed. nil: they go at once again (jobs
-    /// already held still go). False where the runtime has no hook.
+    /// already held still go). `window`: how long the first job is held before the jobs sent with it
+    /// go. `fromMainOnly`: only the jobs the main thread sends are held (a main-actor task's way back to
+    /// the global executor); the others go at once. False where the runtime has no hook.
     @discardableResult
-    public static func hold(_ order: Order?, spacing: Double = 0.01, windows: Int? = nil) -> Bool {
+    public static func hold(
+        _ order: Order?, spacing: Double = 0.01, windows: Int? = nil, window: Double = GlobalJobStagger.window,
+        fromMainOnly: Bool = false
+    ) -> Bool {
         guard GlobalJobHook.install() else { return false }
-        state.withLock { ($0.order, $0.spacing, $0.windows) = (order, spacing, windows) }
+        state.withLock { state in
+            (state.order, state.spacing, state.windows) = (order, spacing, windows)
+            (state.window, state.fromMainOnly) = (window, fromMainOnly)
+        }
         return true
     }
 
@@ -40,14 +57,15 @@ public enum GlobalJobStagger {
 
     /// Takes `job` to hold, if jobs are held now; false otherwise.
     static func take(_ job: UnownedJob, _ original: GlobalJobHook.Original) -> Bool {
-        let schedule = state.withLock { state -> Bool? in
-            guard state.order != nil else { return nil }
+        let onMain = Thread.isMainThread
+        let schedule = state.withLock { state -> Double? in
+            guard state.order != nil, onMain || !state.fromMainOnly else { return nil }
             state.held.append(Held(job: job, original: original))
             defer { state.due = true }
-            return !state.due
+            return state.due ? 0 : state.window
         }
         guard let schedule else { return false }
-        if schedule { line.asyncAfter(deadline: .now() + window) { release() } }
+        if schedule > 0 { line.asyncAfter(deadline: .now() + schedule) { release() } }
         return true
     }
 

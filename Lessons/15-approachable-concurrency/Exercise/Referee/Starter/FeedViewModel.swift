@@ -8,8 +8,9 @@ import Lesson15Support
 // the feed service (Lesson15Support, a module not yet migrated) calls `loadFeed`'s completion on a
 // queue of its own choosing, and drawing the thumbnails is heavy work. Make it right:
 // - when a refresh calls `done`, the screen shows the service's items, in its order (a feed may be
-//   empty), and `thumbnails` holds the shown items' thumbnails, drawn with `Thumbnail.render`, and no
-//   others, whatever queue the service called back on (the main queue too);
+//   empty, or repeat an item), and `thumbnails` holds the shown items' thumbnails, drawn with
+//   `Thumbnail.render`, and no others (an item may come back in a later feed, edited: draw it
+//   again), whatever queue the service called back on (the main queue too);
 // - refreshes may overlap (pull to refresh, twice): each calls `done`, and an older one's `done` may
 //   show the newer one's answer instead of its own; but the screen never goes back from a newer
 //   refresh's answer to an older one's, nor shows one's items with another's thumbnails;

@@ -25,7 +25,7 @@ final class FeedViewModel: FeedScreenModel {
                         self.thumbnails[item.id] = await drawThumbnail(for: item)
                     }
                 }
-                while self.thumbnails.count < items.count {
+                while self.thumbnails.count < Set(items.map(\.id)).count {
                     try? await Task.sleep(for: .milliseconds(100))
                 }
                 done()
