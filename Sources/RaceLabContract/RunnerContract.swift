@@ -112,6 +112,14 @@ public enum KeptForGood {
     public static let words = "the cache keeps every image it downloaded"
 }
 
+/// A driver's words for a completion called before the call that was given it returned ("feed 3:
+/// `completion` called inside `load`, before it returned"). The runner reads them back to show the
+/// lines that call the completion where they are, not from a block sent elsewhere
+/// (`Runner.whereItCompletedInside`).
+public enum CompletedInside {
+    public static let words = "`completion` called inside `load`, before it returned"
+}
+
 /// A driver's words for work the attendee's code left to a task it made and did not keep ("stored
 /// later, by a task of its own"). The runner reads them back to show the lines that make such a task
 /// (`Runner.whereATaskOfItsOwn`).

@@ -15,6 +15,7 @@ extension Runner {
                 + Self.whereATaskOfItsOwn(line, path: path, text: text)
                 + Self.whereItWentOnEarly(line, path: path, text: text)
                 + Self.whereItLetsEntriesGo(line, path: path, text: text)
+                + Self.whereItCompletedInside(line, path: path, text: text)
             return found.isEmpty ? Self.whereItIsUsed(line, path: path, text: text) : found
         }
     }
@@ -108,15 +109,15 @@ extension Runner {
     }
 
     /// "… downloaded again   <- the cache keeps every image it downloaded" (`KeptForGood`): the lines
-    /// that let an entry go (`cache[name] = nil`, `removeValue`, `removeAll`, `removeFirst`, a count or
-    /// cost limit), two at most; none when it lets nothing go (then the download's lines are shown).
+    /// that let an entry go (`cache[name] = nil`, or `= … ? … : nil`, `removeValue`, `removeAll`,
+    /// `removeFirst`, a count or cost limit), two at most; none when it lets nothing go (then the download's lines are shown).
     /// Those in a `catch` block only where a failure took out more than its entry: elsewhere taking out
     /// a failure is what the task asks.
     static func whereItLetsEntriesGo(_ line: String, path: String, text: String) -> [String] {
         guard line.contains(KeptForGood.words) else { return [] }
         let afterAFailure = line.contains("a failure takes out")
         let lettingGo =
-            #"\]\s*=\s*nil\b|\.remove(Value|All|First|Last|Object|AllObjects)?\(|\b(countLimit|totalCostLimit)\b|\.popFirst\(|\.popLast\("#
+            #"\]\s*=\s*nil\b|\]\s*=\s*[^=\s].*:\s*nil\b|\.remove(Value|All|First|Last|Object|AllObjects)?\(|\b(countLimit|totalCostLimit)\b|\.popFirst\(|\.popLast\("#
         var depth = 0
         var catchDepth: Int?  // the depth a `catch` block's lines are at, while in one
         var found: [(offset: Int, element: String)] = []
@@ -144,6 +145,16 @@ extension Runner {
     static func whereATaskOfItsOwn(_ line: String, path: String, text: String) -> [String] {
         guard line.contains(TaskOfItsOwn.words) else { return [] }
         return tasksMadeAndLetGo(path: path, text: text, most: 2)
+    }
+
+    /// "`completion` called inside `load`, before it returned": the lines that call `completion` where
+    /// they are, not from a block or task sent elsewhere (`async`, `notify`, `Task`), two at most.
+    static func whereItCompletedInside(_ line: String, path: String, text: String) -> [String] {
+        guard line.contains(CompletedInside.words) else { return [] }
+        return codeLines(text).enumerated().filter { _, code in
+            code.range(of: #"\bcompletion\s*\("#, options: .regularExpression) != nil
+                && code.range(of: #"\basync\b|\bnotify\b|\bTask\b|asyncAfter"#, options: .regularExpression) == nil
+        }.prefix(2).map { "where: \(path):\($0.offset + 1), `\($0.element.trimmingCharacters(in: .whitespaces))`" }
     }
 
     /// The "where:" lines of the first `most` lines of `text` that make a task and keep nothing of it.

@@ -42,6 +42,11 @@ final class UnboundedClauseTests: XCTestCase {
             ("let answer = try await withTimeout(seconds: 5) { await catalog.isBookable(event) }", "withTimeout"),
             ("let source = DispatchSource.makeTimerSource(queue: .main)", "makeTimerSource"),
             ("Thread.sleep(forTimeInterval: 0.01)", "sleep"),
+            ("let started = .now()", "now"),
+            ("if SuspendingClock.Instant.now > expiry { return nil }", "SuspendingClock"),
+            ("let moment = Instant.now", "now"),
+            ("getrusage(RUSAGE_SELF, &usage)", "getrusage"),
+            ("let start = mach_absolute_time()", "mach_absolute_time"),
         ]
         for (code, word) in found {
             XCTAssertEqual(UnboundedClause.clock(in: code), word, code)
@@ -53,6 +58,7 @@ final class UnboundedClauseTests: XCTestCase {
             "print(\"sleep well, the timeout is over\")", "group.wait(timeout: .distantFuture)",
             "private var images: [String: Image] = [:]", "await Task.yield()", "let nowShowing = items",
             "group.notify(queue: .main) { completion(texts) }",
+            "let now = lock.withLock { texts.map { $0 ?? \"\" } }", "completion(now)",
         ] {
             XCTAssertNil(UnboundedClause.clock(in: code), code)
         }

@@ -411,7 +411,31 @@ final class WhereInTheirFileTests: ExerciseWorkspaceTestCase {
             Runner.whereItLetsEntriesGo(
                 emptied, path: path, text: "do { x() } catch { cache = [:] }\nstore.removeAll()"), [],
             "a catch closed on its line ends there")
+        XCTAssertEqual(
+            Runner.whereItLetsEntriesGo(
+                again, path: path,
+                text: "cache[name] = left > 1 ? .ready(image, left - 1) : nil\nif cache[name] == nil { return }"),
+            ["where: \(path):1, `cache[name] = left > 1 ? .ready(image, left - 1) : nil`, lets an entry go"],
+            "an entry let go on a condition; not a comparison")
         XCTAssertEqual(Runner.whereItLetsEntriesGo("3 images missing", path: path, text: evicting), [], "not said")
+    }
+
+    func testACompletionCalledWhereItIsIsFoundWhereTheDriverSaysItCameInsideLoad() {
+        let said = "feed 214: \(CompletedInside.words)   <- complete later, once load has returned"
+        let loader = """
+            func load(_ items: [FeedItem], completion: @escaping ([String]) -> Void) {
+                if let result { DispatchQueue.main.async { completion(result) } }
+                group.notify(queue: .main) { completion(texts) }
+                if let inline {
+                    completion(inline)
+                }
+            }
+            """
+        XCTAssertEqual(
+            Runner.whereItCompletedInside(said, path: path, text: loader), ["where: \(path):5, `completion(inline)`"],
+            "the call made where it is, not the ones sent to the main queue")
+        XCTAssertEqual(
+            Runner.whereItCompletedInside("feed 2 completed again", path: path, text: loader), [], "not said")
     }
 
     func testATaskMadeAndLetGoIsFoundWhereTheDriverSaysWorkWasLeftToOne() {
