@@ -144,7 +144,12 @@ extension Runner {
         }
         // A part of the scenario that found a wrong schedule tells, whatever another part did.
         guard ran.succeeded, !lines.isEmpty || !ran.stdout.contains(ExploredAllRight.stopped) else {
-            return .couldNotPlay("the exploration ended \(ran.ending), or the explorer could not go on")
+            // Its own words where it stopped ("no wrong schedule in the first 600 it ran"), not the process's.
+            let stopped = printed.last { $0.hasPrefix(ExploredAllRight.stopped) }.map {
+                "it stopped, \($0.dropFirst(ExploredAllRight.stopped.count))"
+            }
+            return .couldNotPlay(
+                ran.succeeded ? stopped ?? "the explorer could not go on" : "the exploration ended \(ran.ending)")
         }
         guard !lines.isEmpty else {
             let played = printed.lazy.compactMap { line -> Int? in

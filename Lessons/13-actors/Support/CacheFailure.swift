@@ -17,7 +17,7 @@ extension CacheExercise {
         let held = Image.generated(scenario.int(in: 3...5))
         let heldName = "round3-held-\(held.checksum).pgm"
         Network.serve(held, as: heldName, latency: scenario.seconds(in: 0.25...0.5, step: 0.25))
-        Network.serve(image, as: name, latency: latency, failingFirst: 1)
+        Network.serve(image, as: name, latency: latency, failingFirst: 1, failingWith: failures.roundThree)
         note(
             "Round 3: one image downloaded first; then \(count) requests at once for an image whose first"
                 + " download fails; each asks again as soon as its failure comes back; then one more, alone;"

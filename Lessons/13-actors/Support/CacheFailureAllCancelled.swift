@@ -11,7 +11,7 @@ extension CacheExercise {
         let name = "round3e-\(image.checksum).pgm"
         let (count, latency) = (scenario.int(in: 2...3), scenario.seconds(in: 0.5...1.0, step: 0.25))
         let cancelAfter = scenario.seconds(in: 0.1...latency * 0.4, step: 0.05)
-        Network.serve(image, as: name, latency: latency, failingFirst: 1)
+        Network.serve(image, as: name, latency: latency, failingFirst: 1, failingWith: failures.allCancelled)
         note(
             "Round 3, a fifth time: an image whose first download fails, and every request for it (\(count))"
                 + " cancelled during that download; then one more, alone")

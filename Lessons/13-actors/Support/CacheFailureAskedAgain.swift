@@ -14,7 +14,9 @@ extension CacheExercise {
     static func failureAskedAgainAtOnce(_ scenario: inout Scenario, _ cache: any ImageSource) async -> Int {
         let image = Image.generated(scenario.int(in: 7...9))
         let name = "round3c-\(image.checksum).pgm"
-        Network.serve(image, as: name, latency: scenario.seconds(in: 0.25...0.5, step: 0.25), failingFirst: 1)
+        Network.serve(
+            image, as: name, latency: scenario.seconds(in: 0.25...0.5, step: 0.25), failingFirst: 1,
+            failingWith: failures.askedAgain)
         note(
             "Round 3, a third time: one request for an image whose first download fails; the moment its"
                 + " failure comes back, a request at higher priority asks again")

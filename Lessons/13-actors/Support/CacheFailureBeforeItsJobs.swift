@@ -10,7 +10,7 @@ extension CacheExercise {
     static func failureBeforeTheCachesOwnJobs(_ scenario: inout Scenario, _ cache: any ImageSource) async -> Int {
         let image = Image.generated(scenario.int(in: 7...9))
         let name = "round3d-\(image.checksum).pgm"
-        Network.serve(image, as: name, latency: 0, failingFirst: 1)
+        Network.serve(image, as: name, latency: 0, failingFirst: 1, failingWith: failures.beforeItsJobs)
         note(
             "Round 3, a fourth time: one request for an image whose first download fails at once, while the"
                 + " tasks the cache starts run late; then it asks again")

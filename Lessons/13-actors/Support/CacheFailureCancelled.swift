@@ -13,7 +13,7 @@ extension CacheExercise {
         let name = "round3b-\(image.checksum).pgm"
         let (waiters, latency) = (scenario.int(in: 2...4), scenario.seconds(in: 0.5...1.0, step: 0.25))
         let cancelAfter = scenario.seconds(in: 0.05...latency * 0.4, step: 0.05)
-        Network.serve(image, as: name, latency: latency, failingFirst: 1)
+        Network.serve(image, as: name, latency: latency, failingFirst: 1, failingWith: failures.cancelled)
         note(
             "Round 3, again: an image whose first download fails; the request that started it is cancelled during"
                 + " it, while \(waiters) more wait for it; then one more, alone")

@@ -26,15 +26,19 @@ public enum Network {
     }
 
     /// Puts `image` on the network under `name`, served after `latency` lesson seconds. With
-    /// `failingFirst`, that many of the requests it receives first fail after the same latency
-    /// (`.resourceUnavailable`, a server's bad moment), and the ones after them get the image.
-    public static func serve(_ image: Image, as name: String, latency: Double, failingFirst: Int = 0) {
-        LessonImageProtocol.catalogue.withLock { $0[name] = (latency, image.pgmData, failingFirst) }
+    /// `failingFirst`, that many of the requests it receives first fail after the same latency (with
+    /// `failure`: by default `.resourceUnavailable`, a server's bad moment), and the ones after them get
+    /// the image.
+    public static func serve(
+        _ image: Image, as name: String, latency: Double, failingFirst: Int = 0,
+        failingWith failure: URLError.Code = .resourceUnavailable
+    ) {
+        LessonImageProtocol.catalogue.withLock { $0[name] = (latency, image.pgmData, failingFirst, failure) }
     }
 
     /// Puts `text` on the network under `name` (a page of a fake server's answers, lesson 10).
     public static func serve(text: String, as name: String, latency: Double) {
-        LessonImageProtocol.catalogue.withLock { $0[name] = (latency, Data(text.utf8), 0) }
+        LessonImageProtocol.catalogue.withLock { $0[name] = (latency, Data(text.utf8), 0, .resourceUnavailable) }
     }
 
     private static let reachable = Locked(true)
@@ -107,7 +111,8 @@ public enum Network {
 /// Serves the catalogue's images (as PGM) and texts after their latency; `stopLoading` (a cancel) drops the
 /// pending delivery.
 public final class LessonImageProtocol: URLProtocol {
-    static let catalogue = Locked<[String: (latency: Double, data: Data, failing: Int)]>([:])
+    static let catalogue = Locked<[String: (latency: Double, data: Data, failing: Int, failure: URLError.Code)]>(
+        [:])
     private let pending = Locked<DispatchWorkItem?>(nil)
 
     public override class func canInit(with request: URLRequest) -> Bool { request.url?.scheme == "racelab" }
@@ -120,11 +125,11 @@ public final class LessonImageProtocol: URLProtocol {
         }
         // One of the entry's failures, if it has any left, taken in the same critical section as the read.
         let name = request.url?.lastPathComponent ?? ""
-        let found = Self.catalogue.withLock { catalogue -> (latency: Double, data: Data?)? in
+        let found = Self.catalogue.withLock { catalogue -> (latency: Double, data: Data?, failure: URLError.Code)? in
             guard let entry = catalogue[name] else { return nil }
-            guard entry.failing > 0 else { return (entry.latency, entry.data) }
+            guard entry.failing > 0 else { return (entry.latency, entry.data, entry.failure) }
             catalogue[name]?.failing -= 1
-            return (entry.latency, nil)
+            return (entry.latency, nil, entry.failure)
         }
         guard let url = request.url, let entry = found else {
             client?.urlProtocol(self, didFailWithError: URLError(.fileDoesNotExist))
@@ -133,7 +138,7 @@ public final class LessonImageProtocol: URLProtocol {
         let delivery = DispatchWorkItem { [handedOver = HandedOver(loader: self)] in
             guard let self = handedOver.loader else { return }
             guard let data = entry.data else {
-                self.client?.urlProtocol(self, didFailWithError: URLError(.resourceUnavailable))
+                self.client?.urlProtocol(self, didFailWithError: URLError(entry.failure))
                 return
             }
             let response = HTTPURLResponse(
