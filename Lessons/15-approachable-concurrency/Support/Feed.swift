@@ -10,7 +10,8 @@ public struct FeedItem: Sendable, Equatable, CustomStringConvertible {
     public let id: String
     public let renderCost: Double
     public let revision: Int
-    public var description: String { revision == 1 ? id : "\(id) (edited)" }
+    /// Its id, whatever its revision: what tells two revisions apart is `revision`.
+    public var description: String { id }
 
     init(id: String, renderCost: Double, revision: Int = 1) {
         (self.id, self.renderCost, self.revision) = (id, renderCost, revision)

@@ -26,6 +26,11 @@ extension FeedExercise {
             done.enter()
         }
 
+        /// How many times the second refresh has called `done` since `judge` looked, where it found one
+        /// call (more, it said so then).
+        var callsSinceJudged: Int { judgedOnce.current ? calls.current.count : 0 }
+        private let judgedOnce = Locked(false)
+
         /// Asks `model` to refresh again, `after` lesson seconds from now; on the main queue only.
         func ask(_ model: FeedScreenModel) {
             self.model.withLock { $0 = model }
@@ -57,6 +62,7 @@ extension FeedExercise {
             }
             sleep(lessonSeconds: 0.2)
             let (onMain, count) = (calls.current.first == true, calls.current.count)
+            judgedOnce.withLock { $0 = onMain && count == 1 }
             guard onMain, count == 1 else {
                 return [
                     FaultLine(

@@ -23,6 +23,12 @@ final class PairMeeting: Sendable {
     let met = RelaxedWord()
 
     func meet() {
+        // From the first arrival on, the global jobs the main thread sends go last first, a window's worth:
+        // a drawing that counts itself done in one hop to the main actor and stores its thumbnail in a
+        // second goes back to the global executor between the two, so the one that counted last stores and
+        // shows first (issue 53's fifteenth round: such a count and store passed, the hops in order).
+        // Any order of those jobs is one the global executor may choose.
+        if arrived.value == 0 { GlobalJobStagger.hold(.reversed, spacing: 0.002, windows: 1, fromMainOnly: true) }
         let before = arrived.add(1)
         let since = DispatchTime.now().uptimeNanoseconds
         while arrived.value < 2 {

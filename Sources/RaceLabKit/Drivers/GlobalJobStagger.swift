@@ -29,6 +29,10 @@ public enum GlobalJobStagger {
     }
 
     private static let state = Locked(State())
+    /// 1 while jobs are held (`order` set): read first, relaxed, so that a job sent while none are held
+    /// takes no lock (a lock every sender took would order their threads for ThreadSanitizer, and hide
+    /// their races).
+    private static let holdingWord = RelaxedWord()
     private static let line = DispatchQueue(label: "racelab.global-job-stagger")
 
     /// From now on, global jobs are held and go in `order`, `spacing` real seconds apart: by default
@@ -48,6 +52,7 @@ public enum GlobalJobStagger {
         state.withLock { state in
             (state.order, state.spacing, state.windows) = (order, spacing, windows)
             (state.window, state.fromMainOnly) = (window, fromMainOnly)
+            holdingWord.value = order == nil ? 0 : 1
         }
         return true
     }
@@ -57,6 +62,7 @@ public enum GlobalJobStagger {
 
     /// Takes `job` to hold, if jobs are held now; false otherwise.
     static func take(_ job: UnownedJob, _ original: GlobalJobHook.Original) -> Bool {
+        guard holdingWord.value == 1 else { return false }
         let onMain = Thread.isMainThread
         let schedule = state.withLock { state -> Double? in
             guard state.order != nil, onMain || !state.fromMainOnly else { return nil }
@@ -76,7 +82,10 @@ public enum GlobalJobStagger {
                 (state.held, state.due) = ([], false)
                 if let windows = state.windows {
                     state.windows = windows - 1
-                    if windows <= 1 { state.order = nil }
+                    if windows <= 1 {
+                        state.order = nil
+                        holdingWord.value = 0
+                    }
                 }
             }
             return (state.order == .reversed ? state.held.reversed() : state.held, state.spacing)

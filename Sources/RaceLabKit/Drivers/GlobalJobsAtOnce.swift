@@ -11,14 +11,16 @@ import Foundation
 /// thread (a lock it holds) lets it go on after `patience`, as it would. The sender waits on a relaxed
 /// word, which orders nothing for ThreadSanitizer. Through `GlobalJobHook`.
 public enum GlobalJobsAtOnce {
-    private static let on = Locked(false)
+    /// 1 while jobs run at once: relaxed, so that a job sent takes no lock (a lock every sender took
+    /// would order their threads for ThreadSanitizer, and hide their races).
+    private static let on = RelaxedWord()
 
     /// From now on (`on`), or no longer, global jobs sent off the main thread, outside any task, run at
     /// once. False where the runtime has no hook.
     @discardableResult
     public static func run(_ on: Bool) -> Bool {
         guard GlobalJobHook.install() else { return false }
-        self.on.withLock { $0 = on }
+        self.on.value = on ? 1 : 0
         return true
     }
 
@@ -30,7 +32,7 @@ public enum GlobalJobsAtOnce {
     /// Runs `job` now, while this thread waits, if jobs sent now run at once and this thread may wait
     /// for it; false otherwise.
     static func take(_ job: UnownedJob) -> Bool {
-        guard on.current, !Thread.isMainThread, withUnsafeCurrentTask(body: { $0 == nil }) else { return false }
+        guard on.value == 1, !Thread.isMainThread, withUnsafeCurrentTask(body: { $0 == nil }) else { return false }
         let ran = RelaxedWord()
         runner.async {
             job.runSynchronously(on: globalConcurrentExecutor.asUnownedTaskExecutor())

@@ -8,6 +8,9 @@ enum ExplorerGlobalJobs {
     /// Whether global jobs are captured now (`start`, `stop`), and the executor of the run under way,
     /// which takes them; else they go where they always go.
     private static let capture = Locked<(on: Bool, executor: ExplorerExecutor?)>((false, nil))
+    /// 1 while capturing: read first, relaxed, so that a job sent while nothing captures takes no lock
+    /// (a lock every sender took would order their threads for ThreadSanitizer, and hide their races).
+    private static let capturingWord = RelaxedWord()
 
     /// From now on, each run of tasks the explorer makes takes every global job (`runs(on:)`), if
     /// the runtime has the hook; false when it has none.
@@ -15,10 +18,14 @@ enum ExplorerGlobalJobs {
     static func start() -> Bool {
         guard GlobalJobHook.install() else { return false }
         capture.withLock { $0 = (true, nil) }
+        capturingWord.value = 1
         return true
     }
 
-    static func stop() { capture.withLock { $0 = (false, nil) } }
+    static func stop() {
+        capturingWord.value = 0
+        capture.withLock { $0 = (false, nil) }
+    }
 
     /// Whether global jobs are captured now.
     static var capturing: Bool { capture.current.on }
@@ -28,7 +35,7 @@ enum ExplorerGlobalJobs {
 
     /// Takes `job` for the run under way, if one captures; false otherwise.
     static func take(_ job: UnownedJob) -> Bool {
-        guard let executor = capture.current.executor else { return false }
+        guard capturingWord.value == 1, let executor = capture.current.executor else { return false }
         executor.enqueueGlobal(job)
         return true
     }
