@@ -204,17 +204,18 @@ public enum FeedExercise {
     ///   over the newer (issue 53's fourteenth round: it passed, the two refreshes' turns in order).
     static func overlappingRefreshes(_ scenario: inout Scenario) -> [Refresh] {
         let queues = scenario.shuffled(CallbackQueue.allCases)
-        // `older.cost` nil: the older refresh's answer is an empty feed.
-        let cases: [(how: String, older: (latency: Double, cost: Double?), newer: (latency: Double, cost: Double?))] = [
-            ("answered first", (1.5, scenario.pick([0.6, 0.8, 1.0])), (0.1, scenario.pick([0.6, 0.8, 1.0]))),
-            ("answered after it, drawn sooner", (0.1, 2.0), (0.1, 0.6)),
-            ("answered first, drawn longer", (0.5, 0.6), (0.1, 2.0)),
-            ("an empty feed answered after it", (0.1, 2.0), (0.1, nil)),
-            ("answered first and shown long before it", (1.5, nil), (0.1, scenario.pick([0.6, 0.8]))),
-            ("answered after it, drawn a moment after it", (0.1, 0.8), (0.1, 0.8 + turnsReversedGap - 0.05)),
+        // `older.cost` nil: the older refresh's answer is an empty feed. `reversed`: `turnsReversed`.
+        typealias Answer = (latency: Double, cost: Double?)
+        let cases: [(how: String, older: Answer, newer: Answer, reversed: Bool)] = [
+            ("answered first", (1.5, scenario.pick([0.6, 0.8, 1.0])), (0.1, scenario.pick([0.6, 0.8, 1.0])), false),
+            ("answered after it, drawn sooner", (0.1, 2.0), (0.1, 0.6), false),
+            ("answered first, drawn longer", (0.5, 0.6), (0.1, 2.0), false),
+            ("an empty feed answered after it", (0.1, 2.0), (0.1, nil), false),
+            ("answered first and shown long before it", (1.5, nil), (0.1, scenario.pick([0.6, 0.8])), false),
+            ("answered after it, drawn a moment after it", (0.1, 0.8), (0.1, 0.8 + turnsReversedGap - 0.05), true),
         ]
         var refreshes: [Refresh] = []
-        for (how, older, newer) in scenario.shuffled(cases) {
+        for (how, older, newer, reversed) in scenario.shuffled(cases) {
             let number = refreshes.count + 1
             let items = older.cost.map { cost in
                 [FeedItem(id: "overtaken\(number)-older-\(scenario.int(in: 100...999))", renderCost: cost)]
@@ -226,7 +227,7 @@ public enum FeedExercise {
                 items: items ?? [], latency: older.latency, queue: queues[(number - 1) % queues.count])
             refresh.askedAgain = AskedAgain(after: 0.05, latency: newer.latency, newer: newerItems ?? [])
             refresh.overtaken = how
-            refresh.turnsReversed = how.hasSuffix("a moment after it")
+            refresh.turnsReversed = reversed
             refreshes.append(refresh)
         }
         return refreshes
