@@ -74,7 +74,15 @@ extension Runner {
                 } ?? false
             }
             let first = declared + changed.filter { !declared.contains($0) }
-            for index in first + matching.filter({ !first.contains($0) }) {
+            // An account of a feed with items is not about the line that completes an empty one
+            // (`completion([])`): said after the others, if at all.
+            let emptyCall = name.map { #"\b\#($0)\(\s*\[\s*\]\s*\)"# }
+            let aboutItems = seen.range(of: #"for its [1-9][0-9,]* items?"#, options: .regularExpression) != nil
+            let empty = matching.filter { index in
+                aboutItems && emptyCall.map { lines[index].range(of: $0, options: .regularExpression) != nil } ?? false
+            }
+            let inOrder = first + matching.filter { !first.contains($0) }
+            for index in inOrder.filter({ !empty.contains($0) }) + inOrder.filter({ empty.contains($0) }) {
                 guard said.count < 2 else { return said }
                 said.append("where: \(path):\(index + 1), `\(lines[index].trimmingCharacters(in: .whitespaces))`")
             }

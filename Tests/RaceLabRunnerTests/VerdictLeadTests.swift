@@ -345,6 +345,22 @@ final class WhereInTheirFileTests: ExerciseWorkspaceTestCase {
                 "version check waits for schedule, which it does not need (`versionCheck.addDependency(schedule)`)",
                 path: path, text: graph),
             ["where: \(path):3, `steps.versionCheck.addDependency(steps.schedule)`"], "a snippet: its names in order")
+        let loader = """
+            guard !items.isEmpty else { return DispatchQueue.main.async { completion([]) } }
+            if last { DispatchQueue.main.async { completion(copy) } }
+            """
+        XCTAssertEqual(
+            Runner.whereItIsUsed(
+                "feed 217's `completion` got 1362 texts for its 1362 items: 7 of its own missing", path: path,
+                text: loader),
+            [
+                "where: \(path):2, `if last { DispatchQueue.main.async { completion(copy) } }`",
+                "where: \(path):1, `guard !items.isEmpty else { return DispatchQueue.main.async { completion([]) } }`",
+            ], "a feed with items: the empty feed's completion last")
+        XCTAssertEqual(
+            Runner.whereItIsUsed("the empty feed's `completion` was called twice", path: path, text: loader).first,
+            "where: \(path):1, `guard !items.isEmpty else { return DispatchQueue.main.async { completion([]) } }`",
+            "an empty feed's account keeps the file's order")
     }
 
     /// "the two share a store": a `static` property, or a declaration outside any type; not a lock.
