@@ -120,6 +120,15 @@ public enum CompletedInside {
     public static let words = "`completion` called inside `load`, before it returned"
 }
 
+/// A driver's words for the main actor kept from the screen ("`Thumbnail.render` drew 3 thumbnails on
+/// the main actor …, where the screen waits while it draws"). The runner reads them back to show the
+/// lines that wait or draw outside a `@concurrent` function (`Runner.whereTheScreenWaited`).
+public enum ScreenWaited {
+    public static let words = "where the screen waits"
+    /// Its words for frames the screen missed, where a wait for work sent elsewhere counts as much as work.
+    public static let stoodStill = "the screen stood still"
+}
+
 /// A driver's words for work the attendee's code left to a task it made and did not keep ("stored
 /// later, by a task of its own"). The runner reads them back to show the lines that make such a task
 /// (`Runner.whereATaskOfItsOwn`).

@@ -8,16 +8,23 @@ extension Runner {
     /// The "where:" lines for one line of the driver's account, in the attendee's files as they are in
     /// `folder` (theirs, or a variant's that `verify` judges).
     func wherePlaces(_ line: String, _ exercise: ExerciseInfo, folder: String) -> [String] {
-        attendeeTexts(exercise, folder: folder).flatMap { path, text -> [String] in
-            let found =
-                Self.whereAnotherGotIn(line, path: path, text: text) + Self.whereItLetGo(line, path: path, text: text)
-                + Self.whereItIsShared(line, path: path, text: text)
-                + Self.whereATaskOfItsOwn(line, path: path, text: text)
-                + Self.whereItWentOnEarly(line, path: path, text: text)
-                + Self.whereItLetsEntriesGo(line, path: path, text: text)
-                + Self.whereItCompletedInside(line, path: path, text: text)
-            return found.isEmpty ? Self.whereItIsUsed(line, path: path, text: text) : found
+        attendeeTexts(exercise, folder: folder).flatMap { path, text in
+            Self.wherePlacesFound(line, path: path, text: text)
         }
+    }
+
+    /// The "where:" lines for one line of the driver's account in one of the attendee's files: what the
+    /// finders for its kind of account find, else where the names it puts in backticks are used.
+    static func wherePlacesFound(_ line: String, path: String, text: String) -> [String] {
+        let found =
+            whereAnotherGotIn(line, path: path, text: text) + whereItLetGo(line, path: path, text: text)
+            + whereItIsShared(line, path: path, text: text)
+            + whereATaskOfItsOwn(line, path: path, text: text)
+            + whereItWentOnEarly(line, path: path, text: text)
+            + whereItLetsEntriesGo(line, path: path, text: text)
+            + whereItCompletedInside(line, path: path, text: text)
+            + whereTheScreenWaited(line, path: path, text: text)
+        return found.isEmpty ? whereItIsUsed(line, path: path, text: text) : found
     }
 
     /// For a hang: the lines of the attendee's files that can wait (a `sync`, a `wait`, a lock taken, a
@@ -163,6 +170,41 @@ extension Runner {
             code.range(of: #"\bcompletion\s*\("#, options: .regularExpression) != nil
                 && code.range(of: #"\basync\b|\bnotify\b|\bTask\b|asyncAfter"#, options: .regularExpression) == nil
         }.prefix(2).map { "where: \(path):\($0.offset + 1), `\($0.element.trimmingCharacters(in: .whitespaces))`" }
+    }
+
+    /// "… on the main actor, where the screen waits": the lines that wait for work sent elsewhere (a
+    /// semaphore's or a group's `wait`, a `sync`, a sleep), where the screen stood still, then those that
+    /// use what the account names in backticks (`Thumbnail.render`), two at most; never a line of a
+    /// `@concurrent` function, which runs off the main actor.
+    static func whereTheScreenWaited(_ line: String, path: String, text: String) -> [String] {
+        guard line.contains(ScreenWaited.words) else { return [] }
+        let lines = codeLines(text)
+        let offMain = Set(
+            lines.indices.filter { lines[$0].contains("@concurrent") }.flatMap { index -> [Int] in
+                let declaration = lines[index...].prefix(3).joined(separator: " ")
+                guard let found = declaration.range(of: #"\bfunc\s+\w+"#, options: .regularExpression) else {
+                    return []
+                }
+                let name = declaration[found].dropFirst(4).trimmingCharacters(in: .whitespaces)
+                return body(ofFunction: name, in: lines) ?? []
+            })
+        let waits = #"\.wait\(|\.sync\s*[({]|Thread\.sleep|\busleep\(|waitUntilFinished"#
+        let waited =
+            line.contains(ScreenWaited.stoodStill)
+            ? lines.indices.filter { lines[$0].range(of: waits, options: .regularExpression) != nil } : []
+        // What the account names in backticks, its names in order (`Thumbnail.render`).
+        let seen = line.components(separatedBy: faultArrow)[0]
+        let named = seen.components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }
+            .map { words(in: $0.element[...]) }.filter { !$0.isEmpty }
+        let used = lines.indices.filter { index in
+            named.contains { names in
+                lines[index].range(
+                    of: names.map { #"\b\#($0)\b"# }.joined(separator: ".*"), options: .regularExpression)
+                    != nil
+            }
+        }
+        let shown = (waited + used.filter { !waited.contains($0) }).filter { !offMain.contains($0) }.prefix(2)
+        return shown.map { "where: \(path):\($0 + 1), `\(lines[$0].trimmingCharacters(in: .whitespaces))`" }
     }
 
     /// The "where:" lines of the first `most` lines of `text` that make a task and keep nothing of it.

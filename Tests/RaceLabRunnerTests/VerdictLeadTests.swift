@@ -363,6 +363,41 @@ final class WhereInTheirFileTests: ExerciseWorkspaceTestCase {
             "an empty feed's account keeps the file's order")
     }
 
+    /// The main actor kept from the screen: the lines that wait or draw on it, not a `@concurrent` function's.
+    func testTheScreenWaitedPointsAtTheMainActorsLinesNotAConcurrentFunctions() {
+        let model = """
+            func refresh() {
+                if cheap {
+                    drawn = [item.id: Thumbnail.render(item)]
+                } else {
+                    drawn = await drawThumbnails(for: answer)
+                }
+                let finished = DispatchSemaphore(value: 0)
+                finished.wait()
+            }
+            @concurrent
+            nonisolated func drawThumbnails(for items: [FeedItem]) async -> [String: Thumbnail] {
+                items.map { Thumbnail.render($0) }
+            }
+            """
+        XCTAssertEqual(
+            Runner.wherePlacesFound(
+                "`Thumbnail.render` drew 16 thumbnails on the main actor (quick1-106 first), \(ScreenWaited.words) while"
+                    + " it draws   <- draw the thumbnails off the main actor", path: path, text: model),
+            ["where: \(path):3, `drawn = [item.id: Thumbnail.render(item)]`"], "not the @concurrent function's line")
+        XCTAssertEqual(
+            Runner.wherePlacesFound(
+                "\(ScreenWaited.stoodStill) for 1.1 s during refresh 6: the main actor was busy, \(ScreenWaited.words)"
+                    + " (drawing with `Thumbnail.render` on it, or waiting for work sent elsewhere?)", path: path,
+                text: model),
+            [
+                "where: \(path):8, `finished.wait()`", "where: \(path):3, `drawn = [item.id: Thumbnail.render(item)]`",
+            ], "the wait first where the screen stood still")
+        XCTAssertEqual(
+            Runner.whereTheScreenWaited("`Thumbnail.render` drew 1 thumbnail", path: path, text: model), [],
+            "another account is not this finder's")
+    }
+
     /// "the two share a store": a `static` property, or a declaration outside any type; not a lock.
     func testAStoreTwoInstancesShareIsFoundInTheAttendeesFile() {
         let shared = "a second controller holds 3 events: \(SharedStore.words) (a `static` one?)   <- share nothing"

@@ -401,7 +401,7 @@ public enum FeedExercise {
                 if let first = onMain.first {
                     FaultLine(
                         "`Thumbnail.render` drew \(onMain.count) thumbnail\(onMain.count == 1 ? "" : "s") on the main"
-                            + " actor (\(first) first), where the screen waits while it draws",
+                            + " actor (\(first) first), \(ScreenWaited.words) while it draws",
                         hint: "draw the thumbnails off the main actor (a @concurrent function), and show them on it"
                     ).note()
                     faults.firm()
@@ -421,16 +421,16 @@ public enum FeedExercise {
                 if let computed, computed.cpu >= mainComputeLimit {
                     FaultLine(
                         "the main actor (`@MainActor`, the default here) computed for \(Int(computed.cpu * 1000)) ms between two of the screen's frames"
-                            + " (the main thread's CPU time) \(refreshAt(computed.end, computed.gap)): heavy work where the screen"
-                            + " waits (drawing, sorting, a loop)",
+                            + " (the main thread's CPU time) \(refreshAt(computed.end, computed.gap)): heavy work"
+                            + " \(ScreenWaited.words) (drawing, sorting, a loop)",
                         hint: hint
                     ).note()
                     faults.firm()
                 }
                 if gap >= frameLimit {
                     FaultLine(
-                        "the screen stood still for \(seconds(gap)) \(refreshAt(ended, gap)): the main actor was busy"
-                            + " (drawing with `Thumbnail.render` on it?)",
+                        "\(ScreenWaited.stoodStill) for \(seconds(gap)) \(refreshAt(ended, gap)): the main actor was busy,"
+                            + " \(ScreenWaited.words) (drawing with `Thumbnail.render` on it, or waiting for work sent elsewhere?)",
                         hint: hint
                     ).note()
                     // A busy machine can keep the main thread from its frames that long too (the verify of
