@@ -43,6 +43,16 @@ struct UnboundedClause {
         "sleep", "timeout", "deadline", "clock", "timer", "asyncafter", "rusage", "absolute_time", "mediatime",
     ]
 
+    /// C's calls that wait a while or read the time, whole and called (`poll(nil, 0, 1000)`, `select(0,
+    /// nil, nil, nil, &tv)`: a sleep in other words, adversarial round 16; `time(nil)`, `sysinfo`'s uptime,
+    /// `alarm`, a timer by signal): a name of the attendee's own spelled so (`let poll = …`) is no call.
+    static let clockCalls = [
+        "poll", "ppoll", "select", "pselect", "epoll_wait", "epoll_pwait", "time", "times", "ftime", "sysinfo",
+        "alarm", "ualarm", "setitimer", "getitimer", "kevent", "sigtimedwait",
+    ]
+    /// Parts of names of waits with a time limit (`pthread_cond_timedwait`, `sem_timedwait`).
+    static let timedWaits = "timedwait"
+
     /// The name in a line of code (its comment already cut off) that reads or waits on a clock, if
     /// any. String literals are not code; a line that waits until `distantFuture` sets no bound.
     static func clock(in code: String) -> String? {
@@ -52,8 +62,14 @@ struct UnboundedClause {
         let names = outsideStrings.components(separatedBy: CharacterSet.alphanumerics.union(["_"]).inverted)
         let named = names.first { name in
             clockNames.contains(name) || clockParts.contains { name.lowercased().contains($0) }
+                || name.lowercased().contains(timedWaits)
         }
-        return named ?? (outsideStrings.range(of: #"\.\s*now\b"#, options: .regularExpression) == nil ? nil : "now")
+        // Called as C's function: not a member (`.select(`), nor declared (`func poll(`).
+        let called = clockCalls.first { name in
+            outsideStrings.range(of: #"(?<![.\w])(?<!func )\#(name)\s*\("#, options: .regularExpression) != nil
+        }
+        return named ?? called
+            ?? (outsideStrings.range(of: #"\.\s*now\b"#, options: .regularExpression) == nil ? nil : "now")
     }
 }
 

@@ -47,6 +47,11 @@ final class UnboundedClauseTests: XCTestCase {
             ("let moment = Instant.now", "now"),
             ("getrusage(RUSAGE_SELF, &usage)", "getrusage"),
             ("let start = mach_absolute_time()", "mach_absolute_time"),
+            ("_ = poll(nil, 0, 1000)", "poll"),
+            ("_ = select(0, nil, nil, nil, &tv)", "select"),
+            ("let started = time(nil)", "time"),
+            ("sysinfo(&info); let up = info.uptime", "sysinfo"),
+            ("pthread_cond_timedwait(&condition, &mutex, &until)", "pthread_cond_timedwait"),
         ]
         for (code, word) in found {
             XCTAssertEqual(UnboundedClause.clock(in: code), word, code)
@@ -59,6 +64,7 @@ final class UnboundedClauseTests: XCTestCase {
             "private var images: [String: Image] = [:]", "await Task.yield()", "let nowShowing = items",
             "group.notify(queue: .main) { completion(texts) }",
             "let now = lock.withLock { texts.map { $0 ?? \"\" } }", "completion(now)",
+            "let time = item.latency", "rows.select(item)", "func poll(_ queue: Queue) {", "let elapsedTime = 0",
         ] {
             XCTAssertNil(UnboundedClause.clock(in: code), code)
         }

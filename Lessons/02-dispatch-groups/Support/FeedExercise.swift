@@ -109,7 +109,8 @@ public protocol FeedLoading: AnyObject {
 
 /// Exercise 2's driver, which is not the attendee's to edit. Five rounds, drawn from the seed: a
 /// feed of 4 to 8 items whose fetches take 0.2 to 1.2 s, in an order that is not the items' order;
-/// two feeds loaded at once by the same loader; an empty feed; two feeds of 40 items whose fetches
+/// two feeds loaded at once by the same loader, and later a feed and its update (the same titles, other
+/// texts), so that a loader's state keyed by what the items are is shared; an empty feed; two feeds of 40 items whose fetches
 /// all call back at the same moment (so that the callbacks contend: a leave before the text is
 /// stored, writes on a concurrent queue); feeds of 2 whose two callbacks meet, feed after feed, for a
 /// count decreased and checked in two critical sections (`FeedContention`). Beside them, from round 1
@@ -159,7 +160,7 @@ public enum FeedExercise {
             func feed(
                 _ count: Int, allAt moment: Double? = nil, updating earlier: [FeedItem]? = nil,
                 straggling: Bool = false, blanking: Bool = false,
-                arriving order: [Int]? = nil, callingBackFirst: Bool = false
+                arriving order: [Int]? = nil, callingBackFirst: Bool = false, restating original: [FeedItem]? = nil
             ) -> [FeedItem] {
                 let (arrived, lastArrival) = (RelaxedWord(), RelaxedMoment())
                 let asked = (all: RelaxedWord(), atFirstArrival: RelaxedWord(UInt64.max))
@@ -174,7 +175,9 @@ public enum FeedExercise {
                 var numbers = (0..<count).map { number + $0 + 1 }
                 number += count
                 while count > 1 && numbers == numbers.sorted() { numbers = scenario.shuffled(numbers) }
-                var titles = numbers.map { "story \($0)" }
+                // With `restating`, the same stories as `original`, each an update of it: the same titles,
+                // other texts.
+                var titles = original.map { $0.map(\.title) } ?? numbers.map { "story \($0)" }
                 var updated: Int?
                 // With `blanking`, one story (never the first) is empty: a loader that leaves out empty
                 // texts, or takes "" for a place not yet filled, loses it (issue 53's fourteenth round:
@@ -200,7 +203,8 @@ public enum FeedExercise {
                 }
                 return zip(latencies, titles).enumerated().map { index, item in
                     FeedItem(
-                        title: item.1, updated: index == updated, latency: callingBackFirst ? 0 : item.0,
+                        title: item.1, updated: index == updated || original != nil,
+                        latency: callingBackFirst ? 0 : item.0,
                         arrived: arrived, lastArrival: lastArrival, asked: asked, callsBackFirst: callingBackFirst,
                         blank: index == blank)
                 }
@@ -240,7 +244,15 @@ public enum FeedExercise {
             // little for each callback over all the items does it a tenth of them at a time.
             let big = feed(scenario.int(in: bigFeed))
             let firstBig = firstSoon + 3
-            let feeds = [first, pair.0, pair.1, [], bursts.0, bursts.1, straggler] + threes + crowd + soon + [big]
+            // A feed and its update loaded at once: the same titles, as many, each text another. A loader
+            // that keeps a load's state under a key made of its items (the first title, the titles and the
+            // count) gives both loads one state, and both get the same texts (adversarial round 16: a
+            // state keyed by the first title passed 2 of 2, as no two feeds loaded at once shared one).
+            let story = feed(scenario.int(in: 3...6))
+            let restated = (story, feed(story.count, restating: story))
+            let feeds =
+                [first, pair.0, pair.1, [], bursts.0, bursts.1, straggler] + threes + crowd + soon + [big]
+                + [restated.0, restated.1]
             for (index, items) in feeds.enumerated() where index < 3 || index == 6 {
                 note(
                     "Feed \(index + 1): "
@@ -276,6 +288,10 @@ public enum FeedExercise {
                     Array(firstSoon..<firstSoon + 3)
                 ),
                 ("round 4, once more: feed \(firstBig + 1), \(big.count) stories at once", [firstBig]),
+                (
+                    "round 4, at last: feeds \(firstBig + 2) and \(firstBig + 3) at once, with the same loader: the same \(story.count) stories, each of the second's an update (the same title, another text)",
+                    [firstBig + 1, firstBig + 2]
+                ),
             ]
             var awaitStraggler: ((@escaping () -> Void) -> Void)?
             referee.play(rounds[...], with: loader, aside: { awaitStraggler = referee.loadAside(6, with: loader) }) {
