@@ -81,15 +81,17 @@ extension Runner {
                 } ?? false
             }
             let first = declared + changed.filter { !declared.contains($0) }
-            // An account of a feed with items is not about the line that completes an empty one
-            // (`completion([])`): said after the others, if at all.
+            // An account that is not of an empty feed ("feed 3 completed again", "… for its 6 items") is
+            // not about the line that completes an empty one (`completion([])`): said after the others.
             let emptyCall = name.map { #"\b\#($0)\(\s*\[\s*\]\s*\)"# }
-            let aboutItems = seen.range(of: #"for its [1-9][0-9,]* items?"#, options: .regularExpression) != nil
+            let aboutItems = !seen.contains("empty")
             let empty = matching.filter { index in
                 aboutItems && emptyCall.map { lines[index].range(of: $0, options: .regularExpression) != nil } ?? false
             }
+            // A `@concurrent` function's lines last too: its `items` is its parameter, not the model's.
+            let later = Set(empty).union(concurrentBodies(lines))
             let inOrder = first + matching.filter { !first.contains($0) }
-            for index in inOrder.filter({ !empty.contains($0) }) + inOrder.filter({ empty.contains($0) }) {
+            for index in inOrder.filter({ !later.contains($0) }) + inOrder.filter({ later.contains($0) }) {
                 guard said.count < 2 else { return said }
                 said.append("where: \(path):\(index + 1), `\(lines[index].trimmingCharacters(in: .whitespaces))`")
             }
@@ -179,15 +181,7 @@ extension Runner {
     static func whereTheScreenWaited(_ line: String, path: String, text: String) -> [String] {
         guard line.contains(ScreenWaited.words) else { return [] }
         let lines = codeLines(text)
-        let offMain = Set(
-            lines.indices.filter { lines[$0].contains("@concurrent") }.flatMap { index -> [Int] in
-                let declaration = lines[index...].prefix(3).joined(separator: " ")
-                guard let found = declaration.range(of: #"\bfunc\s+\w+"#, options: .regularExpression) else {
-                    return []
-                }
-                let name = declaration[found].dropFirst(4).trimmingCharacters(in: .whitespaces)
-                return body(ofFunction: name, in: lines) ?? []
-            })
+        let offMain = concurrentBodies(lines)
         let waits = #"\.wait\(|\.sync\s*[({]|Thread\.sleep|\busleep\(|waitUntilFinished"#
         let waited =
             line.contains(ScreenWaited.stoodStill)
@@ -205,6 +199,20 @@ extension Runner {
         }
         let shown = (waited + used.filter { !waited.contains($0) }).filter { !offMain.contains($0) }.prefix(2)
         return shown.map { "where: \(path):\($0 + 1), `\(lines[$0].trimmingCharacters(in: .whitespaces))`" }
+    }
+
+    /// The indices of the lines of the file's `@concurrent` functions, which run off any actor: a name
+    /// the account speaks of there is a parameter or a local, not the state it means.
+    static func concurrentBodies(_ lines: [String]) -> Set<Int> {
+        Set(
+            lines.indices.filter { lines[$0].contains("@concurrent") }.flatMap { index -> [Int] in
+                let declaration = lines[index...].prefix(3).joined(separator: " ")
+                guard let found = declaration.range(of: #"\bfunc\s+\w+"#, options: .regularExpression) else {
+                    return []
+                }
+                let name = declaration[found].dropFirst(4).trimmingCharacters(in: .whitespaces)
+                return body(ofFunction: name, in: lines) ?? []
+            })
     }
 
     /// The "where:" lines of the first `most` lines of `text` that make a task and keep nothing of it.

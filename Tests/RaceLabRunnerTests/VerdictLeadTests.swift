@@ -358,6 +358,10 @@ final class WhereInTheirFileTests: ExerciseWorkspaceTestCase {
                 "where: \(path):1, `guard !items.isEmpty else { return DispatchQueue.main.async { completion([]) } }`",
             ], "a feed with items: the empty feed's completion last")
         XCTAssertEqual(
+            Runner.whereItIsUsed("feed 3 completed again: `completion` called twice", path: path, text: loader).first,
+            "where: \(path):2, `if last { DispatchQueue.main.async { completion(copy) } }`",
+            "a feed not said to be empty: its completion first")
+        XCTAssertEqual(
             Runner.whereItIsUsed("the empty feed's `completion` was called twice", path: path, text: loader).first,
             "where: \(path):1, `guard !items.isEmpty else { return DispatchQueue.main.async { completion([]) } }`",
             "an empty feed's account keeps the file's order")
@@ -396,6 +400,21 @@ final class WhereInTheirFileTests: ExerciseWorkspaceTestCase {
         XCTAssertEqual(
             Runner.whereTheScreenWaited("`Thumbnail.render` drew 1 thumbnail", path: path, text: model), [],
             "another account is not this finder's")
+        let shown = """
+            @concurrent
+            nonisolated func drawThumbnails(for items: [FeedItem]) async -> [String: Thumbnail] {
+                for item in items { render(item) }
+            }
+            func show(_ answer: [FeedItem]) {
+                if number > shown { items = answer }
+            }
+            """
+        XCTAssertEqual(
+            Runner.whereItIsUsed("`items` was [] when `done` was called", path: path, text: shown),
+            [
+                "where: \(path):6, `if number > shown { items = answer }`",
+                "where: \(path):3, `for item in items { render(item) }`",
+            ], "the model's `items` first, a @concurrent function's parameter last")
     }
 
     /// "the two share a store": a `static` property, or a declaration outside any type; not a lock.

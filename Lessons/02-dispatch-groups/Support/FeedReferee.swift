@@ -188,11 +188,13 @@ extension FeedExercise {
                     self.completions[index] += 1
                     if self.completions[index] > 1 {
                         fault(
-                            FaultLine("\(name) completed again: `completion` called twice", hint: "complete once"))
+                            FaultLine(
+                                "\(name)\(items.isEmpty ? " (an empty feed)" : "") completed again: `completion` called twice",
+                                hint: "complete once"))
                     } else if !onMain {
                         fault(
                             FaultLine(
-                                "\(name): `completion` called off the main queue",
+                                "\(name)\(items.isEmpty ? " (an empty feed)" : ""): `completion` called off the main queue",
                                 hint: "call completion on the main queue"))
                     } else if beforeReturn && (items.isEmpty || items[0].callsBackFirst) {
                         // (A feed whose fetches call back later and that completes inside `load` waited there:
