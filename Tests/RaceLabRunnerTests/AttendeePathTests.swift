@@ -228,7 +228,7 @@ final class AttendeePathTests: ExerciseWorkspaceTestCase {
         guard case .crashed(let signal, let tail)? = problems.first else { return XCTFail("\(problems)") }
         XCTAssertEqual(signal, 4)
         XCTAssertEqual(
-            tail.first, "in a closure in FeedViewModel.refresh (\(starter):38)",
+            tail.first, "in a closure in FeedViewModel.refresh (\(starter):39)",
             "the closure's first line (`service.loadFeed { items in`): its isolation check has no line of its own")
         XCTAssertEqual(
             Runner.closure(

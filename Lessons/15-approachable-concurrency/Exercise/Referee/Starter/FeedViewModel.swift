@@ -12,8 +12,9 @@ import Lesson15Support
 //   `Thumbnail.render`, and no others (an item may come back in a later feed, edited: draw it
 //   again), whatever queue the service called back on (the main queue too);
 // - refreshes may overlap (pull to refresh, twice): each calls `done`, and an older one's `done` may
-//   show the newer one's answer instead of its own; but the screen never goes back from a newer
-//   refresh's answer to an older one's, nor shows one's items with another's thumbnails;
+//   show the newer one's answer instead of its own (waiting until that is shown); but the screen never
+//   goes back from a newer refresh's answer to an older one's, nor shows one's items with another's
+//   thumbnails;
 // - the view model's state is changed on the main actor only: the screen reads it there;
 // - `done` is called once a refresh, on the main actor, as soon as the items and all their
 //   thumbnails are shown (not after a wait);
