@@ -47,8 +47,9 @@ struct UnboundedClause {
     /// nil, nil, nil, &tv)`: a sleep in other words, adversarial round 16; `time(nil)`, `sysinfo`'s uptime,
     /// `alarm`, a timer by signal): a name of the attendee's own spelled so (`let poll = …`) is no call.
     static let clockCalls = [
-        "poll", "ppoll", "select", "pselect", "epoll_wait", "epoll_pwait", "time", "times", "ftime", "sysinfo",
-        "alarm", "ualarm", "setitimer", "getitimer", "kevent", "sigtimedwait",
+        "poll", "ppoll", "select", "pselect", "time", "times", "ftime", "sysinfo", "alarm", "ualarm", "setitimer",
+        "getitimer", "kevent", "sigtimedwait",
+        "epoll_wait", "epoll_pwait",  // portable: names looked for in the attendee's file, not called here
     ]
     /// Parts of names of waits with a time limit (`pthread_cond_timedwait`, `sem_timedwait`).
     static let timedWaits = "timedwait"
