@@ -31,7 +31,7 @@ public protocol ImageSource: Sendable {
 /// - Round 5: contention: 200 images asked for by 32 tasks at once, for ThreadSanitizer; then they and
 ///   1,000 more asked for, and all again, twice over, the first 1,000 times more: a cache keeps what it
 ///   downloaded, however many, however often asked for.
-/// - Beside them: a slow image, asked for again and again while it downloads, and by 2,000 tasks at once.
+/// - Beside them: a slow image, asked for again and again while it downloads.
 /// - Last: round 1's images asked for again, seconds after their downloads: still kept.
 /// Every round counts the downloads of each of its images.
 public enum CacheExercise {

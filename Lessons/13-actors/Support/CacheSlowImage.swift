@@ -6,24 +6,14 @@ extension CacheExercise {
     /// end, so that a wait of a given length gets one verdict), asked for
     /// by `count` tasks spread over its download, one at once and the last 14 s in: a cache that gives
     /// up waiting on a download in flight sooner, or takes one that has run long for a lost one and
-    /// downloads again (adversarial round 7: after 2 s of real time), shows it. And 7 s in, by a crowd
-    /// of 2,000 tasks at once: a cache that lets only so many requests share a download, and starts
-    /// another for the rest, downloads it again (adversarial round 16: at most 64 to a download passed 2
-    /// of 2, where no round had more than a few requests waiting on one). Returns the faults and the line
-    /// that says them, for after round 4.
+    /// downloads again (adversarial round 7: after 2 s of real time), shows it. Returns the faults and
+    /// the line that says them, for after round 4.
     static func slowImage(_ count: Int, _ cache: any ImageSource) async -> (Int, String) {
         let image = Image.generated(11)
         let name = "slow-\(image.checksum).pgm"
         Network.serve(image, as: name, latency: 16)
         let lastAsk = 14.0  // lesson seconds after the first ask
-        let (crowd, crowdAsks) = (2_000, 7.0)
         let answers = await withTaskGroup(of: Answer.self, returning: [Answer].self) { group in
-            for _ in 0..<crowd {
-                group.addTask {
-                    try? await Task.sleep(lessonSeconds: crowdAsks)
-                    return await ask(cache, name)
-                }
-            }
             for request in 0..<count {
                 group.addTask {
                     try? await Task.sleep(lessonSeconds: Double(request) * lastAsk / Double(count - 1))
@@ -36,14 +26,14 @@ extension CacheExercise {
         let downloads = Network.requests(for: name).received
         let start =
             "Beside the rounds, a slow image (16 s), asked for by \(count) tasks spread over its download, the"
-            + " last \(Int(lastAsk)) s in, and by \(crowd) more at once \(Int(crowdAsks)) s in: "
+            + " last \(Int(lastAsk)) s in: "
         if wrong == 0, downloads == 1 { return (0, start + "every request got it; one download.") }
         return (
             wrong + (downloads == 1 ? 0 : 1),
             FaultLine(
-                start + (wrong == 0 ? "every request got it, but" : "\(wrong) requests did not get it, and")
-                    + " the network received \(downloads) downloads (`Network.image`)",
-                hint: "however long a download takes, and however many ask, the others wait for it"
+                start
+                    + "\(wrong) requests did not get it, and the network received \(downloads) downloads (`Network.image`)",
+                hint: "however long a download takes, the others wait for it"
             ).text
         )
     }
