@@ -64,6 +64,13 @@ public enum TimingWasOff {
 /// What starts a watchdog's line when it gave up waiting (`Watchdog`), which the runner reads back.
 public let watchdogMarker = "watchdog: "
 
+/// A watchdog's words when it gave up on work that was still moving (a driver's calls still returning
+/// in its last stretch, `Watchdog.moved`): slow, not stuck. The runner reads them back to say so
+/// rather than "it hangs".
+public enum StillMoving {
+    public static let words = "though its calls were still returning"
+}
+
 /// The environment variable by which `racelab explore` tells the explored program how a schedule is
 /// played again ("swift run racelab explore 3"), as its pages say it.
 public let replayCommandVariable = "RACELAB_REPLAY_COMMAND"
@@ -127,6 +134,13 @@ public enum ScreenWaited {
     public static let words = "where the screen waits"
     /// Its words for frames the screen missed, where a wait for work sent elsewhere counts as much as work.
     public static let stoodStill = "the screen stood still"
+}
+
+/// A driver's words for what is held and should no longer be ("`thumbnails` held 1 of items no longer
+/// shown"). The runner reads them back to name the lines that add to it before the one that empties it
+/// (`thumbnails = [:]`), which did not put it there (`Runner.whereItIsUsed`).
+public enum HeldNoLonger {
+    public static let words = "of items no longer shown"
 }
 
 /// A driver's words for work the attendee's code left to a task it made and did not keep ("stored

@@ -150,7 +150,7 @@ extension Runner {
                 separator: "\n", omittingEmptySubsequences: false
             )
             .map(String.init)
-            if problem.kind == .hang, let waits = whereItCanWait(exercise, folder: folder) {
+            if problem.kind == .hang, !problem.isSlowNotStuck, let waits = whereItCanWait(exercise, folder: folder) {
                 lines.insert("    " + waits, at: 1)
             }
             return lines

@@ -82,6 +82,8 @@ public enum CheckProblem: CustomStringConvertible {
         case .timedOut(let seconds):
             return
                 "did not finish within \(Int(seconds)) s and was stopped: it hangs, or waits for something that never comes"
+        case .watchdogGaveUp(let said) where said.contains(StillMoving.words):
+            return "it is too slow: the watchdog gave up (\(said)). " + slowCauses
         case .watchdogGaveUp(let said):
             return "it hangs: the watchdog gave up (\(said)). " + hangCauses
         case .pageNeverFinished(let page, let limit):
@@ -104,6 +106,10 @@ public enum CheckProblem: CustomStringConvertible {
     var isInterleavedReports: Bool { if case .interleavedReports = self { true } else { false } }
     var isTranscriptError: Bool { if case .transcriptError = self { true } else { false } }
     var isReportCutOff: Bool { if case .reportCutOff = self { true } else { false } }
+    /// A watchdog that gave up on work still moving: slow, not stuck (`StillMoving`).
+    var isSlowNotStuck: Bool {
+        if case .watchdogGaveUp(let said) = self { said.contains(StillMoving.words) } else { false }
+    }
 
     /// The problem as an attendee is told it: output expectations in words (`OutputMismatch.forAttendee`).
     var forAttendee: CheckProblem {
@@ -172,6 +178,11 @@ let hangCauses =
     + " a group or semaphore nobody signals, an operation that never finishes, or, in async code, a continuation never"
     + " resumed, or a thread of Swift's cooperative pool blocked (a semaphore's wait, a lock held across an await),"
     + " which stops every task behind it"
+
+/// What usually makes a run that never stops working too slow for the check.
+let slowCauses =
+    "Nothing waited forever: your code kept answering, only more slowly than the check allows. Look for work"
+    + " that grows with every call (the whole list copied, searched or rebuilt each time) or a wait in a loop"
 
 /// The kinds of failure `racelab stress` counts.
 public enum FailureKind: String, CaseIterable, Comparable {

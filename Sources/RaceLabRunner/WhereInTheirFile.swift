@@ -53,19 +53,12 @@ extension Runner {
     /// (`versionCheck.addDependency(schedule)` finds `steps.versionCheck.addDependency(steps.schedule)`).
     static func whereItIsUsed(_ line: String, path: String, text: String) -> [String] {
         let seen = line.components(separatedBy: faultArrow)[0]
-        var patterns: [(String, String?)] = []  // and the name, for one name alone
-        var rest = seen[...]
-        while let found = rest.range(of: #"`[^`]+`"#, options: .regularExpression) {
-            let names = words(in: rest[found])
-            if names.count == 1 {
-                // Not a parameter's label (`show:`), nor a stored property's or a type's declaration
-                // (`var result`, `struct StillDownloading: Error`): where it is used.
-                let declaration = #"(?<!\bvar |\blet |\bstruct |\bclass |\benum |\bactor )"#
-                patterns.append((declaration + #"\b\#(names[0])\b(?!\s*:)"#, names[0]))
-            } else if !names.isEmpty {
-                patterns.append((names.map { #"\b\#($0)\b"# }.joined(separator: ".*"), nil))
-            }
-            rest = rest[found.upperBound...]
+        let patterns: [(String, String?)] = namedInBackticks(seen).map { names in  // and the name, for one name alone
+            guard names.count == 1 else { return (names.map { #"\b\#($0)\b"# }.joined(separator: ".*"), nil) }
+            // Not a parameter's label (`show:`), nor a stored property's or a type's declaration
+            // (`var result`, `struct StillDownloading: Error`): where it is used.
+            let declaration = #"(?<!\bvar |\blet |\bstruct |\bclass |\benum |\bactor )"#
+            return (declaration + #"\b\#(names[0])\b(?!\s*:)"#, names[0])
         }
         let lines = codeLines(text)
         var said: [String] = []
@@ -84,12 +77,21 @@ extension Runner {
             // An account that is not of an empty feed ("feed 3 completed again", "… for its 6 items") is
             // not about the line that completes an empty one (`completion([])`): said after the others.
             let emptyCall = name.map { #"\b\#($0)\(\s*\[\s*\]\s*\)"# }
-            let aboutItems = !seen.contains("empty")
+            let notOfAnEmptyFeed = !seen.contains("empty")
             let empty = matching.filter { index in
-                aboutItems && emptyCall.map { lines[index].range(of: $0, options: .regularExpression) != nil } ?? false
+                notOfAnEmptyFeed
+                    && emptyCall.map { lines[index].range(of: $0, options: .regularExpression) != nil }
+                        ?? false
+            }
+            // Held when it should not be ("held 1 of items no longer shown"): the lines that add put it
+            // there, not the one that empties it (`thumbnails = [:]`), said after them.
+            let emptying = name.map { #"\b\#($0)\s*=\s*\[\s*:?\s*\]|\b\#($0)\.removeAll\("# }
+            let emptied = matching.filter { index in
+                seen.contains(HeldNoLonger.words)
+                    && emptying.map { lines[index].range(of: $0, options: .regularExpression) != nil } ?? false
             }
             // A `@concurrent` function's lines last too: its `items` is its parameter, not the model's.
-            let later = Set(empty).union(concurrentBodies(lines))
+            let later = Set(empty).union(emptied).union(concurrentBodies(lines))
             let inOrder = first + matching.filter { !first.contains($0) }
             for index in inOrder.filter({ !later.contains($0) }) + inOrder.filter({ later.contains($0) }) {
                 guard said.count < 2 else { return said }
@@ -187,9 +189,7 @@ extension Runner {
             line.contains(ScreenWaited.stoodStill)
             ? lines.indices.filter { lines[$0].range(of: waits, options: .regularExpression) != nil } : []
         // What the account names in backticks, its names in order (`Thumbnail.render`).
-        let seen = line.components(separatedBy: faultArrow)[0]
-        let named = seen.components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }
-            .map { words(in: $0.element[...]) }.filter { !$0.isEmpty }
+        let named = namedInBackticks(line.components(separatedBy: faultArrow)[0])
         let used = lines.indices.filter { index in
             named.contains { names in
                 lines[index].range(
@@ -240,6 +240,15 @@ extension Runner {
                 + " still to run"
         }
         return resumed + tasksMadeAndLetGo(path: path, text: text, most: 2 - resumed.count)
+    }
+
+    /// The names of each piece of an account in backticks, in order: `computeReport` gives one name,
+    /// `versionCheck.addDependency(schedule)` three; a piece with none is left out.
+    static func namedInBackticks(_ seen: String) -> [[String]] {
+        let pieces = seen.components(separatedBy: "`")
+        // A backtick left open after the last pair opens no piece.
+        return pieces.indices.filter { $0 % 2 == 1 && $0 < pieces.count - 1 }.map { words(in: pieces[$0][...]) }
+            .filter { !$0.isEmpty }
     }
 
     /// The identifiers in a piece of code, in order.

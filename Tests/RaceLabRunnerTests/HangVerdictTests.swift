@@ -53,4 +53,28 @@ final class HangVerdictTests: ExerciseWorkspaceTestCase {
             root: root, cap: 1 << 16)
         XCTAssertTrue(expected.passed, "\(expected.problems)")
     }
+
+    /// A watchdog that gave up while the driver's calls still returned: too slow, not a hang's causes.
+    func testAWatchdogThatGaveUpOnWorkStillMovingSaysItIsSlow() throws {
+        let said = "[ 120.01s] " + Watchdog.line("the rounds", 120, moved: (345, 12))
+        XCTAssertEqual(
+            watchdogGaveUp("[ 0.00s] started\n\(said)\n"),
+            "the rounds still not finished after 120.0 s, \(StillMoving.words) (345 in its last 12.0 s)")
+        let run = ProcessResult(ending: .exited(0), stdout: "[ 0.00s] started\n\(said)\n", stderr: "", seconds: 1)
+        let slow = judge(
+            run, transcript: try Transcript(parsing: "---\n[{{~0s}}] started\n[{{~1s}}] finished\n"), root: root,
+            cap: 1 << 16)
+        XCTAssertTrue(slow.problems[0].isSlowNotStuck)
+        XCTAssertTrue(
+            slow.problems[0].description.hasPrefix("it is too slow: the watchdog gave up"), "\(slow.problems)")
+        XCTAssertFalse(slow.problems[0].description.contains("waits forever"))
+        let stuck = judge(
+            ProcessResult(
+                ending: .exited(0), stdout: "[ 0.00s] started\n[ 120.01s] \(Watchdog.line("the rounds", 120))\n",
+                stderr: "", seconds: 1),
+            transcript: try Transcript(parsing: "---\n[{{~0s}}] started\n[{{~1s}}] finished\n"), root: root,
+            cap: 1 << 16)
+        XCTAssertFalse(stuck.problems[0].isSlowNotStuck)
+        XCTAssertTrue(stuck.problems[0].description.hasPrefix("it hangs"))
+    }
 }

@@ -365,6 +365,22 @@ final class WhereInTheirFileTests: ExerciseWorkspaceTestCase {
             Runner.whereItIsUsed("the empty feed's `completion` was called twice", path: path, text: loader).first,
             "where: \(path):1, `guard !items.isEmpty else { return DispatchQueue.main.async { completion([]) } }`",
             "an empty feed's account keeps the file's order")
+        let model = """
+            self.thumbnails = [:]
+            for item in items {
+                Task { @MainActor in self.thumbnails[item.id] = await drawThumbnail(for: item) }
+            }
+            """
+        XCTAssertEqual(
+            Runner.whereItIsUsed("`thumbnails` held 1 \(HeldNoLonger.words) (story-2)", path: path, text: model).first,
+            "where: \(path):3, `Task { @MainActor in self.thumbnails[item.id] = await drawThumbnail(for: item) }`",
+            "what is held that should not be: the line that adds first, not the one that empties")
+        XCTAssertEqual(
+            Runner.whereItIsUsed("`thumbnails` was missing one", path: path, text: model).first,
+            "where: \(path):1, `self.thumbnails = [:]`", "another account keeps the file's order")
+        XCTAssertEqual(
+            Runner.namedInBackticks("`a.b(c)` then `d` and an open `e"), [["a", "b", "c"], ["d"]],
+            "a backtick left open names nothing")
     }
 
     /// The main actor kept from the screen: the lines that wait or draw on it, not a `@concurrent` function's.

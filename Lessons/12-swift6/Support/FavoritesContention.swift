@@ -29,6 +29,7 @@ extension FavoritesExercise {
                     for call in 0..<4000 {
                         guard DispatchTime.now().uptimeNanoseconds - start < 300_000_000 else { break }
                         let event = events[(call * 3 + task) % events.count]
+                        defer { Watchdog.moved() }  // slow, not stuck, if the rounds' watchdog gives up
                         switch task >= 8 ? 2 : (call + task) % 2 {
                         case 0: await controller.add(event)
                         case 1: await controller.remove(event)
@@ -118,10 +119,18 @@ extension FavoritesExercise {
         let removed = (1...100).map { Event(id: 20000 + $0) }
         await withTaskGroup(of: Void.self) { group in
             for part in 0..<4 {
-                group.addTask { for event in held[(part * 250)..<(part * 250 + 250)] { await controller.add(event) } }
+                group.addTask {
+                    for event in held[(part * 250)..<(part * 250 + 250)] {
+                        await controller.add(event)
+                        Watchdog.moved()  // an add that takes longer the longer the list is slow, not stuck
+                    }
+                }
             }
         }
-        for event in removed { await controller.add(event) }
+        for event in removed {
+            await controller.add(event)
+            Watchdog.moved()
+        }
         let start = DispatchTime.now().uptimeNanoseconds
         func underWay() -> Bool { DispatchTime.now().uptimeNanoseconds - start < 250_000_000 }
         let fresh = (1...100).map { Event(id: 30000 + $0) }
@@ -133,6 +142,7 @@ extension FavoritesExercise {
                     while underWay() {
                         await controller.add(again)
                         _ = await controller.events
+                        Watchdog.moved()
                         await Task.yield()  // the cooperative pool may have fewer threads than these tasks
                     }
                     return LongListCount()
@@ -142,6 +152,7 @@ extension FavoritesExercise {
                 var count = LongListCount()
                 for event in removed where underWay() {
                     await controller.remove(event)
+                    Watchdog.moved()
                     count.removes += 1
                     if await controller.events.contains(event) { count.stayed += 1 }
                 }
@@ -151,6 +162,7 @@ extension FavoritesExercise {
                 var count = LongListCount()
                 for event in fresh where underWay() {
                     await controller.add(event)
+                    Watchdog.moved()
                     count.adds += 1
                     if await !controller.events.contains(event) { count.missing += 1 }
                 }

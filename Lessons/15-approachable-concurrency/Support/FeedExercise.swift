@@ -72,6 +72,8 @@ public enum FeedExercise {
         var paired = false
         /// A global job sent from the service's callback runs at once, on its thread (`GlobalJobsAtOnce`).
         var atOnce = false
+        /// The refresh of 20 to 40 cheap items (`longRefresh`).
+        var long = false
         /// Of the overtaken refreshes: how the newer refresh was answered, for the refresh's line.
         var overtaken: String? = nil
         /// Of the overtaken refreshes: once its item is drawn, the global jobs the main thread sends are
@@ -246,7 +248,7 @@ public enum FeedExercise {
         let items = stories.map { story in
             FeedItem(id: "long-story\(story)-\(scenario.int(in: 100...999))", renderCost: 0.05)
         }
-        return Refresh(items: items, latency: 0.02, queue: scenario.pick(CallbackQueue.allCases))
+        return Refresh(items: items, latency: 0.02, queue: scenario.pick(CallbackQueue.allCases), long: true)
     }
 
     static func quickRefreshes(_ scenario: inout Scenario) -> [Refresh] {
@@ -572,7 +574,7 @@ public enum FeedExercise {
                         "Refresh \(number) (\(refresh.items.isEmpty ? "an empty feed" : "one item"), overtaken by a newer"
                             + " refresh, \($0))"
                     }
-                        ?? (refresh.items.count > 1
+                        ?? (refresh.long
                             ? "Refresh \(number) (\(refresh.items.count) cheap items)" : "Quick refresh \(number)"))
             : "Refresh \(number): \(refresh.items.count) item\(refresh.items.count == 1 ? "" : "s"), called back on"
                 + " \(refresh.queue.rawValue)" + (again == nil ? "" : ", and asked for again before its done")
@@ -646,7 +648,7 @@ public enum FeedExercise {
         if !others.isEmpty, again?.newer == nil {
             wrong.append(
                 FaultLine(
-                    "`thumbnails` held \(others.count) of items no longer shown (\(others.sorted()[0]))",
+                    "`thumbnails` held \(others.count) \(HeldNoLonger.words) (\(others.sorted()[0]))",
                     hint: "thumbnails holds the shown items' thumbnails and no others"))
         }
         if let again {

@@ -5,17 +5,31 @@ import Foundation
 public enum Watchdog {
     /// Waits up to `limit` lesson seconds for `group` to empty. Returns true if it did; otherwise
     /// prints "watchdog: <what> still not finished after N s" and returns false.
+    /// Where a driver's calls returned in its last tenth (`moved`), it says so: slow, not stuck.
     @discardableResult
     public static func wait(for group: DispatchGroup, upTo limit: Double, _ what: String) -> Bool {
-        if group.wait(timeout: LessonClock.shared.deadline(after: limit)) == .success { return true }
-        say(line(what, limit))
+        let stretch = limit / 10
+        if group.wait(timeout: LessonClock.shared.deadline(after: limit - stretch)) == .success { return true }
+        let before = progress.value
+        if group.wait(timeout: LessonClock.shared.deadline(after: stretch)) == .success { return true }
+        let moved = progress.value - before
+        say(moved > 0 ? line(what, limit, moved: (moved, stretch)) : line(what, limit))
         return false
     }
 
-    /// What a watchdog says when it gives up; the runner reads it back to call an exercise's run a hang.
+    /// Calls a driver has seen return (`moved`): a watchdog that gives up while they go on says so.
+    static let progress = RelaxedWord()
+
+    /// A driver's word that one of the attendee's calls returned.
+    public static func moved() { progress.add(1) }
+
+    /// What a watchdog says when it gives up; the runner reads it back to call an exercise's run a hang,
+    /// or, where calls still returned in its last `moved.stretch` lesson seconds, too slow.
     public static let marker = watchdogMarker
-    public static func line(_ what: String, _ limit: Double) -> String {
-        "\(marker)\(what) still not finished after \(seconds(limit)); it would wait forever"
+    public static func line(_ what: String, _ limit: Double, moved: (calls: UInt64, stretch: Double)? = nil) -> String {
+        "\(marker)\(what) still not finished after \(seconds(limit))"
+            + (moved.map { ", \(StillMoving.words) (\($0.calls) in its last \(seconds($0.stretch))); it is slow" }
+                ?? "; it would wait forever")
     }
 
     /// Runs `work` on a thread of its own and waits for it as `wait(for:upTo:_:)` does. Work that
