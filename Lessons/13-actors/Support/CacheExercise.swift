@@ -30,7 +30,7 @@ public protocol ImageSource: Sendable {
 /// - Round 4: the first two requests for an image at the same instant, image after image.
 /// - Round 5: contention: 200 images asked for by 32 tasks at once, for ThreadSanitizer; then they and
 ///   1,000 more asked for, and all again, twice over, the first 1,000 times more: a cache keeps what it
-///   downloaded, however many, however often asked for.
+///   downloaded, however many, however often asked for. Then 300 tasks ask for one new image at once.
 /// - Beside them: a slow image, asked for again and again while it downloads.
 /// - Last: round 1's images asked for again, seconds after their downloads: still kept.
 /// Every round counts the downloads of each of its images.
@@ -62,6 +62,7 @@ public enum CacheExercise {
                     faults += await failureAllCancelled(&scenario, makeCache())
                     faults += await together(makeCache())
                     faults += await contend(makeCache())
+                    faults += await crowd(makeCache())
                     let (slowFaults, slowLine) = await slow
                     note(slowLine)
                     faults += slowFaults
