@@ -117,6 +117,8 @@ public enum SharedStore {
 /// (`Runner.whereItLetsEntriesGo`).
 public enum KeptForGood {
     public static let words = "the cache keeps every image it downloaded"
+    /// Its words for a list that lost events nobody removed (exercise 12).
+    public static let inTheList = "an event added stays in the list until it is removed"
 }
 
 /// A driver's words for a completion called before the call that was given it returned ("feed 3:

@@ -133,7 +133,7 @@ extension Runner {
     /// Those in a `catch` block only where a failure took out more than its entry: elsewhere taking out
     /// a failure is what the task asks.
     static func whereItLetsEntriesGo(_ line: String, path: String, text: String) -> [String] {
-        guard line.contains(KeptForGood.words) else { return [] }
+        guard line.contains(KeptForGood.words) || line.contains(KeptForGood.inTheList) else { return [] }
         let afterAFailure = line.contains("a failure takes out")
         let lettingGo =
             #"\]\s*=\s*nil\b|\]\s*=\s*[^=\s].*:\s*nil\b|\.remove(Value|All|First|Last|Object|AllObjects)?\(|\b(countLimit|totalCostLimit)\b|\.popFirst\(|\.popLast\("#

@@ -504,6 +504,12 @@ final class WhereInTheirFileTests: ExerciseWorkspaceTestCase {
             ["where: \(path):1, `cache[name] = left > 1 ? .ready(image, left - 1) : nil`, lets an entry go"],
             "an entry let go on a condition; not a comparison")
         XCTAssertEqual(Runner.whereItLetsEntriesGo("3 images missing", path: path, text: evicting), [], "not said")
+        XCTAssertEqual(
+            Runner.whereItLetsEntriesGo(
+                "the list held 16 of them   <- \(KeptForGood.inTheList)", path: path,
+                text: "storedEvents.append(event)\nif storedEvents.count > 16 { storedEvents.removeFirst() }"),
+            ["where: \(path):2, `if storedEvents.count > 16 { storedEvents.removeFirst() }`, lets an entry go"],
+            "exercise 12's list: its words too")
     }
 
     func testACompletionCalledWhereItIsIsFoundWhereTheDriverSaysItCameInsideLoad() {

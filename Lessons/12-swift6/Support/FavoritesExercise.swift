@@ -18,7 +18,8 @@ import RaceLabKit
 ///   added, removed and added again follows the catalog's new answer (add asks every time).
 ///   Then the catalog reopens events while a first add's question about each is out, and a second
 ///   add begins: it must ask for itself (an answer to an earlier question is out of date).
-/// - Round 4: contention, for ThreadSanitizer and for lists read mid-change.
+/// - Round 4: contention, for ThreadSanitizer and for lists read mid-change; then a long list (1,100
+///   events), which must hold every event added, and removes and adds beside scans of it.
 /// - Round 5: an add of an event already in the list and a read at the same instant, step after step.
 /// - Then 100 controllers one after another, each let go before the next; each starts empty.
 /// - Beside them: a catalog that answers after 3 s, about an open event and a closed one; meanwhile a
