@@ -503,6 +503,16 @@ public enum FeedExercise {
                         "Last, \(overtaken.count) refreshes each overtaken by a newer refresh: not played, the view model"
                             + " is not right yet.")
                 }
+                // Items shown beside another answer's thumbnails (issue 53's seventeenth round), said last: many
+                // a wrong view model shows a new answer's items before drawing its thumbnails, and what else
+                // it does wrong is said first.
+                if let frame = watch.takeMixed().first {
+                    FaultLine(
+                        "refresh \(frame.refresh): \(frame.what)",
+                        hint: "show an answer's items and their thumbnails together, in one turn on the main actor"
+                    ).note()
+                    faults.firm()
+                }
                 faults.sayTimingIfOnlyLate()
                 note(
                     faults.count == 0

@@ -10,16 +10,24 @@ import RaceLabKit
 struct Shown: Equatable {
     let items: [String]
     let thumbnails: [String: Int]
+    /// A thumbnail shown that is not of a shown item as it is shown (of an item no longer shown, or of
+    /// an earlier edit of one): the screen shows one answer's items with another's thumbnails.
+    let notTheirs: String?
 
     init(_ model: FeedScreenModel) {
-        items = model.items.map(\.id)
-        thumbnails = model.thumbnails.mapValues(\.checksum)
+        let shown = model.items
+        let drawn = model.thumbnails.mapValues(\.checksum)
+        let expected = Dictionary(shown.map { ($0.id, Thumbnail.expectedChecksum(of: $0)) }) { first, _ in first }
+        items = shown.map(\.id)
+        thumbnails = drawn
+        notTheirs = drawn.keys.sorted().first { expected[$0] != drawn[$0] }
     }
 
     /// The screen that shows `answer` whole: its items, their thumbnails right, and no others.
     init(answer: [FeedItem]) {
         items = answer.map(\.id)
         thumbnails = Dictionary(answer.map { ($0.id, Thumbnail.expectedChecksum(of: $0)) }) { first, _ in first }
+        notTheirs = nil
     }
 }
 
@@ -27,6 +35,8 @@ final class MainWatch {
     private let model: FeedScreenModel
     /// What changed off the main actor, and when: one line each, with the refresh under way.
     let changes = Locked<[(refresh: Int, what: String)]>([])
+    /// The first frame of each refresh that showed a thumbnail not of a shown item as shown (`notTheirs`).
+    let mixed = Locked<[(refresh: Int, what: String)]>([])
     /// The refresh under way, for those lines.
     let refresh = Locked(0)
     /// How long a hold lasts after the moment it watches, in real seconds at any speed: time for a
@@ -63,6 +73,14 @@ final class MainWatch {
         }
     }
 
+    /// Takes the frames seen so far that showed items with thumbnails not theirs.
+    func takeMixed() -> [(refresh: Int, what: String)] {
+        mixed.withLock { mixed in
+            defer { mixed = [] }
+            return mixed
+        }
+    }
+
     /// A frame of the screen, on the main queue: it reads what the view model shows, takes
     /// `frameHold` lesson seconds to draw, and reads it again. Half of the time the main queue is the
     /// screen's, so a change made off the main actor at a moment of its own (after waiting for the main
@@ -77,6 +95,18 @@ final class MainWatch {
             return
         }
         let before = Shown(model)
+        if let id = before.notTheirs {
+            let refresh = refresh.current
+            mixed.withLock { mixed in
+                guard !mixed.contains(where: { $0.refresh == refresh }) else { return }
+                mixed.append(
+                    (
+                        refresh,
+                        "a frame of the screen showed \(before.items.count) `items` with a thumbnail not theirs (\(id)):"
+                            + " one answer's items with another's thumbnails, or an item's thumbnail from before its edit"
+                    ))
+            }
+        }
         answerOnScreen.withLock { watched in
             if watched?.at == nil, watched?.answer == before { watched?.at = start }
         }
