@@ -103,11 +103,15 @@ final class FeedContention: @unchecked Sendable {
                             counting: misfits.offMain, "of them completed off the main queue",
                             hint: "complete on the main queue"),
                         // A callback counted in and the text stored in two critical sections: the last
-                        // to count completed while another had counted and not yet stored.
+                        // to count completed while another had counted and not yet stored. Or a copy of
+                        // the texts taken in one section and the completion claimed in a second.
                         FaultLine(
                             counting: misfits.missing,
-                            "of them completed with a text missing: did the last callback you gave `fetch` count the feed done while another had counted itself in and not yet stored its text?",
-                            hint: "count a fetch in and store its text in one critical section (or let a group count)"),
+                            "of them completed with a text missing: did the last callback you gave `fetch` count the"
+                                + " feed done while another had counted itself in and not yet stored its text, or"
+                                + " complete with a copy of the texts taken before another had stored its own?",
+                            hint: "count a fetch in and store its text in one critical section, and take the texts to"
+                                + " complete with in it too (or let a group count)"),
                         FaultLine(
                             counting: misfits.disordered, "of them completed with their two texts out of order",
                             hint: "keep each text in its item's place"),

@@ -5,7 +5,7 @@
 // stores, and the first claims before the second does, it completes with a copy taken before the
 // second text was in (two preemptions: after the first's section, and after the second's).
 // must fail: explorer or output
-// verdict leads with: FeedLoader.swift:28 or FeedLoader.swift:32 because "Another thread got in while" or "complete once every fetch has called back"
+// verdict leads with: FeedLoader.swift:28 or FeedLoader.swift:32 or FeedLoader.swift:22 because "Another thread got in while" or "complete once every fetch has called back" or "take the texts to complete with in it too"
 
 import Foundation
 import RaceLabKit
